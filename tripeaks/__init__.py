@@ -14,7 +14,15 @@ lives in :mod:`tripeaks.app`.
 from .cards import DECK, Card, InvalidCardError, Rank, Suit
 from .codes import GameCode, InvalidCodeError, Rule, deal_cards
 from .game import (
-    DrawEvent, Event, Game, IllegalMoveError, PlayEvent, Refusal, Slot, Status, UndoEvent,
+    DrawEvent,
+    Event,
+    Game,
+    IllegalMoveError,
+    PlayEvent,
+    Refusal,
+    Slot,
+    Status,
+    UndoEvent,
 )
 from .record import RecordError
 

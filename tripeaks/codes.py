@@ -11,8 +11,8 @@ import enum
 import hashlib
 import secrets
 import struct
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from .cards import DECK, Card
 

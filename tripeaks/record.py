@@ -18,7 +18,7 @@ import json
 from typing import Any
 
 from .cards import Card
-from .codes import GameCode, InvalidCodeError, Rule
+from .codes import InvalidCodeError, Rule
 from .game import DrawEvent, Game, IllegalMoveError, PlayEvent
 
 __all__ = ["RECORD_FORMAT", "RecordError", "record_of", "game_from_record", "dumps", "loads"]
