@@ -26,7 +26,19 @@ N_DEALS = 32**_DEAL_CHARS
 
 
 class InvalidCodeError(ValueError):
-    """A game code that cannot be read.  The message names the bad part."""
+    """A game code that cannot be read.  The message names the bad part.
+
+    ``reason`` says what is wrong, for messages in other languages:
+    ``"type"``, ``"empty"``, ``"prefix"``, ``"parts"``, ``"rule"``,
+    ``"length"``, ``"character"`` or ``"value"``; ``part`` is the offending
+    text (the prefix, the whole code, the rule letter, the deal or the bad
+    character).
+    """
+
+    def __init__(self, message: str, reason: str = "value", part: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.part = part
 
 
 class Rule(enum.Enum):
@@ -148,32 +160,40 @@ class GameCode:
         if isinstance(text, GameCode):
             return text
         if not isinstance(text, str):
-            raise InvalidCodeError(f"a game code must be text like 'TP1-E-AAAAAAD', got {type(text).__name__} {text!r}")
+            raise InvalidCodeError(
+                f"a game code must be text like 'TP1-E-AAAAAAD', got {type(text).__name__} {text!r}", "type", ""
+            )
         clean = text.strip().upper()
         if not clean:
-            raise InvalidCodeError("the game code is empty: expected text like 'TP1-E-AAAAAAD'")
+            raise InvalidCodeError("the game code is empty: expected text like 'TP1-E-AAAAAAD'", "empty", "")
         parts = clean.split("-")
         if parts[0] != "TP1":
-            raise InvalidCodeError(f"bad prefix {parts[0]!r} in game code {text!r}: a code starts with 'TP1-'")
+            raise InvalidCodeError(
+                f"bad prefix {parts[0]!r} in game code {text!r}: a code starts with 'TP1-'", "prefix", parts[0]
+            )
         if len(parts) != 3:
             raise InvalidCodeError(
-                f"game code {text!r} must have three parts 'TP1-<rule>-<deal>', found {len(parts)}"
+                f"game code {text!r} must have three parts 'TP1-<rule>-<deal>', found {len(parts)}", "parts", clean
             )
         _, rule_text, deal_text = parts
         if rule_text not in ("E", "C", "N"):
             raise InvalidCodeError(
-                f"bad rule letter {rule_text!r} in game code {text!r}: use E (Easy) or C (Classic)"
+                f"bad rule letter {rule_text!r} in game code {text!r}: use E (Easy) or C (Classic)", "rule", rule_text
             )
         if len(deal_text) != _DEAL_CHARS:
             raise InvalidCodeError(
                 f"bad deal {deal_text!r} in game code {text!r}: it must have {_DEAL_CHARS} characters, "
-                f"found {len(deal_text)}"
+                f"found {len(deal_text)}",
+                "length",
+                deal_text,
             )
         bad = [c for c in deal_text if c not in _DIGIT]
         if bad:
             raise InvalidCodeError(
                 f"bad character {bad[0]!r} in deal {deal_text!r} of game code {text!r}: "
-                "only letters A–Z and digits 2–7 are allowed"
+                "only letters A–Z and digits 2–7 are allowed",
+                "character",
+                bad[0],
             )
         deal = 0
         for c in deal_text:
