@@ -1,0 +1,1 @@
+"""End-to-end tests: a real Voila server driven by headless Chromium (see conftest.py)."""
