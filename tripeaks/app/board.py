@@ -1,0 +1,264 @@
+"""The TriPeaks board widget: three overlapping peaks, the stock and the waste.
+
+:class:`BoardView` only *shows* a :class:`~tripeaks.game.Game` and forwards
+clicks; it decides nothing (the engine owns every rule).  Its 28 card
+buttons, the stock button and the waste card are created once and updated
+in place by :meth:`BoardView.refresh`.
+
+CSS classes (a stable API for browser tests and themes):
+``tp-board``; every card ``tp-card`` and ``tp-pos-{p}`` (p = 0–27) plus its
+state ``tp-up`` / ``tp-down`` / ``tp-gone`` and colour ``tp-red`` /
+``tp-black``; ``tp-stock`` (``tp-stock-empty`` when empty); ``tp-waste``;
+``tp-highlight`` on whatever :meth:`BoardView.highlight` marks.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable
+
+import ipywidgets as widgets
+
+from ..cards import Card, Suit
+from ..game import Game
+from ..i18n import card_name
+from ..i18n.ui import ui_text
+from ..layout import COLUMN, N_TABLEAU, ROW_OF, ROWS
+from .theme import theme_widget
+
+__all__ = ["BoardView", "CARD_WIDTH", "CARD_HEIGHT"]
+
+HALF_CARD_PX = 36
+"""Width of one grid column: half a card (COLUMN is in half-card units)."""
+ROW_UNIT_PX = 25
+"""Height of one grid row; a card spans 4 rows and each tableau row starts 2 lower (half overlap)."""
+CARD_SPAN_ROWS = 4
+ROW_STEP = 2
+CARD_WIDTH = 2 * HALF_CARD_PX - 6
+"""Card width in pixels (two grid columns less a small gap)."""
+CARD_HEIGHT = CARD_SPAN_ROWS * ROW_UNIT_PX - 4
+"""Card height in pixels."""
+
+_N_COLUMNS = max(COLUMN) + 2
+_N_ROWS = ROW_STEP * (len(ROWS) - 1) + CARD_SPAN_ROWS
+
+# Shared styles, swapped per card state (created once for every board).
+_STYLE_RED = widgets.ButtonStyle(button_color="#ffffff", text_color="#c62828", font_weight="bold")
+_STYLE_BLACK = widgets.ButtonStyle(button_color="#ffffff", text_color="#1b1b1b", font_weight="bold")
+_STYLE_BACK = widgets.ButtonStyle(button_color="#1f4e9c", text_color="transparent")
+_STYLE_STOCK = widgets.ButtonStyle(button_color="#1f4e9c", text_color="#ffffff", font_weight="bold")
+_STYLE_GONE = widgets.ButtonStyle(button_color="transparent", text_color="transparent")
+
+_STATE_CLASSES = ("tp-up", "tp-down", "tp-gone", "tp-red", "tp-black")
+
+
+def _is_red(card: Card) -> bool:
+    return card.suit in (Suit.DIAMONDS, Suit.HEARTS)
+
+
+def grid_area(position: int) -> str:
+    """The CSS ``grid-area`` of a tableau position (0–27), from ``ROW_OF`` and ``COLUMN``.
+
+    Rows overlap: row r starts at grid row ``2r + 1`` and spans 4 grid rows;
+    a card spans 2 half-card columns from its ``COLUMN``.
+    """
+    row = ROW_STEP * ROW_OF[position] + 1
+    col = COLUMN[position] + 1
+    return f"{row} / {col} / {row + CARD_SPAN_ROWS} / {col + 2}"
+
+
+class BoardView(widgets.VBox):
+    """The board of one game: 28 card buttons in three peaks, the stock and the waste.
+
+    ``BoardView(game, lang="en")``; :meth:`set_game`, :meth:`refresh`,
+    :meth:`set_language`, :meth:`highlight`; register click handlers with
+    :meth:`on_card_click` (called with the position 0–27) and
+    :meth:`on_stock_click` (called with no argument).
+    """
+
+    def __init__(self, game: Game, lang: str = "en", **kwargs: object) -> None:
+        self._game = game
+        self._lang = lang
+        self._card_callbacks: list[Callable[[int], object]] = []
+        self._stock_callbacks: list[Callable[[], object]] = []
+        self._shown: list[tuple | None] = [None] * N_TABLEAU
+        self._highlighted: set[int] = set()
+        self._stock_highlighted = False
+
+        self._cards: list[widgets.Button] = [None] * N_TABLEAU  # type: ignore[list-item]
+        for row in ROWS:
+            for p in row:
+                b = widgets.Button(
+                    layout=widgets.Layout(grid_area=grid_area(p), width="auto", height="auto", margin="2px 3px"),
+                    style=_STYLE_BACK,
+                )
+                b.add_class("tp-card")
+                b.add_class(f"tp-pos-{p}")
+                b.on_click(lambda _b, p=p: self._card_clicked(p))
+                self._cards[p] = b
+
+        self._grid = widgets.GridBox(
+            # Row by row, top first: later children draw on top, so the base row lies over row 2.
+            children=[self._cards[p] for row in ROWS for p in row],
+            layout=widgets.Layout(
+                grid_template_columns=f"repeat({_N_COLUMNS}, {HALF_CARD_PX}px)",
+                grid_template_rows=f"repeat({_N_ROWS}, {ROW_UNIT_PX}px)",
+                justify_content="center",
+                overflow="visible",
+            ),
+        )
+        self._grid.add_class("tp-peaks")
+
+        self._stock = widgets.Button(style=_STYLE_STOCK, layout=widgets.Layout(width=f"{CARD_WIDTH}px",
+                                                                             height=f"{CARD_HEIGHT}px"))
+        self._stock.add_class("tp-stock")
+        self._stock.on_click(lambda _b: self._stock_clicked())
+        self._stock_label = widgets.HTML()
+        self._stock_label.add_class("tp-pile-label")
+        self._waste = widgets.HTML()
+        self._waste.add_class("tp-waste")
+        self._waste_label = widgets.HTML()
+        self._waste_label.add_class("tp-pile-label")
+        piles = widgets.HBox(
+            [
+                widgets.VBox([self._stock, self._stock_label], layout=widgets.Layout(align_items="center")),
+                widgets.VBox([self._waste, self._waste_label], layout=widgets.Layout(align_items="center")),
+            ],
+            layout=widgets.Layout(justify_content="center", grid_gap="28px"),
+        )
+        piles.add_class("tp-piles")
+        super().__init__([theme_widget(), self._grid, piles], **kwargs)
+        self.add_class("tp-board")
+        self.refresh()
+
+    # ------------------------------------------------------------------ API
+    @property
+    def game(self) -> Game:
+        """The game shown."""
+        return self._game
+
+    @property
+    def lang(self) -> str:
+        """The language of the texts ("en", "pt" or "fr")."""
+        return self._lang
+
+    @property
+    def card_buttons(self) -> tuple[widgets.Button, ...]:
+        """The 28 card buttons, indexed by position 0–27 (for tests and lessons)."""
+        return tuple(self._cards)
+
+    @property
+    def stock_button(self) -> widgets.Button:
+        """The stock button."""
+        return self._stock
+
+    @property
+    def waste_html(self) -> widgets.HTML:
+        """The waste card widget."""
+        return self._waste
+
+    def set_game(self, game: Game) -> None:
+        """Show another game (e.g. a new deal) and refresh."""
+        self._game = game
+        self.refresh()
+
+    def set_language(self, lang: str) -> None:
+        """Switch the texts and card letters to ``lang`` ("en", "pt", "fr") and refresh."""
+        ui_text("card.face_down", lang)  # raises ValueError for an unknown language
+        self._lang = lang
+        self.refresh()
+
+    def on_card_click(self, callback: Callable[[int], object]) -> None:
+        """Call ``callback(position)`` (0–27) when a card button is pressed."""
+        self._card_callbacks.append(callback)
+
+    def on_stock_click(self, callback: Callable[[], object]) -> None:
+        """Call ``callback()`` when the stock is pressed."""
+        self._stock_callbacks.append(callback)
+
+    def highlight(self, positions: Iterable[int] = (), stock: bool = False) -> None:
+        """Ring the given positions (0–27) and/or the stock, e.g. for a hint.
+
+        Replaces any previous highlight; :meth:`refresh` clears it.
+        """
+        wanted = set(positions)
+        for p in self._highlighted - wanted:
+            self._cards[p].remove_class("tp-highlight")
+        for p in wanted - self._highlighted:
+            self._cards[p].add_class("tp-highlight")
+        self._highlighted = wanted
+        if stock != self._stock_highlighted:
+            (self._stock.add_class if stock else self._stock.remove_class)("tp-highlight")
+            self._stock_highlighted = stock
+
+    def refresh(self) -> None:
+        """Update every button in place from the game's state; clears the highlight."""
+        self.highlight()
+        lang = self._lang
+        tableau = self._game.tableau
+        for p, slot in enumerate(tableau):
+            if slot is None:
+                state: tuple = ("gone",)
+            elif slot.face_up:
+                state = ("up", slot.card, lang)
+            else:
+                state = ("down", lang)
+            if state != self._shown[p]:
+                self._show_card(p, state)
+                self._shown[p] = state
+        count = self._game.stock_count
+        if count:
+            self._stock.description = ui_text("stock.label", lang, count=count)
+            self._stock.style = _STYLE_STOCK
+            self._stock.remove_class("tp-stock-empty")
+        else:
+            self._stock.description = ui_text("stock.empty", lang)
+            self._stock.style = _STYLE_GONE
+            self._stock.add_class("tp-stock-empty")
+        self._stock.tooltip = ui_text("stock.tip", lang, count=count)
+        top = self._game.waste_top
+        name = html.escape(card_name(top, lang))
+        colour = "tp-red" if _is_red(top) else "tp-black"
+        aria = html.escape(ui_text("waste.aria", lang, card=card_name(top, lang)))
+        self._waste.value = (
+            f'<div class="tp-face {colour}" role="img" aria-label="{aria}" title="{aria}">'
+            f'<span class="tp-face-text">{name}</span></div>'
+        )
+        self._waste_label.value = html.escape(ui_text("waste.label", lang))
+        self._stock_label.value = html.escape(ui_text("stock.name", lang))
+
+    # ------------------------------------------------------------------ internals
+    def _show_card(self, p: int, state: tuple) -> None:
+        b = self._cards[p]
+        kind = state[0]
+        keep = [c for c in b._dom_classes if c not in _STATE_CLASSES]
+        if kind == "gone":
+            b.description = ""
+            b.tooltip = None
+            b.style = _STYLE_GONE
+            b.disabled = True
+            b._dom_classes = tuple(keep + ["tp-gone"])
+        elif kind == "down":
+            label = ui_text("card.face_down", self._lang)
+            b.description = label
+            b.tooltip = label
+            b.style = _STYLE_BACK
+            b.disabled = False
+            b._dom_classes = tuple(keep + ["tp-down"])
+        else:
+            card = state[1]
+            name = card_name(card, self._lang)
+            b.description = name
+            b.tooltip = ui_text("card.face_up_tip", self._lang, card=name, position=p)
+            red = _is_red(card)
+            b.style = _STYLE_RED if red else _STYLE_BLACK
+            b.disabled = False
+            b._dom_classes = tuple(keep + ["tp-up", "tp-red" if red else "tp-black"])
+
+    def _card_clicked(self, position: int) -> None:
+        for callback in list(self._card_callbacks):
+            callback(position)
+
+    def _stock_clicked(self) -> None:
+        for callback in list(self._stock_callbacks):
+            callback()

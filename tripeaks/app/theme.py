@@ -1,0 +1,105 @@
+"""The app's look: one CSS block injected with a ``widgets.HTML`` <style> (works in Voila and Lab).
+
+Green felt board, white cards with rounded corners, a blue patterned card
+back.  Selectors use the app's ``tp-*`` classes only.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+__all__ = ["CSS", "theme_widget"]
+
+CSS = """
+.tp-app {
+  font-family: "Segoe UI", "Helvetica Neue", Arial, "DejaVu Sans", sans-serif;
+  color: #1d2b22; max-width: 960px; gap: 10px;
+}
+.tp-style { display: none !important; }
+.tp-header {
+  align-items: center; gap: 18px; padding: 8px 14px; border-radius: 12px;
+  background: #f4f1e8; border: 1px solid #d8d2c0; flex-wrap: wrap;
+}
+.tp-title { font-size: 22px; font-weight: 700; color: #14532d; letter-spacing: .5px; }
+.tp-title .tp-title-text { font-size: 22px; }
+.tp-stat { font-size: 15px; }
+.tp-stat .tp-stat-text { font-weight: 600; font-size: 15px; }
+.tp-code .tp-code-text {
+  font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 15px; font-weight: 600;
+  background: #fff; border: 1px dashed #8a9a8e; border-radius: 6px; padding: 2px 8px;
+  user-select: all; -webkit-user-select: all; cursor: text;
+}
+.tp-board {
+  background: radial-gradient(ellipse at 50% 35%, #2f8f57 0%, #227244 55%, #185a35 100%);
+  border-radius: 18px; padding: 18px 12px 14px 12px;
+  box-shadow: inset 0 0 40px rgba(0, 0, 0, .35), 0 2px 6px rgba(0, 0, 0, .25);
+  border: 6px solid #6b4a2b; gap: 14px;
+}
+.tp-peaks { overflow: visible !important; }
+.widget-button.tp-card, .widget-button.tp-stock {
+  border-radius: 8px; border: 1px solid #b9b9b9; padding: 0; margin: 0;
+  font-size: 23px; line-height: 1.1; font-family: Georgia, "DejaVu Serif", serif;
+  box-shadow: 0 2px 4px rgba(0, 0, 0, .45); transition: transform .08s ease, box-shadow .08s ease;
+  overflow: hidden; white-space: nowrap;
+}
+.widget-button.tp-card.tp-up { align-items: flex-start; justify-content: flex-start; padding: 6px 0 0 7px; }
+.widget-button.tp-card.tp-up:hover { transform: translateY(-3px); box-shadow: 0 6px 10px rgba(0, 0, 0, .45); }
+.widget-button.tp-card.tp-down, .widget-button.tp-stock {
+  background-image: repeating-linear-gradient(45deg, rgba(255,255,255,.16) 0 5px, transparent 5px 10px),
+                    repeating-linear-gradient(-45deg, rgba(255,255,255,.10) 0 5px, transparent 5px 10px);
+  box-shadow: inset 0 0 0 3px #ffffff, 0 2px 4px rgba(0, 0, 0, .45);
+}
+.widget-button.tp-card.tp-down { font-size: 1px; }
+.widget-button.tp-card.tp-gone { visibility: hidden; box-shadow: none; }
+.widget-button.tp-stock { font-size: 15px; font-family: inherit; white-space: normal; }
+.widget-button.tp-stock:hover { transform: translateY(-3px); }
+.widget-button.tp-stock.tp-stock-empty {
+  background-image: none; border: 2px dashed rgba(255,255,255,.6); box-shadow: none; color: #e8f5e9 !important;
+}
+.widget-button.tp-card:focus-visible, .widget-button.tp-stock:focus-visible {
+  outline: 3px solid #ffd54f; outline-offset: 2px; z-index: 5;
+}
+.widget-button.tp-highlight { box-shadow: 0 0 0 4px #ffd54f, 0 0 16px 4px #ffeb3b !important; z-index: 4; }
+.tp-waste .tp-face {
+  width: 66px; height: 96px; box-sizing: border-box; border-radius: 8px; background: #fff;
+  border: 1px solid #b9b9b9; box-shadow: 0 2px 4px rgba(0, 0, 0, .45);
+  font-family: Georgia, "DejaVu Serif", serif; font-size: 23px; font-weight: bold;
+  padding: 6px 0 0 7px; line-height: 1.1;
+}
+.tp-red, .tp-red .tp-face-text { color: #c62828; }
+.tp-black, .tp-black .tp-face-text { color: #1b1b1b; }
+.tp-pile-label { color: #e8f5e9; font-size: 13px; text-align: center; }
+.tp-pile-label .widget-html-content { color: #e8f5e9; font-size: 13px; }
+.tp-controls { align-items: center; gap: 8px; flex-wrap: wrap; }
+.tp-controls .widget-button, .tp-new .widget-button { border-radius: 8px; font-weight: 600; }
+.tp-status {
+  min-height: 30px; padding: 6px 12px; border-radius: 10px; background: #eef6ee; border: 1px solid #c8e0c8;
+  font-size: 15px;
+}
+.tp-status .tp-msg-error { color: #a61b1b; font-weight: 600; }
+.tp-status .tp-msg-won { color: #14532d; font-weight: 700; }
+.tp-status .tp-msg-blocked { color: #8a4b00; font-weight: 700; }
+.tp-status.tp-status-error { background: #fdecea; border-color: #f4c2bd; }
+.tp-status.tp-status-won { background: #e3f6e5; border-color: #86c98f; }
+.tp-status.tp-status-blocked { background: #fff4e0; border-color: #f0c27a; }
+.tp-panel {
+  border: 1px solid #d8d2c0; border-radius: 12px; padding: 8px 12px; background: #fbfaf5;
+}
+.tp-panel-title { font-weight: 700; font-size: 15px; color: #14532d; }
+.tp-new-message { font-size: 14px; }
+.tp-new-message .tp-msg-error { color: #a61b1b; font-weight: 600; }
+.tp-new-message .tp-msg-ok { color: #14532d; }
+.tp-log { max-height: 260px; overflow-y: auto; font-size: 14px; }
+.tp-log ol { margin: 4px 0; padding-left: 22px; }
+.tp-log li { margin: 3px 0; line-height: 1.35; }
+.tp-log li:first-child { font-weight: 600; }
+.tp-plot img { max-width: 100%; height: auto; }
+"""
+"""The style sheet; every selector starts from a ``tp-*`` class."""
+
+
+def theme_widget() -> widgets.HTML:
+    """A hidden ``widgets.HTML`` holding the <style> block; put it anywhere in the displayed tree."""
+    w = widgets.HTML(value=f"<style>{CSS}</style>")
+    w.add_class("tp-style")
+    return w

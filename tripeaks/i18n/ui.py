@@ -1,0 +1,241 @@
+"""The app's labels and messages in English, Portuguese and French.
+
+Like :mod:`tripeaks.i18n.catalog`, every entry is a whole label or sentence
+with named placeholders (never glued fragments); the keys are the same in all
+languages.  Engine sentences (refusals, end of game, move explanations) stay
+in the engine catalogue; this one holds what only the app shows.
+
+>>> ui_text("header.score", "fr", score=498)
+'Score : 498'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..codes import InvalidCodeError, Rule
+from .catalog import LANGUAGE_NAMES, LANGUAGES
+
+__all__ = ["UI_CATALOG", "ui_text", "rule_name", "code_error_message", "LANGUAGES", "LANGUAGE_NAMES"]
+
+UI_CATALOG: dict[str, dict[str, str]] = {
+    "en": {
+        "app.title": "TriPeaks",
+        "header.score": "Score: {score}",
+        "header.moves": "Moves: {moves}",
+        "header.peaks": "Peaks cleared: {cleared} of 3",
+        "header.rule": "Rule: {rule}",
+        "header.code": "Game code",
+        "header.code_help": "Select and copy this code to play the same cards again.",
+        "header.custom": "custom layout",
+        "rule.easy": "Easy",
+        "rule.classic": "Classic",
+        "card.face_down": "Face-down card",
+        "card.face_up_tip": "{card}, position {position}",
+        "card.gone": "Empty place",
+        "stock.name": "Stock",
+        "stock.label": "Stock: {count}",
+        "stock.empty": "Stock empty",
+        "stock.tip": "Draw the next stock card onto the waste ({count} left).",
+        "waste.label": "Waste",
+        "waste.aria": "Waste card: {card}",
+        "controls.undo": "Undo",
+        "controls.restart": "Restart",
+        "controls.restart_tip": "Play the same deal again from the start.",
+        "controls.error_help": "Error help",
+        "controls.error_help_tip": "Explain why a card cannot be played.",
+        "controls.language": "Language",
+        "controls.hint": "Hint",
+        "new.title": "New game",
+        "new.rule": "Rule",
+        "new.code": "Code",
+        "new.placeholder": "Paste a code such as TP1-E-AAAAAAD, or leave empty",
+        "new.deal": "Deal",
+        "new.again": "New game",
+        "new.dealt_code": "Dealt {code} under the {rule} rule.",
+        "new.dealt_random": "Dealt a new random game, {code}, under the {rule} rule.",
+        "code.type": "A game code must be text such as TP1-E-AAAAAAD.",
+        "code.empty": "The code is empty: paste a code such as TP1-E-AAAAAAD.",
+        "code.prefix": "A code starts with TP1-, not “{part}”. Example: TP1-E-AAAAAAD.",
+        "code.parts": "A code has three parts joined by dashes, like TP1-E-AAAAAAD; “{part}” has {count}.",
+        "code.rule": "The rule letter “{part}” is unknown: use E (Easy) or C (Classic).",
+        "code.length": "The deal part “{part}” has {count} characters; it must have 7.",
+        "code.character": "The character “{part}” cannot appear in a code: use the letters A–Z and the digits 2–7.",
+        "code.value": "This code cannot be read. Example of a valid code: TP1-E-AAAAAAD.",
+        "status.welcome": "Play a card one rank above or below the waste card, or draw from the stock.",
+        "status.drew": "You drew a card.",
+        "status.played": "Good move.",
+        "status.undone": "Move undone.",
+        "status.restarted": "The same deal, from the start.",
+        "status.won_peaks": "All three peaks are cleared.",
+        "status.blocked_help": "Undo a move, or deal a new game.",
+        "status.failure": "Sorry, something went wrong. The game is unchanged.",
+        "log.title": "Moves explained (newest first)",
+        "log.empty": "No moves yet.",
+        "log.entry": "Move {moves}: {sentence}",
+        "plot.title": "Score after each move",
+        "plot.x": "Move",
+        "plot.y": "Score",
+        "plot.score": "Score",
+        "plot.peak": "Peak cleared",
+        "plot.undo": "Undo",
+        "plot.alt": "Score plot: {score} points after {moves} moves.",
+    },
+    "pt": {
+        "app.title": "TriPeaks",
+        "header.score": "Pontuação: {score}",
+        "header.moves": "Jogadas: {moves}",
+        "header.peaks": "Picos limpos: {cleared} de 3",
+        "header.rule": "Regra: {rule}",
+        "header.code": "Código do jogo",
+        "header.code_help": "Selecione e copie este código para voltar a jogar as mesmas cartas.",
+        "header.custom": "disposição personalizada",
+        "rule.easy": "Fácil",
+        "rule.classic": "Clássica",
+        "card.face_down": "Carta virada para baixo",
+        "card.face_up_tip": "{card}, posição {position}",
+        "card.gone": "Lugar vazio",
+        "stock.name": "Monte",
+        "stock.label": "Monte: {count}",
+        "stock.empty": "Monte vazio",
+        "stock.tip": "Tirar a próxima carta do monte para o descarte (restam {count}).",
+        "waste.label": "Descarte",
+        "waste.aria": "Carta do descarte: {card}",
+        "controls.undo": "Anular",
+        "controls.restart": "Recomeçar",
+        "controls.restart_tip": "Jogar de novo as mesmas cartas desde o início.",
+        "controls.error_help": "Ajuda nos erros",
+        "controls.error_help_tip": "Explicar porque é que uma carta não pode ser jogada.",
+        "controls.language": "Idioma",
+        "controls.hint": "Dica",
+        "new.title": "Novo jogo",
+        "new.rule": "Regra",
+        "new.code": "Código",
+        "new.placeholder": "Cole um código como TP1-E-AAAAAAD, ou deixe vazio",
+        "new.deal": "Distribuir",
+        "new.again": "Novo jogo",
+        "new.dealt_code": "Distribuído {code} com a regra {rule}.",
+        "new.dealt_random": "Distribuído um novo jogo ao acaso, {code}, com a regra {rule}.",
+        "code.type": "Um código de jogo tem de ser texto, como TP1-E-AAAAAAD.",
+        "code.empty": "O código está vazio: cole um código como TP1-E-AAAAAAD.",
+        "code.prefix": "Um código começa por TP1-, não por «{part}». Exemplo: TP1-E-AAAAAAD.",
+        "code.parts": "Um código tem três partes ligadas por hífenes, como TP1-E-AAAAAAD; «{part}» tem {count}.",
+        "code.rule": "A letra de regra «{part}» não existe: use E (Fácil) ou C (Clássica).",
+        "code.length": "A parte do baralho «{part}» tem {count} caracteres; tem de ter 7.",
+        "code.character": "O carácter «{part}» não pode aparecer num código: use as letras A–Z e os algarismos 2–7.",
+        "code.value": "Não é possível ler este código. Exemplo de um código válido: TP1-E-AAAAAAD.",
+        "status.welcome": "Jogue uma carta com um valor imediatamente acima ou abaixo da carta do descarte, ou tire do monte.",
+        "status.drew": "Tirou uma carta.",
+        "status.played": "Boa jogada.",
+        "status.undone": "Jogada anulada.",
+        "status.restarted": "As mesmas cartas, desde o início.",
+        "status.won_peaks": "Os três picos estão limpos.",
+        "status.blocked_help": "Anule uma jogada ou distribua um novo jogo.",
+        "status.failure": "Desculpe, algo correu mal. O jogo não foi alterado.",
+        "log.title": "Jogadas explicadas (a mais recente primeiro)",
+        "log.empty": "Ainda não há jogadas.",
+        "log.entry": "Jogada {moves}: {sentence}",
+        "plot.title": "Pontuação após cada jogada",
+        "plot.x": "Jogada",
+        "plot.y": "Pontuação",
+        "plot.score": "Pontuação",
+        "plot.peak": "Pico limpo",
+        "plot.undo": "Anulação",
+        "plot.alt": "Gráfico da pontuação: {score} pontos após {moves} jogadas.",
+    },
+    "fr": {
+        "app.title": "TriPeaks",
+        "header.score": "Score : {score}",
+        "header.moves": "Coups : {moves}",
+        "header.peaks": "Pics dégagés : {cleared} sur 3",
+        "header.rule": "Règle : {rule}",
+        "header.code": "Code de la partie",
+        "header.code_help": "Sélectionnez et copiez ce code pour rejouer les mêmes cartes.",
+        "header.custom": "disposition personnalisée",
+        "rule.easy": "Facile",
+        "rule.classic": "Classique",
+        "card.face_down": "Carte face cachée",
+        "card.face_up_tip": "{card}, position {position}",
+        "card.gone": "Place vide",
+        "stock.name": "Pioche",
+        "stock.label": "Pioche : {count}",
+        "stock.empty": "Pioche vide",
+        "stock.tip": "Retourner la carte suivante de la pioche sur la défausse (il en reste {count}).",
+        "waste.label": "Défausse",
+        "waste.aria": "Carte de la défausse : {card}",
+        "controls.undo": "Annuler",
+        "controls.restart": "Recommencer",
+        "controls.restart_tip": "Rejouer la même donne depuis le début.",
+        "controls.error_help": "Aide aux erreurs",
+        "controls.error_help_tip": "Expliquer pourquoi une carte ne peut pas être jouée.",
+        "controls.language": "Langue",
+        "controls.hint": "Indice",
+        "new.title": "Nouvelle partie",
+        "new.rule": "Règle",
+        "new.code": "Code",
+        "new.placeholder": "Collez un code comme TP1-E-AAAAAAD, ou laissez vide",
+        "new.deal": "Distribuer",
+        "new.again": "Nouvelle partie",
+        "new.dealt_code": "Donne {code} distribuée avec la règle {rule}.",
+        "new.dealt_random": "Nouvelle donne au hasard, {code}, distribuée avec la règle {rule}.",
+        "code.type": "Un code de partie doit être un texte comme TP1-E-AAAAAAD.",
+        "code.empty": "Le code est vide : collez un code comme TP1-E-AAAAAAD.",
+        "code.prefix": "Un code commence par TP1-, pas par « {part} ». Exemple : TP1-E-AAAAAAD.",
+        "code.parts": "Un code a trois parties reliées par des tirets, comme TP1-E-AAAAAAD ; « {part} » en a {count}.",
+        "code.rule": "La lettre de règle « {part} » est inconnue : utilisez E (Facile) ou C (Classique).",
+        "code.length": "La partie donne « {part} » a {count} caractères ; il en faut 7.",
+        "code.character": "Le caractère « {part} » ne peut pas figurer dans un code : utilisez les lettres A–Z et les chiffres 2–7.",
+        "code.value": "Ce code est illisible. Exemple de code valide : TP1-E-AAAAAAD.",
+        "status.welcome": "Jouez une carte de valeur immédiatement supérieure ou inférieure à celle de la défausse, ou piochez.",
+        "status.drew": "Vous avez pioché une carte.",
+        "status.played": "Bien joué.",
+        "status.undone": "Coup annulé.",
+        "status.restarted": "La même donne, depuis le début.",
+        "status.won_peaks": "Les trois pics sont dégagés.",
+        "status.blocked_help": "Annulez un coup ou distribuez une nouvelle partie.",
+        "status.failure": "Désolé, une erreur s'est produite. La partie n'a pas changé.",
+        "log.title": "Coups expliqués (le plus récent d'abord)",
+        "log.empty": "Aucun coup pour l'instant.",
+        "log.entry": "Coup {moves} : {sentence}",
+        "plot.title": "Score après chaque coup",
+        "plot.x": "Coup",
+        "plot.y": "Score",
+        "plot.score": "Score",
+        "plot.peak": "Pic dégagé",
+        "plot.undo": "Annulation",
+        "plot.alt": "Graphique du score : {score} points après {moves} coups.",
+    },
+}
+"""The app's texts, one dict per language; keys shared by all languages."""
+
+
+def ui_text(key: str, lang: str = "en", **values: Any) -> str:
+    """The app label or sentence ``key`` in ``lang`` ("en", "pt", "fr"), placeholders filled.
+
+    Raises ``ValueError`` for an unknown language and ``KeyError`` for an
+    unknown key.
+    """
+    if lang not in UI_CATALOG:
+        raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
+    return UI_CATALOG[lang][key].format(**values)
+
+
+def rule_name(rule: Rule | str, lang: str = "en") -> str:
+    """The rule's name in ``lang``: Easy / Fácil / Facile, Classic / Clássica / Classique."""
+    r = Rule.parse(rule)
+    return ui_text("rule.easy" if r is Rule.EASY else "rule.classic", lang)
+
+
+def code_error_message(error: InvalidCodeError, lang: str = "en") -> str:
+    """One sentence in ``lang`` saying what is wrong with a game code (SPEC §5).
+
+    Uses the error's ``reason`` and ``part``; an unknown reason gives a
+    general sentence.
+    """
+    reason = getattr(error, "reason", "value")
+    part = getattr(error, "part", "")
+    key = f"code.{reason}"
+    if key not in UI_CATALOG["en"]:
+        key = "code.value"
+    count = part.count("-") + 1 if reason == "parts" else len(part)
+    return ui_text(key, lang, part=part, count=count)
