@@ -132,7 +132,17 @@ class Card:
             return text
         if not isinstance(text, str):
             raise InvalidCardError(f"a card must be given as text such as '10H', got {text!r}")
-        return _parse(text.strip().upper(), text)
+        return _parse(ascii_upper(text.strip()), text)
+
+
+def ascii_upper(text: str) -> str:
+    """``text`` with ASCII letters upper-cased and every other character kept.
+
+    ``str.upper`` would also turn some non-ASCII letters into ASCII ones
+    (``"ſ"`` → ``"S"``, ``"ı"`` → ``"I"``), so that look-alike text would be
+    accepted as a card or a game code.
+    """
+    return text.upper() if text.isascii() else "".join(c.upper() if c.isascii() else c for c in text)
 
 
 @lru_cache(maxsize=512)

@@ -14,7 +14,7 @@ import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .cards import DECK, Card
+from .cards import DECK, Card, ascii_upper
 
 __all__ = ["Rule", "GameCode", "InvalidCodeError", "deal_cards", "N_DEALS"]
 
@@ -163,7 +163,7 @@ class GameCode:
             raise InvalidCodeError(
                 f"a game code must be text like 'TP1-E-AAAAAAD', got {type(text).__name__} {text!r}", "type", ""
             )
-        clean = text.strip().upper()
+        clean = ascii_upper(text.strip())
         if not clean:
             raise InvalidCodeError("the game code is empty: expected text like 'TP1-E-AAAAAAD'", "empty", "")
         parts = clean.split("-")

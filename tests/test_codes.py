@@ -1,0 +1,240 @@
+"""Game codes and the TP1 deal (SPEC §5).
+
+The deal is checked against an independent implementation of SPEC §5 written
+here from the text (hashlib + rejection sampling), and three deals are pinned
+as literal card lists so the TP1 format can never drift.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+import tripeaks.codes as codes_module
+from tripeaks import Game, GameCode, InvalidCodeError, Rule, deal_cards
+from tripeaks.codes import N_DEALS
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+
+
+def spec_words(n: int) -> Iterator[int]:
+    """SPEC §5 step 2: 32-bit big-endian words of SHA-256(b"tripeaks/TP1" ‖ n:8 ‖ k:4), k = 0, 1, …"""
+    for k in itertools.count():
+        block = hashlib.sha256(b"tripeaks/TP1" + n.to_bytes(8, "big") + k.to_bytes(4, "big")).digest()
+        for offset in range(0, 32, 4):
+            yield int.from_bytes(block[offset:offset + 4], "big")
+
+
+def spec_shuffle(words: Iterator[int], reject: bool = True) -> list[str]:
+    """SPEC §5 steps 1 and 3: canonical deck, Fisher–Yates with rejection sampling."""
+    deck = [rank + suit for suit in "CDHS" for rank in RANKS]
+    for i in range(51, 0, -1):
+        m = i + 1
+        bound = (2**32 // m) * m
+        u = next(words)
+        while reject and u >= bound:
+            u = next(words)
+        j = u % m
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def spec_deal(n: int) -> list[str]:
+    return spec_shuffle(spec_words(n))
+
+
+def spec_code_text(rule_letter: str, n: int) -> str:
+    digits = []
+    for _ in range(7):
+        n, d = divmod(n, 32)
+        digits.append(ALPHABET[d])
+    return f"TP1-{rule_letter}-{''.join(reversed(digits))}"
+
+
+# Pinned literally (computed once with spec_deal above): tableau 0–27, waste, stock first drawn first.
+PINNED = {
+    0: "AS 10H 3C 4D 4S 8H 10D KS 5C 3S 8S 7H QC 9S 6H 5S 8D 2C 10S 8C 9C 7D 10C 6S 2H 3D 9H 5H "
+       "7S KD JH KH 4H QD 5D 2D 4C 9D AD JC KC 6C 6D QS 3H 7C JD JS AC AH QH 2S",
+    1: "9C 6D 2C 8H 4S 8S 8C 2S 7C 5C 10D 4C QD 3S 5S JH KS 9D 2D JS 8D QS AD 10C 10S KD 2H 4H "
+       "7H 10H 6S 9H 5D 6H 3C 9S 3D 6C JC 4D 3H AS JD 5H QH QC 7D KH KC AC AH 7S",
+    N_DEALS - 1: "JH 8C 10D 2C 8H 10H JS KS 4D 6S 2H 10C 3C 7H AC 8D 7C 5D AS 9H 2D 9D AD KC 2S 6H QD 4C "
+                 "JD 5S KD 5H 9C 10S 3D 3H AH 9S KH 4H QS 7D 3S 6C 7S 4S 8S 6D JC 5C QH QC",
+}
+
+
+def test_spec_facts() -> None:
+    game = Game.from_code("TP1-E-AAAAAAB")
+    assert game.waste_top.symbol == "7♥"
+    assert game.tableau[0] is not None and game.tableau[0].card.symbol == "9♣"
+    assert GameCode.parse("TP1-E-AAAAAAB").deal == 1
+    assert GameCode.parse("TP1-E-AAAAAAD").deal == 3
+    assert GameCode.parse("TP1-E-AAAAAAA").deal == 0
+    assert GameCode.parse("TP1-C-7777777").deal == N_DEALS - 1 == 32**7 - 1
+    assert GameCode.parse("TP1-E-AAAAABA").deal == 32
+
+
+@pytest.mark.parametrize("n", sorted(PINNED))
+def test_pinned_deals_literally(n: int) -> None:
+    expected = PINNED[n].split()
+    assert [str(c) for c in deal_cards(n)] == expected
+    assert spec_deal(n) == expected  # the reference implementation agrees with the literal
+    game = Game.from_code(GameCode(Rule.CLASSIC, n))
+    assert [str(game.card_at(p)) for p in range(28)] == expected[:28]
+    assert [str(c) for c in game.waste] == expected[28:29]
+    assert [str(c) for c in game.stock_cards] == expected[29:]
+    assert game.stock_count == 23
+
+
+# A fixed spread of deal numbers: small, large, powers of two, and a stride over the range.
+SPREAD = sorted({0, 1, 2, 3, 31, 32, 33, 1023, 1024, 2**31 - 1, 2**31, 2**32, 2**32 + 1, N_DEALS - 2}
+                | set(range(7, N_DEALS, N_DEALS // 97)))
+
+
+@pytest.mark.parametrize("n", SPREAD)
+def test_deal_matches_independent_implementation(n: int) -> None:
+    cards = deal_cards(n)
+    assert [str(c) for c in cards] == spec_deal(n)
+    assert GameCode(Rule.EASY, n).cards() == cards
+
+
+def test_rejection_sampling_skips_words_over_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Real streams almost never hit a rejection (odds ~3e-7 a deal), so put two in front of one:
+    # for i = 51, m = 52 the bound is ⌊2^32/52⌋·52 = 4294967248; that word and 2^32 − 1 must be skipped.
+    assert (2**32 // 52) * 52 == 4294967248
+
+    def stream(n: int) -> Iterator[int]:
+        yield 2**32 - 1
+        yield 4294967248
+        yield from spec_words(n)
+
+    monkeypatch.setattr(codes_module, "_words", stream)
+    assert [str(c) for c in deal_cards(5)] == spec_deal(5)
+    # A shuffle that used them instead of skipping them would deal differently.
+    assert spec_shuffle(stream(5), reject=False) != spec_deal(5)
+
+
+def test_same_deal_same_cards_under_both_rules() -> None:
+    for n in (0, 3, 12345):
+        easy = Game.from_code(GameCode(Rule.EASY, n))
+        classic = Game.from_code(GameCode(Rule.CLASSIC, n))
+        assert easy.dealt_tableau == classic.dealt_tableau
+        assert easy.waste == classic.waste and easy.stock_cards == classic.stock_cards
+        assert easy.rule is Rule.EASY and classic.rule is Rule.CLASSIC
+        assert str(classic.code) == str(easy.code).replace("-E-", "-C-")
+
+
+@given(st.integers(0, N_DEALS - 1), st.sampled_from(list(Rule)))
+@example(0, Rule.EASY)
+@example(N_DEALS - 1, Rule.CLASSIC)
+def test_round_trip(n: int, rule: Rule) -> None:
+    code = GameCode(rule, n)
+    text = str(code)
+    assert text == spec_code_text(rule.value, n)
+    assert GameCode.parse(text) == code
+    assert GameCode.parse(text.lower()) == code
+    assert GameCode.parse(f"  {text}\t\n") == code
+    assert GameCode.parse(code) is code
+    assert eval(repr(code)) == code
+
+
+def test_legacy_n_means_easy_and_formats_as_e() -> None:
+    code = GameCode.parse("TP1-N-AAAAAAD")
+    assert code.rule is Rule.EASY and code.deal == 3
+    assert str(code) == "TP1-E-AAAAAAD"
+    assert str(GameCode.parse(" tp1-n-aaaaaad ")) == "TP1-E-AAAAAAD"
+    assert Game.from_code("TP1-N-AAAAAAD").dealt_tableau == Game.from_code("TP1-C-AAAAAAD").dealt_tableau
+
+
+def test_spaces_and_case() -> None:
+    assert str(GameCode.parse("  Tp1-c-aAaAaAd  ")) == "TP1-C-AAAAAAD"
+    assert str(GameCode.parse("\ttp1-e-7777777\n")) == "TP1-E-7777777"
+
+
+@pytest.mark.parametrize(
+    "text, part",
+    [
+        ("TP2-E-AAAAAAD", "prefix 'TP2'"),
+        ("XTP1-E-AAAAAAD", "prefix 'XTP1'"),
+        ("AAAAAAD", "prefix 'AAAAAAD'"),
+        ("TP1 E AAAAAAD", "prefix 'TP1 E AAAAAAD'"),
+        ("TP1-X-AAAAAAD", "rule letter 'X'"),
+        ("TP1-EASY-AAAAAAD", "rule letter 'EASY'"),
+        ("TP1--AAAAAAD", "rule letter ''"),
+        ("TP1-E-AAAAAA", "it must have 7 characters, found 6"),
+        ("TP1-E-AAAAAAAA", "found 8"),
+        ("TP1-E-", "found 0"),
+        ("TP1-E-AAAAAA1", "bad character '1'"),
+        ("TP1-E-AAAA8AA", "bad character '8'"),
+        ("TP1-E-AAA AAA", "bad character ' '"),
+        ("TP1-E-AAAAAAı", "bad character 'ı'"),  # dotless i upper-cases to an ASCII I
+        ("TP1-E-AAAAAAſ", "bad character 'ſ'"),  # long s upper-cases to an ASCII S
+        ("TP1-E-AAAAAAD-X", "three parts"),
+        ("TP1", "three parts"),
+        ("", "empty"),
+        ("   ", "empty"),
+    ],
+)
+def test_malformed_code_names_the_bad_part(text: str, part: str) -> None:
+    with pytest.raises(InvalidCodeError) as info:
+        GameCode.parse(text)
+    assert part in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize("value", [None, 3, 3.0, b"TP1-E-AAAAAAD", ["TP1-E-AAAAAAD"]])
+def test_non_string_code_is_refused(value: object) -> None:
+    with pytest.raises(InvalidCodeError, match="must be text") as info:
+        GameCode.parse(value)  # type: ignore[arg-type]
+    assert type(value).__name__ in str(info.value)
+
+
+@given(st.text(max_size=16))
+@example("TP1-E-AAAAAAſ")
+def test_parse_accepts_only_well_formed_codes(text: str) -> None:
+    """Anything that parses is a canonical code up to surrounding spaces, ASCII case and N for E."""
+    try:
+        code = GameCode.parse(text)
+    except InvalidCodeError:
+        return
+    clean = "".join(c.upper() if c.isascii() else c for c in text.strip())
+    assert clean.replace("-N-", "-E-", 1) == str(code)
+
+
+@pytest.mark.parametrize("bad", [-1, N_DEALS, 2.0, True, "3"])
+def test_deal_number_out_of_range(bad: object) -> None:
+    with pytest.raises(ValueError, match="deal number"):
+        deal_cards(bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidCodeError, match="deal number"):
+        GameCode(Rule.EASY, bad)  # type: ignore[arg-type]
+
+
+def test_rule_parse_and_adjacency() -> None:
+    assert Rule.parse("e") is Rule.EASY and Rule.parse("N") is Rule.EASY and Rule.parse(" Easy ") is Rule.EASY
+    assert Rule.parse("c") is Rule.CLASSIC and Rule.parse("classic") is Rule.CLASSIC
+    assert Rule.parse(Rule.CLASSIC) is Rule.CLASSIC
+    for bad in ("X", "", None, 1):
+        with pytest.raises(ValueError, match="unknown rule"):
+            Rule.parse(bad)  # type: ignore[arg-type]
+    for a in range(1, 14):
+        for b in range(1, 14):
+            classic = abs(a - b) == 1
+            easy = classic or {a, b} == {1, 13}
+            assert Rule.CLASSIC.adjacent(a, b) is classic
+            assert Rule.EASY.adjacent(a, b) is easy
+    assert Rule.EASY.wraps and not Rule.CLASSIC.wraps
+
+
+def test_random_code_and_with_rule() -> None:
+    codes = {GameCode.random(Rule.CLASSIC) for _ in range(20)}
+    assert all(c.rule is Rule.CLASSIC and 0 <= c.deal < N_DEALS for c in codes)
+    assert len({c.deal for c in codes}) > 1
+    assert GameCode.random().rule is Rule.EASY
+    code = GameCode.parse("TP1-E-AAAAAAD")
+    assert code.with_rule("C") == GameCode(Rule.CLASSIC, 3)
+    assert Game.new(Rule.CLASSIC).rule is Rule.CLASSIC
