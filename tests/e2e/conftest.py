@@ -46,12 +46,10 @@ from typing import Any
 
 import pytest
 
+from .browser import CHROMIUM, launch_chromium, new_page
 from .voila_server import REPO_ROOT, VoilaServer
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-VIEWPORT = {"width": 1280, "height": 1000}
 
 
 def _missing(reason: str) -> None:
@@ -106,7 +104,7 @@ def _browser() -> Iterator[Any]:
     except ImportError:
         _missing("playwright (python) is not installed: pip install -e '.[test]'")
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        browser = launch_chromium(pw)
         try:
             yield browser
         finally:
@@ -118,19 +116,9 @@ def page_errors() -> list[str]:
     return []
 
 
-def _only_loopback(route: Any) -> None:
-    url = route.request.url
-    if re.match(r"^(https?|wss?)://(127\.0\.0\.1|localhost)(:\d+)?/", url) or url.startswith(("data:", "blob:")):
-        route.continue_()
-    else:
-        route.abort()
-
-
 @pytest.fixture
 def page(_browser: Any, page_errors: list[str], artifacts_dir: Path, request: pytest.FixtureRequest) -> Iterator[Any]:
-    context = _browser.new_context(viewport=VIEWPORT)
-    context.route("**/*", _only_loopback)
-    pg = context.new_page()
+    pg = new_page(_browser)
     pg.set_default_timeout(30_000)
     pg.on("pageerror", lambda exc: page_errors.append(str(exc)))
     try:
@@ -141,4 +129,4 @@ def page(_browser: Any, page_errors: list[str], artifacts_dir: Path, request: py
             pg.screenshot(path=str(artifacts_dir / f"{name}.png"), full_page=True)
         except Exception as exc:  # a failed screenshot must not hide the test's own result
             print(f"screenshot failed: {exc}")
-        context.close()
+        pg.context.close()
