@@ -1,10 +1,14 @@
 """The notebook app (ipywidgets): the board, the playable game, the score plot.
 
 The app only shows the engine's state and forwards clicks; every rule lives
-in :mod:`tripeaks.game`.  ``from tripeaks.app import build_app; build_app()``
-in a notebook cell gives the whole game.
+in :mod:`tripeaks.game`.  In a notebook cell::
+
+    from tripeaks.app import build_app
+    build_app()
 """
 
 from .board import BoardView
+from .play import TriPeaksApp, build_app
+from .plot import ScorePlot
 
-__all__ = ["BoardView"]
+__all__ = ["BoardView", "TriPeaksApp", "ScorePlot", "build_app"]

@@ -42,7 +42,6 @@ CSS = """
   box-shadow: 0 2px 4px rgba(0, 0, 0, .45); transition: transform .08s ease, box-shadow .08s ease;
   overflow: hidden; white-space: nowrap;
 }
-.widget-button.tp-card.tp-up { align-items: flex-start; justify-content: flex-start; padding: 6px 0 0 7px; }
 .widget-button.tp-card.tp-up:hover { transform: translateY(-3px); box-shadow: 0 6px 10px rgba(0, 0, 0, .45); }
 .widget-button.tp-card.tp-down, .widget-button.tp-stock {
   background-image: repeating-linear-gradient(45deg, rgba(255,255,255,.16) 0 5px, transparent 5px 10px),
@@ -64,7 +63,7 @@ CSS = """
   width: 66px; height: 96px; box-sizing: border-box; border-radius: 8px; background: #fff;
   border: 1px solid #b9b9b9; box-shadow: 0 2px 4px rgba(0, 0, 0, .45);
   font-family: Georgia, "DejaVu Serif", serif; font-size: 23px; font-weight: bold;
-  padding: 6px 0 0 7px; line-height: 1.1;
+  display: flex; align-items: center; justify-content: center; line-height: 1.1;
 }
 .tp-red, .tp-red .tp-face-text { color: #c62828; }
 .tp-black, .tp-black .tp-face-text { color: #1b1b1b; }
@@ -90,8 +89,9 @@ CSS = """
 .tp-new-message .tp-msg-error { color: #a61b1b; font-weight: 600; }
 .tp-new-message .tp-msg-ok { color: #14532d; }
 .tp-log { max-height: 260px; overflow-y: auto; font-size: 14px; }
-.tp-log ol { margin: 4px 0; padding-left: 22px; }
-.tp-log li { margin: 3px 0; line-height: 1.35; }
+.tp-log ol { margin: 4px 0; padding-left: 0; list-style: none; }
+.tp-log li { margin: 3px 0; line-height: 1.35; padding: 3px 6px; border-left: 3px solid #9cc5a6; }
+.tp-log li.tp-log-undo { border-left-color: #e0a0a0; }
 .tp-log li:first-child { font-weight: 600; }
 .tp-plot img { max-width: 100%; height: auto; }
 """
