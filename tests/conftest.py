@@ -1,0 +1,114 @@
+"""Shared engine fixtures: hand-built layouts for the rule tests (SPEC §1–§4).
+
+Only engine helpers live here (no widgets, no notebooks).  Two builders:
+
+* ``layout(cards, waste, stock_head, rule, avoid, stock_tail)`` — a full deck
+  with the given positions fixed, the stock starting with ``stock_head`` and
+  ending with ``stock_tail``; every other card fills the remaining positions
+  and then the middle of the stock, cards whose rank is in ``avoid`` pushed
+  to the stock.
+* ``scripted(actions, rule)`` — a deck arranged so that ``actions`` (tableau
+  positions 0–27 and ``"D"`` for draw) is a legal sequence: the waste ranks
+  climb by one at every move (K→A wraps, so Easy rule).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from tripeaks import DECK, Card, Game, Rule
+
+LayoutBuilder = Callable[..., Game]
+
+
+def independent_covered_by(p: int) -> tuple[int, ...]:
+    """SPEC §1's covering formulas, written out again (not read from tripeaks.layout)."""
+    if 0 <= p <= 2:  # apex p
+        return (3 + 2 * p, 4 + 2 * p)
+    if 3 <= p <= 8:  # row-1 card 3+2·peak+m
+        peak, m = divmod(p - 3, 2)
+        return (9 + 3 * peak + m, 10 + 3 * peak + m)
+    if 9 <= p <= 17:  # row-2 card 9+i
+        i = p - 9
+        return (18 + i, 19 + i)
+    if 18 <= p <= 27:
+        return ()
+    raise ValueError(p)
+
+
+def build_layout(
+    cards: dict[int, str] | None = None,
+    waste: str | Sequence[str] = "AC",
+    stock_head: Sequence[str] = (),
+    rule: Rule | str = Rule.EASY,
+    avoid: Sequence[int] = (),
+    stock_tail: Sequence[str] = (),
+) -> Game:
+    """A game from a whole deck with some positions fixed (see module doc)."""
+    fixed = {p: Card.parse(c) for p, c in (cards or {}).items()}
+    wst = [Card.parse(waste)] if isinstance(waste, str) else [Card.parse(c) for c in waste]
+    head = [Card.parse(c) for c in stock_head]
+    tail = [Card.parse(c) for c in stock_tail]
+    chosen = list(fixed.values()) + wst + head + tail
+    assert len(set(chosen)) == len(chosen), "test layout repeats a card"
+    rest = [c for c in DECK if c not in set(chosen)]
+    rest.sort(key=lambda c: c.rank in avoid)  # stable: avoided ranks go to the stock
+    tableau = [fixed[p] if p in fixed else rest.pop(0) for p in range(28)]
+    return Game.from_layout(tableau, wst, head + rest + tail, rule=rule)
+
+
+def build_scripted(actions: Sequence[int | str], rule: Rule | str = Rule.EASY, first_rank: int = 1) -> Game:
+    """A game where ``actions`` is legal: waste ranks go first_rank, +1, +2 … (K→A wraps)."""
+    next_suit = {r: 0 for r in range(1, 14)}
+
+    def chain_card(k: int) -> Card:
+        rank = (first_rank - 1 + k) % 13 + 1
+        suit = next_suit[rank]
+        next_suit[rank] += 1
+        return Card(rank, suit)
+
+    waste = chain_card(0)
+    tableau: dict[int, Card] = {}
+    stock: list[Card] = []
+    for k, action in enumerate(actions, start=1):
+        card = chain_card(k)
+        if action == "D":
+            stock.append(card)
+        else:
+            assert isinstance(action, int) and action not in tableau, action
+            tableau[action] = card
+    used = set(tableau.values()) | set(stock) | {waste}
+    rest = [c for c in DECK if c not in used]
+    full = [tableau[p] if p in tableau else rest.pop(0) for p in range(28)]
+    return Game.from_layout(full, [waste], stock + rest, rule=rule)
+
+
+def clearing_order() -> list[int]:
+    """A legal order to remove all 28 cards: base row, then row 2, row 1, apexes."""
+    return list(range(18, 28)) + list(range(9, 18)) + list(range(3, 9)) + [0, 1, 2]
+
+
+@pytest.fixture(scope="session")
+def layout() -> LayoutBuilder:
+    """:func:`build_layout`."""
+    return build_layout
+
+
+@pytest.fixture(scope="session")
+def scripted() -> LayoutBuilder:
+    """:func:`build_scripted`."""
+    return build_scripted
+
+
+@pytest.fixture(scope="session")
+def covered_by() -> Callable[[int], tuple[int, ...]]:
+    """:func:`independent_covered_by`: SPEC §1's covering formulas."""
+    return independent_covered_by
+
+
+@pytest.fixture(scope="session")
+def clear_order() -> list[int]:
+    """:func:`clearing_order`."""
+    return clearing_order()
