@@ -118,7 +118,6 @@ class TriPeaksApp(widgets.VBox):
         self.new_rule.add_class("tp-new-rule")
         self.code_input = widgets.Text(layout=widgets.Layout(width="440px"))
         self.code_input.add_class("tp-code-input")
-        self.code_input.on_submit(lambda _w: self._guard(self._deal))
         self.deal_button = widgets.Button(button_style="success")
         self.deal_button.add_class("tp-deal")
         self.deal_button.on_click(lambda _b: self._guard(self._deal))
@@ -195,15 +194,18 @@ class TriPeaksApp(widgets.VBox):
         if self._busy:  # a callback fired from inside another one: ignore it
             return
         self._busy = True
-        snapshot = self._game.copy()
+        original = self._game
+        fingerprint = (original.state_key(), original.moves, len(original.history))
+        snapshot = original.copy()
         try:
             action(*args)
         except Exception:  # noqa: BLE001 - every failure must end in a message, never a traceback
             log.exception("TriPeaks app callback failed; the game was restored")
-            self._game = snapshot
+            untouched = (original.state_key(), original.moves, len(original.history)) == fingerprint
+            self._game = original if untouched else snapshot
             self._status_state = ("failure",)
             try:
-                self.board.set_game(snapshot)
+                self.board.set_game(self._game)
                 self._render()
             except Exception:  # noqa: BLE001
                 log.exception("TriPeaks app could not redraw after a failure")

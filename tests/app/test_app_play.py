@@ -1,0 +1,306 @@
+"""The app driven like a user: button clicks, no browser (SPEC §2–§5)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tripeaks import DECK, Card, Game, GameCode, Refusal, Rule, Status
+from tripeaks.app import TriPeaksApp, build_app
+from tripeaks.i18n import LANGUAGES, card_name, explain, refusal_message
+from tripeaks.i18n.ui import ui_text
+
+CODE = "TP1-E-AAAAAAB"  # SPEC §5: 7♥ on the waste; 8♦ at position 20 is the one play
+
+# SPEC §2, verbatim.
+SPEC_NOT_ADJACENT = {
+    "en": "It must be one rank higher or lower",
+    "pt": "Tem de ter um valor imediatamente superior ou inferior",
+    "fr": "La valeur doit être immédiatement supérieure ou inférieure",
+}
+SPEC_BLOCKED_CARD = {"en": "This card is blocked", "pt": "Esta carta está bloqueada", "fr": "Cette carte est bloquée"}
+SPEC_NO_MORE_MOVES = {"en": "No more moves possible", "pt": "Já não há jogadas possíveis", "fr": "Plus aucun coup possible"}
+
+
+def plain(html_text: str) -> str:
+    """The visible text of an HTML value."""
+    return re.sub(r"<[^>]+>", "", html_text).replace("&#x27;", "'").replace("&quot;", '"').replace("&amp;", "&")
+
+
+def status(app: TriPeaksApp) -> str:
+    return plain(app.status.value)
+
+
+def card(app: TriPeaksApp, p: int):
+    return app.board.card_buttons[p]
+
+
+def blocked_after_one_play() -> Game:
+    """6♣ at 18 plays on 5♣; then nothing fits and the stock is empty (SPEC §2 Blocked)."""
+    tableau = {18: Card.parse("6C")}
+    base_ranks = iter([10, 11, 12, 13, 10, 11, 12, 13, 10])  # never 5 or 7
+    used = {Card.parse("6C"), Card.parse("5C")}
+    for p in range(19, 28):
+        rank = next(base_ranks)
+        c = next(c for c in DECK if c.rank == rank and c not in used)
+        tableau[p] = c
+        used.add(c)
+    rest = [c for c in DECK if c not in used]
+    full = [tableau[p] if p in tableau else rest.pop(0) for p in range(28)]
+    return Game.from_layout(full, rest + [Card.parse("5C")], [], rule=Rule.EASY)
+
+
+@pytest.fixture
+def app() -> TriPeaksApp:
+    return build_app(CODE)
+
+
+# ---------------------------------------------------------------- a known code, plays, draws
+def test_known_code_is_shown(app):
+    assert str(app.game.code) == CODE
+    assert CODE in app.code_label.value
+    assert plain(app.score_label.value) == "Score: 500"
+    assert plain(app.moves_label.value) == "Moves: 0"
+    assert plain(app.rule_label.value) == "Rule: Easy"
+    assert "7♥" in app.board.waste_html.value
+    assert card(app, 0).description == "Face-down card"
+    assert app.undo_button.disabled
+
+
+def test_legal_play(app):
+    assert app.game.playable() == [20]
+    card(app, 20).click()
+    assert app.game.moves == 1 and app.game.score == 499
+    assert "tp-gone" in card(app, 20)._dom_classes
+    assert "8♦" in app.board.waste_html.value
+    assert plain(app.score_label.value) == "Score: 499"
+    assert plain(app.moves_label.value) == "Moves: 1"
+    assert status(app) == explain(app.game.history[-1])
+    assert not app.undo_button.disabled
+    log = plain(app.move_log.value)
+    assert "Move 1: Played 8♦ on 7♥" in log
+
+
+def test_draw(app):
+    app.board.stock_button.click()
+    assert app.game.moves == 1 and app.game.stock_count == 22
+    assert app.board.stock_button.description == "Stock: 22"
+    assert "10♥" in app.board.waste_html.value
+    assert "Drew 10♥" in plain(app.move_log.value)
+
+
+def test_fast_double_click_is_one_move(app):
+    card(app, 20).click()
+    card(app, 20).click()  # arrives after the card has gone
+    assert app.game.moves == 1
+    assert "tp-msg-error" not in app.status.value
+    assert len(app.game.history) == 1
+
+
+def test_undo_and_restart(app):
+    card(app, 20).click()
+    app.board.stock_button.click()
+    app.undo_button.click()
+    assert app.game.score == 499 and app.game.moves == 2  # SPEC §4: score back, counter not
+    assert app.game.stock_count == 23
+    assert "Undid the draw of 10♥" in plain(app.move_log.value)
+    assert len(re.findall("<li", app.move_log.value)) == 3  # play, draw, undo: newest first
+    assert plain(app.move_log.value).startswith("Undid")
+    app.restart_button.click()
+    assert app.game.moves == 0 and app.game.score == 500 and str(app.game.code) == CODE
+    assert app.game.dealt_tableau == Game.from_code(CODE).dealt_tableau
+    assert "tp-up" in card(app, 20)._dom_classes
+    assert app.undo_button.disabled and app.restart_button.disabled
+    assert status(app) == ui_text("status.restarted")
+
+
+# ---------------------------------------------------------------- refusals, in every language
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_refusals_show_spec_messages(lang):
+    app = build_app(CODE, lang=lang)
+    before = app.game.state_key()
+    card(app, 19).click()  # J♠ on 7♥: face up, exposed, wrong rank
+    assert status(app) == SPEC_NOT_ADJACENT[lang] == refusal_message(Refusal.NOT_ADJACENT, lang)
+    assert "tp-status-error" in app.status._dom_classes
+    card(app, 0).click()  # face down
+    assert status(app) == SPEC_BLOCKED_CARD[lang]
+    card(app, 9).click()  # face down and covered
+    assert status(app) == SPEC_BLOCKED_CARD[lang]
+    app.undo_button.click()  # nothing to undo (a click can still arrive on a disabled button)
+    assert status(app) == refusal_message(Refusal.NOTHING_TO_UNDO, lang)
+    assert app.game.state_key() == before and app.game.moves == 0
+    assert plain(app.move_log.value) == ui_text("log.empty", lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_stock_empty_and_blocked(lang):
+    app = build_app(game=blocked_after_one_play(), lang=lang)
+    assert app.game.status is Status.PLAYING
+    app.board.stock_button.click()
+    assert status(app) == refusal_message(Refusal.STOCK_EMPTY, lang)
+    assert app.game.moves == 0
+    card(app, 18).click()
+    assert app.game.status is Status.BLOCKED
+    assert SPEC_NO_MORE_MOVES[lang] in status(app)
+    assert ui_text("status.blocked_help", lang) in status(app)
+    assert "tp-status-blocked" in app.status._dom_classes
+    # Undo and a new game are offered.
+    assert not app.undo_button.disabled
+    assert app.again_button.layout.display != "none"
+    app.undo_button.click()
+    assert app.game.status is Status.PLAYING and app.again_button.layout.display == "none"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_win_and_game_over(lang, scripted, clear_order):
+    app = TriPeaksApp(lang=lang)
+    app.set_game(scripted(clear_order))
+    for p in clear_order:
+        card(app, p).click()
+    g = app.game
+    assert g.status is Status.WON and g.score == 772 and g.moves == 28  # SPEC §3
+    assert "772" in status(app)
+    assert ui_text("status.won_peaks", lang) in status(app)
+    assert "3" in plain(app.peaks_label.value)
+    assert app.undo_button.disabled
+    assert app.again_button.layout.display != "none"
+    app.board.stock_button.click()  # stock left, but the game is over
+    assert status(app) == refusal_message(Refusal.GAME_OVER, lang)
+    app.undo_button.click()
+    assert status(app) == refusal_message(Refusal.GAME_OVER, lang)
+    assert g.score == 772 and g.moves == 28
+    app.again_button.click()
+    assert app.game is not g and app.game.moves == 0 and app.game.rule is Rule.EASY
+
+
+def test_error_help_off_hides_card_refusals(app):
+    assert app.error_help.value is True  # on by default
+    card(app, 19).click()
+    assert status(app) == SPEC_NOT_ADJACENT["en"]
+    app.error_help.value = False
+    assert status(app) == ""
+    card(app, 0).click()
+    card(app, 19).click()
+    assert "tp-msg-error" not in app.status.value
+    assert app.game.moves == 0
+
+
+# ---------------------------------------------------------------- new game panel
+def test_pasted_code_deals_those_cards_under_its_rule(app):
+    app.new_rule.value = "E"
+    app.code_input.value = "  tp1-c-aaaaaad "
+    app.deal_button.click()
+    expected = Game.from_code("TP1-C-AAAAAAD")
+    assert app.game.dealt_tableau == expected.dealt_tableau
+    assert app.game.dealt_stock == expected.dealt_stock
+    assert app.game.rule is Rule.CLASSIC and app.new_rule.value == "C"
+    assert plain(app.rule_label.value) == "Rule: Classic"
+    assert "TP1-C-AAAAAAD" in app.code_label.value
+    assert "TP1-C-AAAAAAD" in plain(app.new_message.value)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    ("bad", "reason"),
+    [("TP2-E-AAAAAAD", "prefix"), ("TP1-X-AAAAAAD", "rule"), ("TP1-E-AAAA", "length"),
+     ("TP1-E-AAAAAA1", "character"), ("TP1-E-AAAAAAD-7", "parts")],
+)
+def test_invalid_code_leaves_the_game_alone(lang, bad, reason):
+    app = build_app(CODE, lang=lang)
+    card(app, 20).click()
+    game, before = app.game, app.game.state_key()
+    app.code_input.value = bad
+    app.deal_button.click()
+    assert app.game is game and game.state_key() == before
+    message = plain(app.new_message.value)
+    assert "tp-msg-error" in app.new_message.value
+    template = ui_text(f"code.{reason}", lang, part="§", count=0)
+    assert template.split("§")[0] in message  # the sentence for this very problem
+    bad_part = {"prefix": "TP2", "rule": "X", "length": "AAAA", "character": "1", "parts": "TP1-E-AAAAAAD-7"}[reason]
+    assert bad_part in message  # names the problem
+
+
+def test_empty_code_deals_a_random_game_of_the_chosen_rule(app):
+    old = app.game
+    app.new_rule.value = "C"
+    app.deal_button.click()
+    assert app.game is not old and app.game.rule is Rule.CLASSIC and app.game.moves == 0
+    assert isinstance(app.game.code, GameCode)
+    assert str(app.game.code) in app.code_label.value
+
+
+# ---------------------------------------------------------------- language switch
+def test_language_switch_changes_everything_at_once(layout):
+    game = layout({18: "QH", 19: "KS", 20: "AC"}, waste="2C")
+    app = build_app(game=game)
+    card(app, 20).click()  # A♣ on 2♣
+    card(app, 21).click()  # refused or not: some status either way
+    app.language.value = "pt"
+    assert app.undo_button.description == "Anular"
+    assert app.restart_button.description == "Recomeçar"
+    assert card(app, 18).description == "D♥" and card(app, 19).description == "R♠"
+    assert plain(app.score_label.value).startswith("Pontuação")
+    assert plain(app.move_log.value).startswith("Jogada 1: Jogou A♣ sobre 2♣")
+    assert "Carta virada" in card(app, 0).description
+    assert [label for label, _ in app.new_rule.options] == ["Fácil", "Clássica"]
+    app.set_language("fr")
+    assert app.lang == "fr" and app.undo_button.description == "Annuler"
+    assert plain(app.move_log.value).startswith("Coup 1 : A♣ joué sur 2♣")
+    assert card(app, 18).description == "D♥"
+    assert card_name("QH", "fr") == "D♥"
+    app.set_language("en")
+    assert card(app, 18).description == "Q♥"
+
+
+# ---------------------------------------------------------------- score plot
+def test_plot_is_redrawn_after_each_action(app):
+    first = bytes(app.plot_image.value)
+    assert first.startswith(b"\x89PNG")
+    card(app, 20).click()
+    second = bytes(app.plot_image.value)
+    assert second.startswith(b"\x89PNG") and second != first
+    app.undo_button.click()
+    assert bytes(app.plot_image.value) != second
+    figure = app._plot.figure
+    app.board.stock_button.click()
+    assert app._plot.figure is figure and len(figure.axes) == 1  # one Figure, reused
+
+
+# ---------------------------------------------------------------- failures
+def test_a_failing_callback_shows_a_message_and_keeps_the_game(app, monkeypatch):
+    import tripeaks.app.play as play
+
+    before = app.game.state_key()
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("simulated failure")
+
+    monkeypatch.setattr(play, "explain", boom)  # fails after the engine has already played
+    card(app, 20).click()
+    assert status(app) == ui_text("status.failure")
+    assert app.game.state_key() == before and app.game.moves == 0
+    assert "tp-up" in card(app, 20)._dom_classes  # the board shows the restored game
+    assert "Traceback" not in app.status.value
+    monkeypatch.undo()
+    card(app, 20).click()  # and the app still works
+    assert app.game.moves == 1
+
+
+def test_a_failing_deal_keeps_the_game(app, monkeypatch):
+    card(app, 20).click()
+    game, before = app.game, app.game.state_key()
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("simulated failure")
+
+    monkeypatch.setattr(Game, "from_code", boom)
+    app.code_input.value = "TP1-E-AAAAAAD"
+    app.deal_button.click()
+    assert app.game is game and game.state_key() == before
+    assert status(app) == ui_text("status.failure")
+
+
+def test_unknown_language_is_refused():
+    with pytest.raises(ValueError):
+        build_app(CODE, lang="de")
