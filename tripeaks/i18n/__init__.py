@@ -112,14 +112,21 @@ def explain(event: Event, lang: str = DEFAULT_LANGUAGE) -> str:
         if isinstance(event.undone, PlayEvent):
             out = text("explain.undo_play", lang, card=card_name(event.undone.card, lang),
                        top=card_name(event.undone.previous_top, lang), score=event.score)
-            if event.undone.revealed:
-                out += " " + text("explain.undo_hidden", lang)
+            hidden = [card_name(c, lang) for c in event.undone.revealed_cards]
+            if len(hidden) == 1:
+                out += " " + text("explain.undo_hidden_one", lang, card=hidden[0])
+            elif len(hidden) == 2:
+                out += " " + text("explain.undo_hidden_two", lang, first=hidden[0], second=hidden[1])
         else:
             out = text("explain.undo_draw", lang, card=card_name(event.undone.card, lang),
                        top=card_name(event.undone.previous_top, lang), score=event.score)
         out += " " + text("explain.undo_moves", lang, moves=event.moves)
     else:
         raise TypeError(f"not a move event: {event!r}")
-    if event.status is not Status.PLAYING and not isinstance(event, UndoEvent):
+    if isinstance(event, UndoEvent):
+        return out
+    if event.status is Status.BLOCKED:
+        out += " " + text("explain.blocked", lang)  # the SPEC §2 message, as a sentence
+    elif event.status is Status.WON:
         out += " " + status_message(event.status, lang, event.score)
     return out

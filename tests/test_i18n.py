@@ -1,0 +1,240 @@
+"""Messages (SPEC §2 strings verbatim; en, pt, fr): catalogue, card names, explanations."""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Callable
+
+import pytest
+
+from tripeaks import Card, DrawEvent, Event, Game, PlayEvent, Refusal, Status, UndoEvent
+from tripeaks.i18n import (
+    CATALOG,
+    DEFAULT_LANGUAGE,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    card_name,
+    explain,
+    rank_name,
+    refusal_message,
+    status_message,
+    text,
+)
+from tripeaks.layout import BASE_ROW
+
+LayoutBuilder = Callable[..., Game]
+
+SPEC_STRINGS = {
+    "en": ("It must be one rank higher or lower", "This card is blocked", "No more moves possible"),
+    "pt": ("Tem de ter um valor imediatamente superior ou inferior", "Esta carta está bloqueada",
+           "Já não há jogadas possíveis"),
+    "fr": ("La valeur doit être immédiatement supérieure ou inférieure", "Cette carte est bloquée",
+           "Plus aucun coup possible"),
+}
+
+
+def placeholders(sentence: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(sentence) if name is not None}
+
+
+def whole_sentences(out: str) -> list[str]:
+    """Split ``out`` into sentences and check each one is whole: capital (or digit) first,
+    a full stop, ! or ? last, no unfilled placeholder."""
+    assert out == out.strip() and out
+    assert "{" not in out and "}" not in out
+    parts = re.split(r"(?<=[.!?])\s+(?=\S)", out)
+    for part in parts:
+        assert part[0].isupper() or part[0].isdigit(), (part, out)
+        assert part[-1] in ".!?", (part, out)
+    return parts
+
+
+# ---------------------------------------------------------------- catalogue
+def test_languages() -> None:
+    assert LANGUAGES == ("en", "pt", "fr") and DEFAULT_LANGUAGE == "en"
+    assert set(LANGUAGE_NAMES) == set(LANGUAGES) == set(CATALOG)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_spec_strings_verbatim(lang: str) -> None:
+    not_adjacent, blocked, no_moves = SPEC_STRINGS[lang]
+    assert refusal_message(Refusal.NOT_ADJACENT, lang) == not_adjacent
+    assert refusal_message(Refusal.BLOCKED, lang) == blocked
+    assert status_message(Status.BLOCKED, lang) == no_moves
+    assert text("status.blocked", lang) == no_moves
+
+
+def test_english_is_the_default() -> None:
+    assert refusal_message(Refusal.BLOCKED) == "This card is blocked"
+    assert status_message(Status.BLOCKED) == "No more moves possible"
+    assert card_name("QH") == "Q♥"
+
+
+def test_every_language_has_the_same_keys_and_placeholders() -> None:
+    keys = set(CATALOG["en"])
+    for lang in LANGUAGES:
+        assert set(CATALOG[lang]) == keys, lang
+        for key in keys:
+            assert placeholders(CATALOG[lang][key]) == placeholders(CATALOG["en"][key]), (lang, key)
+            assert CATALOG[lang][key].strip() == CATALOG[lang][key] and CATALOG[lang][key]
+    # the translations are translations, not copies of the English
+    for lang in ("pt", "fr"):
+        same = [k for k in keys if CATALOG[lang][k] == CATALOG["en"][k] and placeholders(CATALOG["en"][k]) != set()]
+        assert not [k for k in same if not k.startswith("explain.points")], (lang, same)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_refusal_and_status_has_a_message(lang: str) -> None:
+    for refusal in Refusal:
+        assert refusal_message(refusal, lang)
+    assert status_message(Status.PLAYING, lang) == ""
+    won = status_message(Status.WON, lang)
+    won_score = status_message(Status.WON, lang, 772)
+    assert won and "772" in won_score and won_score != won
+    whole_sentences(won)
+    whole_sentences(won_score)
+
+
+def test_card_names() -> None:
+    assert [card_name(c, "en") for c in ("JH", "QS", "KC", "AD", "10H")] == ["J♥", "Q♠", "K♣", "A♦", "10♥"]
+    for lang in ("pt", "fr"):
+        assert [card_name(c, lang) for c in ("JH", "QS", "KC", "AD", "10H")] == ["V♥", "D♠", "R♣", "A♦", "10♥"]
+        assert [rank_name(r, lang) for r in (11, 12, 13)] == ["V", "D", "R"]
+        assert [rank_name(r, lang) for r in range(1, 11)] == ["A"] + [str(n) for n in range(2, 11)]
+    assert card_name(Card.parse("7S"), "fr") == "7♠"
+
+
+def test_unknown_language_raises_value_error() -> None:
+    game = Game.from_code("TP1-E-AAAAAAB")
+    event = game.draw()
+    calls: list[Callable[[], object]] = [
+        lambda: text("refusal.blocked", "de"),
+        lambda: card_name("KC", "es"),
+        lambda: rank_name(12, "EN"),
+        lambda: refusal_message(Refusal.BLOCKED, "xx"),
+        lambda: status_message(Status.BLOCKED, ""),
+        lambda: explain(event, "it"),
+    ]
+    for call in calls:
+        with pytest.raises(ValueError, match="unknown language"):
+            call()
+
+
+# ---------------------------------------------------------------- explanations
+@pytest.fixture(scope="module")
+def events(scripted: LayoutBuilder, layout: LayoutBuilder) -> dict[str, Event]:
+    """One event of each kind the explanations tell apart."""
+    ev: dict[str, Event] = {}
+    # The waste climbs Q, K, A, 2, …: K on Q is one higher, then A on K wraps upwards.
+    order = [18, 19, 20, 21, 9, 10, 11, 3, 4, 0]
+    g1 = scripted(["D", *order], first_rank=11)
+    ev["draw"] = g1.draw()
+    plays = [g1.play(p) for p in order]
+    ev["higher"], ev["ace_on_king"] = plays[0], plays[1]
+    ev["revealed_one"] = plays[1]  # 19 goes after 18: 9 turns face up
+    ev["peak"] = plays[-1]         # apex 0: the left peak is empty
+    ev["undo_peak"] = g1.undo()
+    # K on A wraps downwards; Q on K is one lower; undo of a play that revealed one card; undo of a draw
+    g2 = layout(dict(zip(BASE_ROW, ["KD", "QD", "5S", "6S", "7S", "8S", "9S", "10S", "5H", "6H"])),
+                waste="AC", stock_head=["9C"])
+    ev["king_on_ace"] = g2.play(18)
+    ev["lower"] = g2.play(19)
+    ev["undo_play_one"] = g2.undo()
+    ev["draw_again"] = g2.draw()
+    ev["undo_draw"] = g2.undo()
+    # one play revealing two cards, and its undo
+    g3 = scripted([18, 20, 19])
+    g3.play(18)
+    g3.play(20)
+    ev["revealed_two"] = g3.play(19)
+    ev["undo_play_two"] = g3.undo()
+    # the winning play, and a play that blocks the game
+    g4 = scripted(CLEAR)
+    for p in CLEAR:
+        ev["won"] = g4.play(p)
+    g5 = layout(dict(zip(BASE_ROW, ["6C", "10C", "10D", "10H", "10S", "2C", "2D", "2H", "2S", "QC"])),
+                waste="KD", stock_tail=["7H"], avoid=(5, 6, 7))
+    for _ in range(22):
+        g5.draw()
+    ev["draw_last"] = g5.draw()
+    ev["blocked"] = g5.play(18)
+    return ev
+
+
+CLEAR = list(range(18, 28)) + list(range(9, 18)) + list(range(3, 9)) + [0, 1, 2]
+
+
+def test_the_events_are_what_their_names_say(events: dict[str, Event]) -> None:
+    e = events
+    assert isinstance(e["higher"], PlayEvent) and e["higher"].direction == 1 and not e["higher"].wrap
+    assert isinstance(e["lower"], PlayEvent) and e["lower"].direction == -1 and not e["lower"].wrap
+    assert isinstance(e["ace_on_king"], PlayEvent) and e["ace_on_king"].wrap and e["ace_on_king"].card.rank == 1
+    assert isinstance(e["king_on_ace"], PlayEvent) and e["king_on_ace"].wrap and e["king_on_ace"].card.rank == 13
+    assert isinstance(e["revealed_one"], PlayEvent) and len(e["revealed_one"].revealed) == 1
+    assert isinstance(e["revealed_two"], PlayEvent) and len(e["revealed_two"].revealed) == 2
+    assert isinstance(e["peak"], PlayEvent) and e["peak"].peaks_cleared == (0,)
+    assert isinstance(e["won"], PlayEvent) and e["won"].status is Status.WON
+    assert e["blocked"].status is Status.BLOCKED
+    assert isinstance(e["undo_play_two"], UndoEvent) and len(e["undo_play_two"].undone.revealed) == 2  # type: ignore[union-attr]
+    assert isinstance(e["undo_draw"], UndoEvent) and isinstance(e["undo_draw"].undone, DrawEvent)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_explanation_is_whole_sentences(events: dict[str, Event], lang: str) -> None:
+    for name, event in events.items():
+        out = explain(event, lang)
+        whole_sentences(out)
+        card = event.card
+        assert card_name(card, lang) in out, (name, out)
+        top = event.undone.previous_top if isinstance(event, UndoEvent) else event.previous_top
+        assert card_name(top, lang) in out, (name, out)
+        assert str(event.score) in out, (name, out)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_explanations_name_what_happened(events: dict[str, Event], lang: str) -> None:
+    e = events
+    out = {name: explain(ev, lang) for name, ev in e.items()}
+    for name in ("revealed_one", "revealed_two"):
+        ev = e[name]
+        assert isinstance(ev, PlayEvent)
+        for c in ev.revealed_cards:
+            assert card_name(c, lang) in out[name]
+    for name in ("undo_play_one", "undo_play_two"):  # an undo says which cards turned face down again
+        ev = e[name]
+        assert isinstance(ev, UndoEvent) and isinstance(ev.undone, PlayEvent)
+        for c in ev.undone.revealed_cards:
+            assert card_name(c, lang) in out[name], out[name]
+    peak_word = {"en": "Left peak", "pt": "pico da esquerda", "fr": "Pic de gauche"}[lang]
+    assert peak_word in out["peak"] and "+100" in out["peak"]
+    assert "+99" in out["peak"]
+    assert "22" in out["draw"]  # cards left in the stock
+    assert str(e["undo_peak"].moves) in out["undo_peak"]  # the move counter stays
+    assert status_message(Status.WON, lang, 772) in out["won"]
+    assert out["blocked"].endswith(" " + SPEC_STRINGS[lang][2] + ".")  # SPEC §2 message, as a sentence
+    assert e["draw_last"].status is Status.PLAYING and SPEC_STRINGS[lang][2] not in out["draw_last"]
+    assert all(SPEC_STRINGS[lang][2] not in out[k] for k in out if k != "blocked")
+    # the four play kinds are told apart
+    kinds = {explain(e[k], lang).split(".")[0].split(":")[-1] for k in ("higher", "lower", "ace_on_king", "king_on_ace")}
+    assert len(kinds) == 4
+
+
+def test_explain_in_english_reads_well(events: dict[str, Event]) -> None:
+    assert explain(events["higher"]) == "Played K♣ on Q♣: it is one rank higher. Points −1, score 498."
+    assert explain(events["peak"]).endswith("Left peak cleared: +100 points. Points +99, score 589.")
+    assert explain(events["undo_draw"]) == (
+        "Undid the draw of 9♣: it is back on the stock, K♦ is on the waste again and the score is back "
+        "to 499. The move counter stays at 3."
+    )
+    two = events["revealed_two"]
+    assert isinstance(two, PlayEvent)
+    names = " and ".join(c.symbol for c in two.revealed_cards)
+    assert f"Revealed {names}." in explain(two)
+    assert f"{names} are face down again." in explain(events["undo_play_two"])
+    assert explain(events["won"]).endswith("You won: all 28 cards are cleared, with a final score of 772!")
+
+
+def test_explain_rejects_what_is_not_an_event() -> None:
+    with pytest.raises(TypeError):
+        explain("KC")  # type: ignore[arg-type]
