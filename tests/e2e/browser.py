@@ -11,7 +11,7 @@ __all__ = ["CHROMIUM", "CHROMIUM_ARGS", "VIEWPORT", "launch_chromium", "new_page
 CHROMIUM = Path("/usr/bin/chromium")
 """Debian's chromium (``.ci/run`` installs it)."""
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-VIEWPORT = {"width": 1280, "height": 1000}
+VIEWPORT = {"width": 1280, "height": 1200}
 """Page size in CSS pixels."""
 
 _LOOPBACK = re.compile(r"^(https?|wss?)://(127\.0\.0\.1|localhost)(:\d+)?/")

@@ -14,7 +14,7 @@ Fixtures
 ``page`` (function)
     A Playwright (sync API) page in a fresh browser context of headless
     Chromium (``/usr/bin/chromium``, ``--no-sandbox --disable-gpu
-    --disable-background-networking``), 1280×1000.  Requests that leave
+    --disable-background-networking``), 1280×1200.  Requests that leave
     127.0.0.1 are aborted (the network is closed: CDN fetches would only
     stall).  After the test a full-page screenshot is saved to
     ``tests/e2e/artifacts/<test name>.png``.

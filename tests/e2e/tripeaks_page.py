@@ -52,6 +52,13 @@ _PLOT_SRC_JS = """
 }
 """
 
+_CARDS_JS = """
+() => Array.from({length: 28}, (_, p) => {
+  const b = document.querySelector('.tp-pos-' + p);
+  return b ? b.innerText.trim() : null;
+})
+"""
+
 _BOARD_READY_JS = """
 () => {
   const b = document.querySelector('.tp-card');
@@ -92,6 +99,14 @@ class TriPeaksPage:
     def card(self, position: int) -> str:
         """The text of the card button at ``position`` (0–27)."""
         return self.text(f".tp-pos-{position}")
+
+    def cards(self) -> list[str | None]:
+        """The texts of the 28 card buttons, by position (None where no button is found)."""
+        return list(self.page.evaluate(_CARDS_JS))
+
+    def log_entries(self) -> list[str]:
+        """The move log's entries (``.tp-log li``), top first."""
+        return [t.strip() for t in self.page.locator(".tp-log li").all_inner_texts()]
 
     def plot_src(self) -> str:
         """The ``src`` of the score plot image."""
