@@ -1,0 +1,185 @@
+"""Browser speed of the TriPeaks app in Voila (issue 3): prints figures, asserts nothing.
+
+1. Time to a clickable board: from navigation start (the page request) until
+   the first card button (``.tp-card``) is visible and enabled, read in the
+   page as ``performance.now()``; median over ``--loads`` page loads (each
+   load starts its own kernel; the server is started once, before timing).
+2. Click-to-screen-update latency over ``--clicks`` clicks (plays and draws,
+   chosen with the engine on a known deal; Restart when a game ends, not
+   timed).  Measured inside the page: ``performance.now()`` just before the
+   click, then a ``MutationObserver`` until the score text, the waste card AND
+   the plot image ``src`` have all changed ("DOM"), then the new plot image
+   decoded and the next animation frame ("screen").  p50 and p95 in ms.
+   Also shown: the time until the waste card alone has changed ("waste").
+
+Goals (issue 3): p95 ≤ 50 ms, time to a clickable board ≤ 3 s on this machine.
+
+Usage::
+
+    python3 benchmarks/browser_latency.py [--clicks 60] [--loads 5] [--code TP1-E-AAAAAAB]
+
+Needs ``/usr/bin/chromium`` and Playwright (python).  Requests leaving
+127.0.0.1 are aborted, as in the e2e tests (the network is closed here).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT / "tests"))
+sys.path.insert(0, str(REPO_ROOT))
+
+from e2e.browser import CHROMIUM, launch_chromium, new_page  # noqa: E402
+from e2e.tripeaks_page import TriPeaksPage  # noqa: E402
+from e2e.voila_server import VoilaServer  # noqa: E402
+
+from tripeaks import Game, Status  # noqa: E402
+from tripeaks.i18n.ui import ui_text  # noqa: E402
+
+NOTEBOOK = REPO_ROOT / "notebooks" / "tripeaks.ipynb"
+
+# One timed click, run in the page.  Resolves {dom, screen} in ms after the click.
+CLICK_JS = """
+async (selector) => {
+  const text = (sel) => { const el = document.querySelector(sel); return el ? el.textContent : null; };
+  const plotEl = document.querySelector('.tp-plot');
+  const img = plotEl && (plotEl.tagName === 'IMG' ? plotEl : plotEl.querySelector('img'));
+  const score0 = text('.tp-score'), waste0 = text('.tp-waste'), src0 = img ? img.src : null;
+  const button = document.querySelector(selector);
+  if (!button) throw new Error('no ' + selector);
+  return await new Promise((resolve, reject) => {
+    let done = false, t0 = 0, board = null;
+    const observer = new MutationObserver(() => check());
+    const timer = setTimeout(() => { observer.disconnect(); reject(new Error('no screen update within 10 s')); }, 10000);
+    function check() {
+      if (done) return;
+      if (board === null && text('.tp-waste') !== waste0) board = performance.now() - t0;
+      if (text('.tp-score') === score0 || text('.tp-waste') === waste0 || !img || img.src === src0) return;
+      done = true;
+      const dom = performance.now() - t0;
+      observer.disconnect();
+      clearTimeout(timer);
+      img.decode().catch(() => null).then(() => requestAnimationFrame(() => resolve({board, dom, screen: performance.now() - t0})));
+    }
+    observer.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+    t0 = performance.now();
+    button.click();
+  });
+}
+"""
+
+# Resolves once the page has had no DOM mutation for `quiet` ms (pacing between clicks, not a measurement).
+QUIET_JS = """
+async (quiet) => await new Promise((resolve) => {
+  let timer = setTimeout(done, quiet);
+  const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quiet); });
+  function done() { observer.disconnect(); resolve(true); }
+  observer.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+})
+"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0–100) with linear interpolation."""
+    s = sorted(values)
+    if len(s) == 1:
+        return s[0]
+    k = (len(s) - 1) * q / 100
+    lo = int(k)
+    hi = min(lo + 1, len(s) - 1)
+    return s[lo] + (s[hi] - s[lo]) * (k - lo)
+
+
+def summary(name: str, values: list[float]) -> str:
+    return (f"{name:<34} n={len(values):>3}  p50 {percentile(values, 50):7.1f} ms  "
+            f"p95 {percentile(values, 95):7.1f} ms  max {max(values):7.1f} ms")
+
+
+def time_to_board(browser, url: str, loads: int) -> list[float]:
+    times = []
+    for _ in range(loads):
+        page = new_page(browser)
+        times.append(TriPeaksPage(page).open(url))
+        page.context.close()
+    return times
+
+
+def click_latency(browser, url: str, code: str, clicks: int) -> dict[str, list[float]]:
+    app = TriPeaksPage(new_page(browser))
+    app.open(url)
+    app.deal(code)
+    app.wait_contains(".tp-code", code)
+    game = Game.from_code(code)
+    app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=0))
+    out: dict[str, list[float]] = {k: [] for k in ("play", "draw", "play_dom", "draw_dom", "play_waste", "draw_waste")}
+    measured = 0
+    while measured < clicks:
+        if game.status is not Status.PLAYING:
+            app.restart()
+            game = game.restart()
+            app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=0))
+            app.page.evaluate(QUIET_JS, 150)
+            continue
+        playable = game.playable()
+        if playable:
+            kind, selector = "play", f".tp-pos-{playable[0]}"
+            game.play(playable[0])
+        else:
+            kind, selector = "draw", ".tp-stock"
+            game.draw()
+        result = app.page.evaluate(CLICK_JS, selector)
+        out[kind].append(result["screen"])
+        out[kind + "_dom"].append(result["dom"])
+        out[kind + "_waste"].append(result["board"])
+        measured += 1
+        # The page must show the engine's state before the next click (this also paces the clicks).
+        app.wait_text(".tp-score", ui_text("header.score", "en", score=game.score))
+        app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=game.moves))
+        app.page.evaluate(QUIET_JS, 100)
+    app.page.context.close()
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--clicks", type=int, default=60, help="timed clicks (at least 50)")
+    parser.add_argument("--loads", type=int, default=5, help="page loads for the time to a clickable board")
+    parser.add_argument("--code", default="TP1-E-AAAAAAB", help="the deal to play")
+    parser.add_argument("--notebook", type=Path, default=NOTEBOOK, help="the app notebook to serve")
+    args = parser.parse_args()
+    if not CHROMIUM.exists():
+        sys.exit(f"{CHROMIUM} is missing: install Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    t = time.perf_counter()
+    with VoilaServer(args.notebook) as server, sync_playwright() as pw:
+        print(f"voila server up in {time.perf_counter() - t:.2f} s at {server.url}")
+        browser = launch_chromium(pw)
+        try:
+            boards = time_to_board(browser, server.url, args.loads)
+            lat = click_latency(browser, server.url, args.code, args.clicks)
+        finally:
+            browser.close()
+    print()
+    print(f"time to a clickable board ({len(boards)} loads): median {statistics.median(boards) / 1000:.2f} s, "
+          f"min {min(boards) / 1000:.2f} s, max {max(boards) / 1000:.2f} s   (goal ≤ 3 s)")
+    print("  each load: " + ", ".join(f"{b / 1000:.2f} s" for b in boards))
+    both = lat["play"] + lat["draw"]
+    both_dom = lat["play_dom"] + lat["draw_dom"]
+    print(f"click to screen update ({len(both)} clicks: {len(lat['play'])} plays, {len(lat['draw'])} draws), "
+          f"goal p95 ≤ 50 ms:")
+    print("  " + summary("all clicks, on screen", both))
+    print("  " + summary("all clicks, DOM updated", both_dom))
+    print("  " + summary("all clicks, waste card changed", lat["play_waste"] + lat["draw_waste"]))
+    for kind in ("play", "draw"):
+        if lat[kind]:
+            print("  " + summary(f"{kind}s, on screen", lat[kind]))
+
+
+if __name__ == "__main__":
+    main()
