@@ -1,0 +1,311 @@
+"""The lesson view: ten guided lessons on live mini-boards (ipywidgets).
+
+Only shows and forwards: every check, goal and solution lives in
+:mod:`tripeaks.lessons`, every text in :mod:`tripeaks.i18n.lessons` (and the
+engine's own messages).  The board is the app's :class:`BoardView`; the score
+plot is the app's :class:`ScorePlot`.  Widgets are created once and updated in
+place; every callback is guarded (a failure shows a short message and puts the
+lesson back as it was).
+
+CSS classes (stable, used by the browser tests): ``tp-lessons``,
+``tp-lesson-title``, ``tp-lesson-intro``, ``tp-lesson-goal``,
+``tp-lesson-stats``, ``tp-lesson-feedback`` (plus ``tp-fb-<kind>``),
+``tp-lesson-progress``, ``tp-lesson-progress-label``, ``tp-lesson-show``,
+``tp-lesson-undo``, ``tp-lesson-restart``, ``tp-lesson-back``,
+``tp-lesson-next``, ``tp-lang``; the board keeps ``tp-card tp-pos-{p}`` and
+``tp-stock``; the plot is ``tp-plot``.
+
+In a notebook cell::
+
+    from tripeaks.app.lessons import build_lessons
+    build_lessons()
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from ..i18n import LANGUAGE_NAMES, LANGUAGES
+from ..i18n.lessons import lesson_text
+from ..i18n.ui import rule_name, ui_text
+from ..lessons import LESSONS, Feedback, LessonRun
+from .board import BoardView
+from .plot import ScorePlot
+
+__all__ = ["LessonView", "build_lessons", "LESSON_CSS"]
+
+log = logging.getLogger(__name__)
+
+LESSON_CSS = """
+.tp-lessons { font-family: "Segoe UI", "Helvetica Neue", Arial, "DejaVu Sans", sans-serif; color: #1d2b22;
+  max-width: 900px; gap: 8px; }
+.tp-lessons-header { align-items: center; gap: 14px; padding: 8px 14px; border-radius: 12px;
+  background: #f4f1e8; border: 1px solid #d8d2c0; flex-wrap: wrap; }
+.tp-lessons-header .tp-lessons-name { font-size: 22px; font-weight: 700; color: #14532d; }
+.tp-lesson-progress { flex: 1 1 220px; }
+.tp-lesson-progress .progress-bar { background-color: #2f8f57; }
+.tp-lesson-progress-label { font-size: 14px; color: #3a4a40; min-width: 110px; }
+.tp-lesson-title { font-size: 20px; font-weight: 700; color: #14532d; margin-top: 4px; }
+.tp-lesson-title h2 { font-size: 20px; margin: 2px 0; }
+.tp-lesson-intro { font-size: 15px; line-height: 1.45; }
+.tp-lesson-intro p { margin: 0 0 8px 0; }
+.tp-lesson-goal { font-size: 16px; padding: 8px 12px; border-radius: 10px; background: #fff8dc;
+  border: 1px solid #f0d98a; }
+.tp-lesson-goal .tp-step { font-weight: 700; color: #7a5c00; margin-right: 6px; }
+.tp-lesson-stats { font-size: 14px; color: #3a4a40; }
+.tp-lesson-controls { align-items: center; gap: 8px; flex-wrap: wrap; }
+.tp-lesson-controls .widget-button { border-radius: 8px; font-weight: 600; }
+.tp-lesson-feedback { min-height: 30px; font-size: 15px; }
+.tp-lesson-feedback .tp-fb { padding: 6px 12px; border-radius: 10px; border: 1px solid #c8e0c8;
+  background: #eef6ee; line-height: 1.4; }
+.tp-lesson-feedback .tp-fb-done { background: #e3f6e5; border-color: #86c98f; color: #14532d; }
+.tp-lesson-feedback .tp-fb-refused { background: #fdecea; border-color: #f4c2bd; color: #7f1d1d; }
+.tp-lesson-feedback .tp-fb-miss { background: #fff4e0; border-color: #f0c27a; color: #6b3d00; }
+.tp-lesson-feedback .tp-fb-finished { background: #e3f6e5; border-color: #86c98f; font-weight: 700; }
+"""
+"""Extra style for the lesson view (the board brings the app's theme)."""
+
+
+def _esc(s: str) -> str:
+    return html.escape(s, quote=True)
+
+
+class LessonView(widgets.VBox):
+    """The ten lessons in one widget: explanation, goal, live board, Show me, Next, progress.
+
+    ``LessonView(lang="en", start=1)``.  Children are public attributes so
+    tests can click them like a learner (``view.show_button.click()``,
+    ``view.board.card_buttons[21].click()``); treat them as read-only.
+    Raises ``ValueError`` for an unknown language or lesson number.
+    """
+
+    def __init__(self, lang: str = "en", start: int = 1, **kwargs: object) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
+        if isinstance(start, bool) or not isinstance(start, int) or not 1 <= start <= len(LESSONS):
+            raise ValueError(f"lesson number must be 1–{len(LESSONS)}, got {start!r}")
+        self._lang = lang
+        self._index = start - 1
+        self._runs: dict[int, LessonRun] = {}
+        self._completed: set[int] = set()
+        self._busy = False
+        self._failure = False
+
+        style = widgets.HTML(f"<style>{LESSON_CSS}</style>")
+        style.add_class("tp-style")
+        self.name_label = widgets.HTML()
+        self.name_label.add_class("tp-lessons-name")
+        self.progress = widgets.IntProgress(min=0, max=len(LESSONS), value=0,
+                                            layout=widgets.Layout(width="auto", flex="1 1 220px"))
+        self.progress.add_class("tp-lesson-progress")
+        self.progress_label = widgets.HTML()
+        self.progress_label.add_class("tp-lesson-progress-label")
+        self.language = widgets.Dropdown(options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=lang,
+                                         layout=widgets.Layout(width="180px"))
+        self.language.add_class("tp-lang")
+        self.language.observe(lambda c: self._guard(self._language_changed, c["new"]), names="value")
+        header = widgets.HBox([self.name_label, self.progress_label, self.progress, self.language])
+        header.add_class("tp-lessons-header")
+
+        self.title = widgets.HTML()
+        self.title.add_class("tp-lesson-title")
+        self.intro = widgets.HTML()
+        self.intro.add_class("tp-lesson-intro")
+        self.goal = widgets.HTML()
+        self.goal.add_class("tp-lesson-goal")
+        self.stats = widgets.HTML()
+        self.stats.add_class("tp-lesson-stats")
+
+        self.board = BoardView(self.run.game, lang)
+        self.board.on_card_click(lambda p: self._guard(self._card, p))
+        self.board.on_stock_click(lambda: self._guard(self._stock))
+
+        def button(cls: str, action: Callable[[], None], **kw: object) -> widgets.Button:
+            b = widgets.Button(**kw)
+            b.add_class(cls)
+            b.on_click(lambda _b: self._guard(action))
+            return b
+
+        self.show_button = button("tp-lesson-show", self._show_me, button_style="info")
+        self.undo_button = button("tp-lesson-undo", self._undo)
+        self.restart_button = button("tp-lesson-restart", self._restart)
+        self.back_button = button("tp-lesson-back", self._back)
+        self.next_button = button("tp-lesson-next", self._next, button_style="success")
+        controls = widgets.HBox([self.show_button, self.undo_button, self.restart_button, self.back_button,
+                                 self.next_button])
+        controls.add_class("tp-lesson-controls")
+
+        self.feedback = widgets.HTML()
+        self.feedback.add_class("tp-lesson-feedback")
+        self._plot = ScorePlot(lang, width_px=520, height_px=240)
+        self.plot_image = self._plot.image
+
+        super().__init__([style, header, self.title, self.intro, self.goal, self.board, self.stats, controls,
+                          self.feedback, self.plot_image], **kwargs)
+        self.add_class("tp-lessons")
+        self._render()
+
+    # ------------------------------------------------------------------ public API
+    @property
+    def lang(self) -> str:
+        """The current language ("en", "pt" or "fr")."""
+        return self._lang
+
+    @property
+    def number(self) -> int:
+        """The lesson shown, 1–10."""
+        return self._index + 1
+
+    @property
+    def run(self) -> LessonRun:
+        """The :class:`LessonRun` of the lesson shown (kept when you go back and forth)."""
+        if self._index not in self._runs:
+            self._runs[self._index] = LessonRun(LESSONS[self._index])
+        return self._runs[self._index]
+
+    @property
+    def completed(self) -> frozenset[int]:
+        """Numbers (1–10) of the lessons completed so far."""
+        return frozenset(i + 1 for i in self._completed)
+
+    def set_language(self, lang: str) -> None:
+        """Switch every text, card letter, message and the plot to ``lang``."""
+        self.language.value = lang   # the observer does the work (and validates)
+
+    def go_to(self, number: int) -> None:
+        """Show lesson ``number`` (1–10).  Raises ``ValueError`` otherwise."""
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(LESSONS):
+            raise ValueError(f"lesson number must be 1–{len(LESSONS)}, got {number!r}")
+        self._index = number - 1
+        self.board.set_game(self.run.game)
+        self._render()
+
+    # ------------------------------------------------------------------ guarded callbacks
+    def _guard(self, action: Callable[..., None], *args: object) -> None:
+        """Run one learner action; on a failure put the lesson back and say so briefly."""
+        if self._busy:
+            return
+        self._busy = True
+        run = self.run
+        saved = (run.game.copy(), run.task_index, run.hits, set(run.found), run.last, self._index)
+        try:
+            self._failure = False
+            action(*args)
+        except Exception:  # noqa: BLE001 - a learner never sees a traceback
+            log.exception("TriPeaks lesson callback failed; the lesson was restored")
+            run.game, run.task_index, run.hits, run.found, run.last, self._index = saved
+            self._failure = True
+            try:
+                self.board.set_game(self.run.game)
+                self._render()
+            except Exception:  # noqa: BLE001
+                log.exception("TriPeaks lesson view could not redraw after a failure")
+        finally:
+            self._busy = False
+
+    def _card(self, position: int) -> None:
+        self.run.click_card(position)
+        self._after_action()
+
+    def _stock(self) -> None:
+        self.run.click_stock()
+        self._after_action()
+
+    def _undo(self) -> None:
+        self.run.undo()
+        self._after_action()
+
+    def _show_me(self) -> None:
+        self.run.show_me()
+        self._after_action()
+
+    def _restart(self) -> None:
+        self.run.restart()
+        self._completed.discard(self._index)
+        self._after_action()
+
+    def _back(self) -> None:
+        if self._index > 0:
+            self.go_to(self._index)
+
+    def _next(self) -> None:
+        if self.run.complete and self._index + 1 < len(LESSONS):
+            self.go_to(self._index + 2)
+
+    def _language_changed(self, lang: str) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}")
+        self._lang = lang
+        self.board.set_language(lang)
+        self._render()
+
+    def _after_action(self) -> None:
+        if self.run.complete:
+            self._completed.add(self._index)
+        if self.board.game is not self.run.game:   # a task may start on a new board
+            self.board.set_game(self.run.game)
+        self._render()
+
+    # ------------------------------------------------------------------ rendering
+    def _render(self) -> None:
+        run, lang, lesson = self.run, self._lang, self.run.lesson
+        total = len(LESSONS)
+        self.name_label.value = _esc(lesson_text("ui.title", lang))
+        self.progress.value = len(self._completed)
+        self.progress.description = ""
+        self.progress_label.value = _esc(lesson_text("ui.progress", lang, number=self.number, total=total))
+        self.title.value = f"<h2>{_esc(lesson.text('title', lang))}</h2>"
+        paragraphs = lesson.text("intro", lang).split("\n\n") + lesson.facts(lang)
+        self.intro.value = "".join(f"<p>{_esc(p)}</p>" for p in paragraphs)
+        n_tasks = len(lesson.tasks)
+        if run.complete:
+            step = lesson_text("ui.steps_done", lang, total=n_tasks)
+        else:
+            step = lesson_text("ui.steps", lang, step=run.tasks_done + 1, total=n_tasks)
+        self.goal.value = f'<span class="tp-step">{_esc(step)}</span> {_esc(run.goal(lang))}'
+        g = run.game
+        self.stats.value = _esc(" · ".join([
+            ui_text("header.score", lang, score=g.score), ui_text("header.moves", lang, moves=g.moves),
+            ui_text("header.rule", lang, rule=rule_name(g.rule, lang)),
+        ]))
+        self.board.refresh()
+        self.board.highlight(run.highlights())
+        self.show_button.description = lesson_text("ui.show_me", lang)
+        self.show_button.disabled = run.complete
+        self.undo_button.description = lesson_text("ui.undo", lang)
+        self.undo_button.disabled = run.complete or not g.can_undo
+        self.restart_button.description = lesson_text("ui.restart", lang)
+        self.back_button.description = lesson_text("ui.back", lang)
+        self.back_button.disabled = self._index == 0
+        self.next_button.description = lesson_text("ui.next", lang)
+        self.next_button.disabled = not run.complete or self._index + 1 >= total
+        self._render_feedback()
+        if lesson.plot:
+            self._plot.redraw(g, lang)
+            self.plot_image.layout.display = None
+        else:
+            self.plot_image.layout.display = "none"
+
+    def _render_feedback(self) -> None:
+        lang = self._lang
+        if self._failure:
+            self.feedback.value = f'<div class="tp-fb tp-fb-refused">{_esc(lesson_text("ui.error", lang))}</div>'
+            return
+        fb: Feedback | None = self.run.last
+        if self.run.complete and self._index + 1 == len(LESSONS):
+            text = (fb.message(lang) + " " if fb is not None else "") + lesson_text("ui.finished", lang)
+            self.feedback.value = f'<div class="tp-fb tp-fb-finished">{_esc(text)}</div>'
+            return
+        if fb is None:
+            self.feedback.value = ""
+            return
+        self.feedback.value = f'<div class="tp-fb tp-fb-{fb.kind}">{_esc(fb.message(lang))}</div>'
+
+
+def build_lessons(lang: str = "en", start: int = 1) -> LessonView:
+    """The lesson view, ready to display (the notebook's one call)."""
+    return LessonView(lang=lang, start=start)
