@@ -9,7 +9,8 @@ CSS classes (a stable API for browser tests and themes):
 ``tp-board``; every card ``tp-card`` and ``tp-pos-{p}`` (p = 0–27) plus its
 state ``tp-up`` / ``tp-down`` / ``tp-gone`` and colour ``tp-red`` /
 ``tp-black``; ``tp-stock`` (``tp-stock-empty`` when empty); ``tp-waste``;
-``tp-highlight`` on whatever :meth:`BoardView.highlight` marks.
+``tp-highlight`` on whatever :meth:`BoardView.highlight` marks; ``tp-banner``
+(the end-of-game sentence shown on the empty felt after a win).
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from collections.abc import Callable, Iterable
 import ipywidgets as widgets
 
 from ..cards import Card, Suit
-from ..game import Game
-from ..i18n import card_name
+from ..game import Game, Status
+from ..i18n import card_name, status_message
 from ..i18n.ui import ui_text
 from ..layout import COLUMN, N_TABLEAU, ROW_OF, ROWS
 from .theme import theme_widget
@@ -97,9 +98,12 @@ class BoardView(widgets.VBox):
                 b.on_click(lambda _b, p=p: self._card_clicked(p))
                 self._cards[p] = b
 
+        # Shown over the empty felt once every card is gone.
+        self._banner = widgets.HTML(layout=widgets.Layout(grid_area="1 / 1 / -1 / -1", display="none"))
+        self._banner.add_class("tp-banner")
         self._grid = widgets.GridBox(
             # Row by row, top first: later children draw on top, so the base row lies over row 2.
-            children=[self._cards[p] for row in ROWS for p in row],
+            children=[self._banner] + [self._cards[p] for row in ROWS for p in row],
             layout=widgets.Layout(
                 grid_template_columns=f"repeat({_N_COLUMNS}, {HALF_CARD_PX}px)",
                 grid_template_rows=f"repeat({_N_ROWS}, {ROW_UNIT_PX}px)",
@@ -206,6 +210,12 @@ class BoardView(widgets.VBox):
             if state != self._shown[p]:
                 self._show_card(p, state)
                 self._shown[p] = state
+        if self._game.status is Status.WON:
+            text = status_message(Status.WON, lang, self._game.score)
+            self._banner.value = f'<div class="tp-banner-text" role="status">{html.escape(text)}</div>'
+            self._banner.layout.display = None
+        else:
+            self._banner.layout.display = "none"
         count = self._game.stock_count
         if count:
             self._stock.description = ui_text("stock.label", lang, count=count)

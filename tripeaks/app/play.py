@@ -94,7 +94,7 @@ class TriPeaksApp(widgets.VBox):
         self.error_help.observe(lambda _c: self._guard(self._error_help_changed), names="value")
         self.language = widgets.Dropdown(
             options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=lang,
-            layout=widgets.Layout(width="220px"),
+            layout=widgets.Layout(width="220px"), style={"description_width": "initial"},
         )
         self.language.add_class("tp-lang")
         self.language.observe(lambda c: self._guard(self._language_changed, c["new"]), names="value")
@@ -114,9 +114,10 @@ class TriPeaksApp(widgets.VBox):
         # New game panel -------------------------------------------------------
         self.new_title = widgets.HTML()
         self.new_title.add_class("tp-panel-title")
-        self.new_rule = widgets.Dropdown(options=self._rule_options(), value="E", layout=widgets.Layout(width="200px"))
+        self.new_rule = widgets.Dropdown(options=self._rule_options(), value="E", layout=widgets.Layout(width="170px"),
+                                        style={"description_width": "initial"})
         self.new_rule.add_class("tp-new-rule")
-        self.code_input = widgets.Text(layout=widgets.Layout(width="440px"))
+        self.code_input = widgets.Text(layout=widgets.Layout(width="460px"), style={"description_width": "initial"})
         self.code_input.add_class("tp-code-input")
         self.deal_button = widgets.Button(button_style="success")
         self.deal_button.add_class("tp-deal")

@@ -85,7 +85,7 @@ class ScorePlot:
         legend = ax.get_legend()
         if legend is not None:
             legend.remove()
-        ax.legend(handles=handles, loc="lower left", fontsize=8, frameon=False)
+        ax.legend(handles=handles, loc="best", fontsize=8, frameon=False)
         buf = io.BytesIO()
         self._canvas.print_png(buf, pil_kwargs={"compress_level": 1})
         data = buf.getvalue()

@@ -17,7 +17,7 @@ CSS = """
 }
 .tp-style { display: none !important; }
 .tp-header {
-  align-items: center; gap: 18px; padding: 8px 14px; border-radius: 12px;
+  align-items: center; column-gap: 16px; row-gap: 2px; padding: 8px 14px; border-radius: 12px;
   background: #f4f1e8; border: 1px solid #d8d2c0; flex-wrap: wrap;
 }
 .tp-title { font-size: 22px; font-weight: 700; color: #14532d; letter-spacing: .5px; }
@@ -36,6 +36,11 @@ CSS = """
   border: 6px solid #6b4a2b; gap: 14px;
 }
 .tp-peaks { overflow: visible !important; }
+.tp-banner { display: flex; align-items: center; justify-content: center; }
+.tp-banner .widget-html-content, .tp-banner .tp-banner-text {
+  color: #fffde7; font-size: 26px; font-weight: 700; text-align: center; line-height: 1.3;
+  text-shadow: 0 2px 6px rgba(0, 0, 0, .5);
+}
 .widget-button.tp-card, .widget-button.tp-stock {
   border-radius: 8px; border: 1px solid #b9b9b9; padding: 0; margin: 0;
   font-size: 23px; line-height: 1.1; font-family: Georgia, "DejaVu Serif", serif;
@@ -70,7 +75,12 @@ CSS = """
 .tp-pile-label { color: #e8f5e9; font-size: 13px; text-align: center; }
 .tp-pile-label .widget-html-content { color: #e8f5e9; font-size: 13px; }
 .tp-controls { align-items: center; gap: 8px; flex-wrap: wrap; }
-.tp-controls .widget-button, .tp-new .widget-button { border-radius: 8px; font-weight: 600; }
+.tp-controls .widget-button, .tp-controls .widget-toggle-button, .tp-new .widget-button, .tp-again {
+  border-radius: 8px; font-weight: 600;
+}
+.widget-toggle-button.tp-error-help { background: #e6e6e6; box-shadow: none; }
+.widget-toggle-button.tp-error-help.mod-active { background: #cfe8d3; color: #14532d; box-shadow: inset 0 0 0 1px #86c98f; }
+.widget-button.tp-again { background: #2e7d32; color: #fff; }
 .tp-status {
   min-height: 30px; padding: 6px 12px; border-radius: 10px; background: #eef6ee; border: 1px solid #c8e0c8;
   font-size: 15px;
