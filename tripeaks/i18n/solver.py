@@ -1,0 +1,63 @@
+"""Solver sentences (hints, the winnable indicator, the command line) in en, pt, fr.
+
+Whole sentences with named placeholders, like :mod:`tripeaks.i18n.catalog`;
+card placeholders take names from :func:`tripeaks.i18n.card_name`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["SOLVER_CATALOG", "solver_text"]
+
+SOLVER_CATALOG: dict[str, dict[str, str]] = {
+    "en": {
+        "hint.play": "Play {card} on {top}: the game stays winnable.",
+        "hint.draw": "Draw a card from the stock: no play on the waste keeps the game winnable now.",
+        "hint.lost": "This position can no longer be won, whatever you play; undo or start a new game.",
+        "hint.unknown": "The solver could not decide this position in time.",
+        "hint.won": "The game is already won.",
+        "winnable.yes": "This game can still be won.",
+        "winnable.no": "This game can no longer be won.",
+        "winnable.unknown": "Not known yet whether this game can still be won.",
+        "solve.winnable": "{code} is winnable: {moves} moves, {draws} draws, final score {score}.",
+        "solve.unwinnable": "{code} cannot be won: every line was searched ({nodes} positions).",
+        "solve.unknown": "{code}: no answer within the budget ({nodes} positions searched).",
+    },
+    "pt": {
+        "hint.play": "Jogue {card} sobre {top}: a partida continua a poder ser ganha.",
+        "hint.draw": "Tire uma carta do monte: nenhuma jogada sobre o descarte mantém a partida ganhável agora.",
+        "hint.lost": "Esta posição já não pode ser ganha, jogue o que jogar; anule ou comece uma nova partida.",
+        "hint.unknown": "O resolvedor não conseguiu decidir esta posição a tempo.",
+        "hint.won": "A partida já está ganha.",
+        "winnable.yes": "Esta partida ainda pode ser ganha.",
+        "winnable.no": "Esta partida já não pode ser ganha.",
+        "winnable.unknown": "Ainda não se sabe se esta partida pode ser ganha.",
+        "solve.winnable": "{code} pode ser ganha: {moves} jogadas, {draws} cartas tiradas do monte, pontuação final {score}.",
+        "solve.unwinnable": "{code} não pode ser ganha: todas as linhas foram examinadas ({nodes} posições).",
+        "solve.unknown": "{code}: sem resposta dentro do limite ({nodes} posições examinadas).",
+    },
+    "fr": {
+        "hint.play": "Jouez {card} sur {top} : la partie reste gagnable.",
+        "hint.draw": "Piochez une carte : aucun coup sur la défausse ne garde la partie gagnable pour l'instant.",
+        "hint.lost": "Cette position ne peut plus être gagnée, quoi que vous jouiez ; annulez ou commencez une nouvelle partie.",
+        "hint.unknown": "Le solveur n'a pas pu trancher cette position à temps.",
+        "hint.won": "La partie est déjà gagnée.",
+        "winnable.yes": "Cette partie peut encore être gagnée.",
+        "winnable.no": "Cette partie ne peut plus être gagnée.",
+        "winnable.unknown": "On ne sait pas encore si cette partie peut être gagnée.",
+        "solve.winnable": "{code} est gagnable : {moves} coups, {draws} cartes piochées, score final {score}.",
+        "solve.unwinnable": "{code} ne peut pas être gagnée : toutes les suites ont été examinées ({nodes} positions).",
+        "solve.unknown": "{code} : pas de réponse dans la limite fixée ({nodes} positions examinées).",
+    },
+}
+
+
+def solver_text(key: str, lang: str = "en", **values: Any) -> str:
+    """The solver sentence ``key`` in ``lang`` with its placeholders filled.
+
+    Raises ``ValueError`` for an unknown language, ``KeyError`` for an unknown key.
+    """
+    if lang not in SOLVER_CATALOG:
+        raise ValueError(f"unknown language {lang!r}: use one of {', '.join(SOLVER_CATALOG)}")
+    return SOLVER_CATALOG[lang][key].format(**values)

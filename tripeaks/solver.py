@@ -1,0 +1,312 @@
+"""Exact solver: can this position still be won, how, and with what best score?
+
+The solver sees everything (SPEC §1–§3 rules, full knowledge): the face-down
+tableau cards (``game.card_at``), the stock in drawing order
+(``game.stock_cards``) and the waste top, and searches under ``game.rule``.
+It never modifies the game it is given.
+
+>>> from tripeaks import Game
+>>> sol = solve(Game.from_code("TP1-E-AAAAAAD"))
+>>> sol.verdict
+<Verdict.WINNABLE: 'winnable'>
+>>> solve(Game.from_code("TP1-C-AAAAAAD")).verdict
+<Verdict.UNWINNABLE: 'unwinnable'>
+
+A search stopped by its budget (``max_nodes`` positions or ``time_limit``
+seconds) answers :attr:`Verdict.UNKNOWN`, never a wrong verdict.
+
+Lines of actions
+----------------
+``Solution.line`` is a list of actions in the form :meth:`Game.apply`
+accepts: a tableau position 0–27 (an ``int``) to play that card, or ``"D"``
+to draw.  ``Solution.cards`` is the same line as record tokens (SPEC §6):
+the card text of each play (``"KC"``) and ``"D"`` for each draw.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from dataclasses import dataclass, field
+
+from ._search import DRAW, search
+from .cards import Card
+from .codes import GameCode
+from .game import Game, Status
+from .layout import POSITIONS
+
+__all__ = [
+    "Verdict", "Solution", "ScoreResult", "Hint", "solve", "best_score", "hint", "hint_message",
+    "is_winnable", "win_score",
+]
+
+Action = int | str
+
+
+class Verdict(enum.Enum):
+    """The solver's answer for a position."""
+
+    WINNABLE = "winnable"
+    """Some line of plays and draws clears all 28 tableau cards (a line is given)."""
+    UNWINNABLE = "unwinnable"
+    """No line clears the tableau: the search was exhaustive (a proof)."""
+    UNKNOWN = "unknown"
+    """The node or time budget ran out before an answer."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The result of :func:`solve`.
+
+    ``verdict``: the :class:`Verdict`.  ``line``: when winnable, a winning line
+    of actions from the given position (positions 0–27 and ``"D"``, replayable
+    with :meth:`Game.apply`), else ``[]``.  ``cards``: the same line as record
+    tokens (``"KC"``, ``"D"``).  ``nodes``: positions searched.
+    ``exhaustive``: true when the verdict is proven (a replayable winning line,
+    or an exhaustive search); false for UNKNOWN.  ``seconds``: time spent.
+    """
+
+    verdict: Verdict
+    line: list[Action] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
+    nodes: int = 0
+    exhaustive: bool = False
+    seconds: float = 0.0
+
+    @property
+    def winnable(self) -> bool | None:
+        """True, False, or None when unknown."""
+        if self.verdict is Verdict.UNKNOWN:
+            return None
+        return self.verdict is Verdict.WINNABLE
+
+    @property
+    def draws(self) -> int:
+        """Draws in the winning line (0 when there is no line)."""
+        return sum(1 for a in self.line if a == "D")
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """The result of :func:`best_score`.
+
+    ``verdict`` as in :func:`solve`.  When winnable: ``score`` is the best final
+    score reachable from the position (points, SPEC §3), reached by ``line``
+    (same form as :attr:`Solution.line`) with ``draws`` draws; ``optimal`` is
+    true when no line with fewer draws exists (proven), false when the budget
+    ran out first (then ``score`` is the best found so far).  When not
+    winnable or unknown, ``score`` is ``None``.
+    """
+
+    verdict: Verdict
+    score: int | None
+    draws: int | None
+    line: list[Action]
+    cards: list[str]
+    optimal: bool
+    nodes: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The result of :func:`hint`.
+
+    ``kind``: ``"play"`` (play the card at ``position``), ``"draw"`` (draw from
+    the stock: no play keeps the game winnable), ``"lost"`` (the position can
+    no longer be won), ``"unknown"`` (no answer within the budget) or
+    ``"won"`` (the game is already won).  ``action`` is the position 0–27,
+    ``"D"`` or ``None``; ``card`` the card to play (``None`` otherwise);
+    ``top`` the waste top now; ``verdict`` and ``nodes`` from the search.
+    """
+
+    kind: str
+    action: Action | None
+    card: Card | None
+    top: Card
+    verdict: Verdict
+    nodes: int
+
+
+def _state(game: Game) -> tuple[tuple[int, ...], int, int, tuple[int, ...], bool]:
+    ranks = tuple(int(game.card_at(p).rank) for p in POSITIONS)
+    present = 0
+    for p, slot in enumerate(game.tableau):
+        if slot is not None:
+            present |= 1 << p
+    stock = tuple(int(c.rank) for c in game.stock_cards)
+    return ranks, present, int(game.waste_top.rank), stock, game.rule.wraps
+
+
+def _deadline(time_limit: float | None) -> float | None:
+    if time_limit is None:
+        return None
+    if time_limit < 0:
+        raise ValueError(f"time_limit must be a number of seconds ≥ 0, got {time_limit!r}")
+    return time.perf_counter() + time_limit
+
+
+def _check_nodes(max_nodes: int | None) -> None:
+    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1):
+        raise ValueError(f"max_nodes must be a positive integer, got {max_nodes!r}")
+
+
+def _as_game(game_or_code: Game | GameCode | str) -> Game:
+    if isinstance(game_or_code, Game):
+        return game_or_code
+    return Game.from_code(game_or_code)
+
+
+def _actions(game: Game, raw: list[int]) -> tuple[list[Action], list[str]]:
+    line: list[Action] = []
+    cards: list[str] = []
+    for a in raw:
+        if a == DRAW:
+            line.append("D")
+            cards.append("D")
+        else:
+            line.append(a)
+            cards.append(str(game.card_at(a)))
+    return line, cards
+
+
+def solve(
+    game: Game | GameCode | str,
+    *,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+) -> Solution:
+    """Decide whether ``game`` (a :class:`Game`, or a TP1 code) can still be won.
+
+    Full knowledge, the game's rule.  ``max_nodes``: at most this many
+    positions searched; ``time_limit``: at most about this many seconds.
+    Either budget running out gives :attr:`Verdict.UNKNOWN`.  A won game is
+    WINNABLE with an empty line.  The game is not modified.  Raises
+    ``ValueError`` for a bad budget and
+    :class:`~tripeaks.codes.InvalidCodeError` for a bad code.
+    """
+    _check_nodes(max_nodes)
+    deadline = _deadline(time_limit)
+    g = _as_game(game)
+    t0 = time.perf_counter()
+    if g.status is Status.WON:
+        return Solution(Verdict.WINNABLE, [], [], 0, True, 0.0)
+    ranks, present, waste, stock, wraps = _state(g)
+    verdict, raw, nodes = search(ranks, present, waste, stock, wraps, max_nodes, deadline)
+    seconds = time.perf_counter() - t0
+    if verdict is None:
+        return Solution(Verdict.UNKNOWN, [], [], nodes, False, seconds)
+    if not verdict:
+        return Solution(Verdict.UNWINNABLE, [], [], nodes, True, seconds)
+    line, cards = _actions(g, raw)
+    return Solution(Verdict.WINNABLE, line, cards, nodes, True, seconds)
+
+
+def is_winnable(
+    game_or_code: Game | GameCode | str,
+    *,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+) -> bool | None:
+    """True or False (proven), or ``None`` when the budget ran out.  See :func:`solve`."""
+    return solve(game_or_code, max_nodes=max_nodes, time_limit=time_limit).winnable
+
+
+def win_score(game: Game, draws: int) -> int:
+    """Final score (points, SPEC §3) of winning from ``game`` with ``draws`` more draws.
+
+    Every remaining tableau card costs one point to play, each draw one point,
+    and each peak not yet cleared adds 100.
+    """
+    uncleared = sum(1 for done in game.peaks_cleared if not done)
+    return max(0, game.score - game.cards_left - draws + 100 * uncleared)
+
+
+def best_score(
+    game: Game | GameCode | str,
+    *,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+) -> ScoreResult:
+    """The best final score reachable from ``game`` by winning it, with a line.
+
+    A win always plays every remaining card and clears every peak, so the best
+    score is the win with the fewest draws (:func:`win_score`).  It is found
+    by bisection on the number of draws allowed, each step an exact search
+    with the stock cut short.  ``max_nodes`` / ``time_limit`` bound the whole
+    computation: if they run out after a win was found, the result is the
+    best found with ``optimal=False``; before, the verdict is UNKNOWN.  When
+    the position cannot be won, ``score`` is ``None`` (verdict UNWINNABLE).
+    """
+    _check_nodes(max_nodes)
+    deadline = _deadline(time_limit)
+    g = _as_game(game)
+    t0 = time.perf_counter()
+    if g.status is Status.WON:
+        return ScoreResult(Verdict.WINNABLE, g.score, 0, [], [], True, 0, 0.0)
+    ranks, present, waste, stock, wraps = _state(g)
+    verdict, raw, nodes = search(ranks, present, waste, stock, wraps, max_nodes, deadline)
+    if not verdict:
+        lost = Verdict.UNKNOWN if verdict is None else Verdict.UNWINNABLE
+        return ScoreResult(lost, None, None, [], [], False, nodes, time.perf_counter() - t0)
+    best = raw
+    best_draws = raw.count(DRAW)
+    low = 0  # fewer than `low` draws is proven impossible
+    optimal = True
+    while low < best_draws:
+        mid = (low + best_draws) // 2
+        left = None if max_nodes is None else max_nodes - nodes
+        if left is not None and left <= 0:
+            optimal = False
+            break
+        v, r, n = search(ranks, present, waste, stock[:mid], wraps, left, deadline)
+        nodes += n
+        if v is None:
+            optimal = False
+            break
+        if v:
+            best, best_draws = r, r.count(DRAW)
+        else:
+            low = mid + 1
+    line, cards = _actions(g, best)
+    return ScoreResult(
+        Verdict.WINNABLE, win_score(g, best_draws), best_draws, line, cards, optimal, nodes,
+        time.perf_counter() - t0,
+    )
+
+
+def hint(game: Game, *, time_limit: float | None = 0.1, max_nodes: int | None = None) -> Hint:
+    """A move that keeps ``game`` winnable, for the app's Hint button.
+
+    A play is preferred: ``"draw"`` is returned only when no play keeps the
+    game winnable.  The search is bounded by ``time_limit`` seconds (default
+    0.1) and ``max_nodes``; out of budget, ``kind`` is ``"unknown"``.  The
+    game is not modified.  Raises ``ValueError`` for a bad budget.
+    """
+    top = game.waste_top
+    if game.status is Status.WON:
+        return Hint("won", None, None, top, Verdict.WINNABLE, 0)
+    sol = solve(game, max_nodes=max_nodes, time_limit=time_limit)
+    if sol.verdict is Verdict.UNKNOWN:
+        return Hint("unknown", None, None, top, sol.verdict, sol.nodes)
+    if sol.verdict is Verdict.UNWINNABLE:
+        return Hint("lost", None, None, top, sol.verdict, sol.nodes)
+    first = sol.line[0]
+    if first == "D":
+        return Hint("draw", "D", None, top, sol.verdict, sol.nodes)
+    assert isinstance(first, int)
+    return Hint("play", first, game.card_at(first), top, sol.verdict, sol.nodes)
+
+
+def hint_message(h: Hint, lang: str = "en") -> str:
+    """The hint as one sentence in ``lang`` (``"en"``, ``"pt"`` or ``"fr"``).
+
+    Raises ``ValueError`` for an unknown language.
+    """
+    from .i18n import card_name
+    from .i18n.solver import solver_text
+
+    if h.kind == "play":
+        assert h.card is not None
+        return solver_text("hint.play", lang, card=card_name(h.card, lang), top=card_name(h.top, lang))
+    return solver_text("hint." + h.kind, lang)
