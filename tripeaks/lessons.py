@@ -252,8 +252,8 @@ def solver_verdicts() -> dict[str, str]:
         import importlib
 
         check = importlib.import_module("tripeaks.solver").is_winnable
-        return {"easy": word(check(Game.from_code("TP1-E-AAAAAAD"))),
-                "classic": word(check(Game.from_code("TP1-C-AAAAAAD"))), "source": "solver"}
+        return {"easy": word(check(Game.from_code("TP1-E-AAAAAAD"), time_limit=10.0)),
+                "classic": word(check(Game.from_code("TP1-C-AAAAAAD"), time_limit=10.0)), "source": "solver"}
     except Exception:  # noqa: BLE001 - no solver (yet) or a solver failure: fall back to the line
         game = Game.from_code("TP1-E-AAAAAAD")
         for a in WINNING_EASY_LINE:
@@ -408,6 +408,7 @@ class LessonRun:
         self.task_index = 0
         self.hits = 0
         self.found: set[int] = set()
+        self._done_found: set[int] = set()
         self.last: Feedback | None = None
         self._start_task()
 
@@ -450,6 +451,7 @@ class LessonRun:
         assert task is not None
         self.hits += 1
         if self.hits >= task.wanted:
+            self._done_found = set(self.found)
             fb = Feedback("done", f"lesson.{self.lesson.id}.{task.key}.done", dict(values or {}), event, refusal,
                           self.lesson)
             self.task_index += 1
@@ -628,7 +630,10 @@ class LessonRun:
         return out
 
     def highlights(self) -> tuple[int, ...]:
-        """Positions 0–27 to highlight: the cards found so far in a FIND task."""
+        """Positions 0–27 to highlight: the cards found so far in a FIND task
+        (and, once the lesson is complete, those found in its last step)."""
+        if self.complete:
+            return tuple(sorted(self._done_found))
         return tuple(sorted(self.found))
 
     def last_event_is_play(self) -> bool:

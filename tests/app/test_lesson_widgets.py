@@ -209,3 +209,15 @@ def test_bad_arguments():
     with pytest.raises(ValueError):
         view.go_to(0)
     assert view.number == 1
+
+
+def test_found_cards_are_highlighted():
+    view = LessonView(start=6)
+    buttons = view.board.card_buttons
+    view.board.card_buttons[21].click()          # K♣ fits A♣ under Easy
+    assert "tp-highlight" in buttons[21]._dom_classes and "tp-highlight" not in buttons[19]._dom_classes
+    view.board.card_buttons[19].click()
+    view.board.card_buttons[22].click()          # the third: the Classic board comes, nothing found yet
+    assert not any("tp-highlight" in b._dom_classes for b in buttons)
+    view.board.card_buttons[22].click()          # 2♦, the only card that fits under Classic
+    assert view.run.complete and "tp-highlight" in buttons[22]._dom_classes

@@ -58,7 +58,7 @@ LESSON_CSS = """
 .tp-lesson-goal .tp-step { font-weight: 700; color: #7a5c00; margin-right: 6px; }
 .tp-lesson-stats { font-size: 14px; color: #3a4a40; }
 .tp-lesson-controls { align-items: center; gap: 8px; flex-wrap: wrap; }
-.tp-lesson-controls .widget-button { border-radius: 8px; font-weight: 600; }
+.tp-lesson-controls .widget-button { border-radius: 8px; font-weight: 600; padding: 0 14px; }
 .tp-lesson-feedback { min-height: 30px; font-size: 15px; }
 .tp-lesson-feedback .tp-fb { padding: 6px 12px; border-radius: 10px; border: 1px solid #c8e0c8;
   background: #eef6ee; line-height: 1.4; }
@@ -125,7 +125,7 @@ class LessonView(widgets.VBox):
         self.board.on_stock_click(lambda: self._guard(self._stock))
 
         def button(cls: str, action: Callable[[], None], **kw: object) -> widgets.Button:
-            b = widgets.Button(**kw)
+            b = widgets.Button(layout=widgets.Layout(width="auto", min_width="120px"), **kw)
             b.add_class(cls)
             b.on_click(lambda _b: self._guard(action))
             return b
@@ -144,8 +144,8 @@ class LessonView(widgets.VBox):
         self._plot = ScorePlot(lang, width_px=520, height_px=240)
         self.plot_image = self._plot.image
 
-        super().__init__([style, header, self.title, self.intro, self.goal, self.board, self.stats, controls,
-                          self.feedback, self.plot_image], **kwargs)
+        super().__init__([style, header, self.title, self.intro, self.goal, self.board, self.feedback, self.stats,
+                          controls, self.plot_image], **kwargs)
         self.add_class("tp-lessons")
         self._render()
 
