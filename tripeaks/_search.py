@@ -204,6 +204,8 @@ def search(
             key = R2 | r << 28
             if lost_get(key, 99) <= s:
                 continue
+            if nodes >= limit:
+                return None, [], nodes
             nodes += 1
             rm2 = rm if R2 & rank_pos[r] else rm & ~(1 << r)
             if rm2 & ~nb_table[rm2 | stock_ranks[s] | 1 << r]:
@@ -220,6 +222,8 @@ def search(
                 r = stock_list[s]
                 key = R | r << 28
                 if lost_get(key, 99) > s2:
+                    if nodes >= limit:
+                        return None, [], nodes
                     nodes += 1
                     mkey = cnt << 5 | s2
                     ok = match_get(mkey)
@@ -240,8 +244,6 @@ def search(
                 next_check = nodes + 2048
                 if deadline is not None and time.perf_counter() > deadline:
                     return None, [], nodes
-            if nodes >= limit:
-                return None, [], nodes
             continue
         # every child is lost: so is this position, and with fewer stock cards too
         stack.pop()
