@@ -41,7 +41,7 @@ class ScorePlot:
 
     def __init__(self, lang: str = "en", width_px: int = 460, height_px: int = 250) -> None:
         dpi = 100
-        self.figure = Figure(figsize=(width_px / dpi, height_px / dpi), dpi=dpi)
+        self.figure = Figure(figsize=(width_px / dpi, height_px / dpi), dpi=dpi, facecolor="#fbfaf5")
         self._canvas = FigureCanvasAgg(self.figure)
         self._ax = self.figure.add_subplot(1, 1, 1)
         # Fixed margins (tight_layout on every redraw would cost a third of the time).

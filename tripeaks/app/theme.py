@@ -37,6 +37,7 @@ CSS = """
 }
 .tp-peaks { overflow: visible !important; }
 .tp-banner { display: flex; align-items: center; justify-content: center; }
+.tp-banner .widget-html-content { display: flex; align-items: center; justify-content: center; height: 100%; }
 .tp-banner .widget-html-content, .tp-banner .tp-banner-text {
   color: #fffde7; font-size: 26px; font-weight: 700; text-align: center; line-height: 1.3;
   text-shadow: 0 2px 6px rgba(0, 0, 0, .5);
