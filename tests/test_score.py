@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -18,10 +18,10 @@ PEAK_ORDER = [18, 19, 20, 21, 9, 10, 11, 3, 4, 22, 23, 12, 13, 24, 0,
               26, 27, 15, 16, 17, 7, 8, 2]
 
 
-def run(game: Game, actions: list[int | str]) -> list[PlayEvent | DrawEvent]:
-    events = []
+def run(game: Game, actions: Sequence[int | str]) -> list[PlayEvent | DrawEvent]:
+    events: list[PlayEvent | DrawEvent] = []
     for a in actions:
-        events.append(game.draw() if a == "D" else game.play(a))  # type: ignore[arg-type]
+        events.append(game.draw() if isinstance(a, str) else game.play(a))
     return events
 
 
@@ -107,8 +107,8 @@ def test_score_never_below_zero(monkeypatch: pytest.MonkeyPatch, scripted: Layou
         points.append(e.points)
     assert scores == [2, 1, 0, 0, 0] and points == [-1, -1, 0, 0]
     assert game.moves == 4  # moves still count at the floor
-    e = game.play(18)
-    assert e.score == 0 and e.points == 0 and game.moves == 5
+    p = game.play(18)
+    assert p.score == 0 and p.points == 0 and game.moves == 5
     # undo gives back exactly what each move changed, so the history adds up again
     assert [game.undo().score for _ in range(5)] == [0, 0, 0, 1, 2]
     assert game.moves == 5
@@ -120,6 +120,7 @@ def test_peak_bonus_from_the_floor(monkeypatch: pytest.MonkeyPatch, scripted: La
     game = scripted(order)
     events = run(game, order)
     assert [e.score for e in events] == [0] * 9 + [99]
-    assert events[-1].points == 99 and events[-1].peaks_cleared == (0,)
+    last = events[-1]
+    assert isinstance(last, PlayEvent) and last.points == 99 and last.peaks_cleared == (0,)
     game.undo()
     assert game.score == 0
