@@ -475,6 +475,9 @@ class LessonRun:
         Raises ``ValueError`` for a position outside 0–27 (nothing changes).
         """
         refusal = self.game.refusal(position)   # validates the position
+        if refusal is Refusal.EMPTY and self.last is not None:
+            # The card is already gone: the second click of a fast double click.  Keep what was said.
+            return self.last
         return self._record(self._click_card(position, refusal))
 
     def _click_card(self, p: int, refusal: Refusal | None) -> Feedback:

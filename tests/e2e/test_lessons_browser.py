@@ -14,7 +14,7 @@ from tripeaks.i18n import refusal_message
 from tripeaks.i18n.lessons import lesson_text
 from tripeaks.lessons import LessonRun, Refusal, lesson
 
-from .tripeaks_page import TriPeaksPage
+from .tripeaks_page import _CARDS_JS, TriPeaksPage
 
 NOTEBOOK = "notebooks/learn_tripeaks.ipynb"
 
@@ -54,7 +54,12 @@ class Learner:
     def _after(self, feedback) -> None:
         self.app.wait_text(".tp-lesson-feedback", feedback.message(self.lang))
         self.app.wait_contains(".tp-lesson-goal", self.run.goal(self.lang))
-        assert self.app.cards() == _expected_cards(self.run, self.lang)
+        expected = _expected_cards(self.run, self.lang)
+        try:
+            self.app.page.wait_for_function(f"(want) => ({_CARDS_JS})().join('|') === want.join('|')",
+                                            arg=expected, timeout=self.app.timeout)
+        except Exception as exc:
+            raise AssertionError(f"cards shown {self.app.cards()} != {expected}") from exc
 
     def next(self) -> None:
         assert self.run.complete

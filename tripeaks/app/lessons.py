@@ -190,14 +190,17 @@ class LessonView(widgets.VBox):
         if self._busy:
             return
         self._busy = True
-        run = self.run
-        saved = (run.game.copy(), run.task_index, run.hits, set(run.found), run.last, self._index)
+        run, index = self.run, self._index
+        saved = {k: (set(v) if isinstance(v, set) else v) for k, v in vars(run).items()}
+        game = run.game.copy()
         try:
             self._failure = False
             action(*args)
         except Exception:  # noqa: BLE001 - a learner never sees a traceback
             log.exception("TriPeaks lesson callback failed; the lesson was restored")
-            run.game, run.task_index, run.hits, run.found, run.last, self._index = saved
+            vars(run).update(saved)
+            run.game = game
+            self._index = index
             self._failure = True
             try:
                 self.board.set_game(self.run.game)
