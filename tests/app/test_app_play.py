@@ -304,3 +304,32 @@ def test_a_failing_deal_keeps_the_game(app, monkeypatch):
 def test_unknown_language_is_refused():
     with pytest.raises(ValueError):
         build_app(CODE, lang="de")
+
+
+def test_a_click_arriving_during_another_action_is_ignored(app):
+    nested = []
+
+    def click_again(game):
+        nested.append(game.moves)
+        card(app, 21).click()  # re-entrant: arrives while the first action is still being handled
+        app.board.stock_button.click()
+
+    app.on_update(click_again)
+    card(app, 20).click()
+    assert nested and app.game.moves == 1 and app.game.stock_count == 23
+
+
+def test_css_hooks_are_in_place(app):
+    """The stable class names the browser tests use (see tripeaks.app.play)."""
+    hooks = {
+        "tp-undo": app.undo_button, "tp-restart": app.restart_button, "tp-error-help": app.error_help,
+        "tp-lang": app.language, "tp-status": app.status, "tp-score": app.score_label,
+        "tp-moves": app.moves_label, "tp-rule": app.rule_label, "tp-code": app.code_label,
+        "tp-new-rule": app.new_rule, "tp-code-input": app.code_input, "tp-deal": app.deal_button,
+        "tp-new-message": app.new_message, "tp-log": app.move_log, "tp-plot": app.plot_image,
+        "tp-stock": app.board.stock_button, "tp-waste": app.board.waste_html, "tp-app": app,
+    }
+    for name, widget in hooks.items():
+        assert name in widget._dom_classes, name
+    for p, button in enumerate(app.board.card_buttons):
+        assert {"tp-card", f"tp-pos-{p}"} <= set(button._dom_classes)
