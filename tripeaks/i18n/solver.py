@@ -23,6 +23,11 @@ SOLVER_CATALOG: dict[str, dict[str, str]] = {
         "solve.winnable": "{code} is winnable: {moves} moves, {draws} draws, final score {score}.",
         "solve.unwinnable": "{code} cannot be won: every line was searched ({nodes} positions).",
         "solve.unknown": "{code}: no answer within the budget ({nodes} positions searched).",
+        "cli.line": "Winning line: {line}",
+        "cli.draw": "draw",
+        "cli.best": "No winning line uses fewer draws: this is the best score.",
+        "cli.best_unproven": "The budget ran out before proving that no line uses fewer draws.",
+        "cli.searched": "Positions searched: {nodes} in {seconds} s.",
     },
     "pt": {
         "hint.play": "Jogue {card} sobre {top}: a partida continua a poder ser ganha.",
@@ -36,6 +41,11 @@ SOLVER_CATALOG: dict[str, dict[str, str]] = {
         "solve.winnable": "{code} pode ser ganha: {moves} jogadas, {draws} cartas tiradas do monte, pontuação final {score}.",
         "solve.unwinnable": "{code} não pode ser ganha: todas as linhas foram examinadas ({nodes} posições).",
         "solve.unknown": "{code}: sem resposta dentro do limite ({nodes} posições examinadas).",
+        "cli.line": "Linha vencedora: {line}",
+        "cli.draw": "monte",
+        "cli.best": "Nenhuma linha vencedora tira menos cartas do monte: esta é a melhor pontuação.",
+        "cli.best_unproven": "O limite esgotou-se antes de provar que nenhuma linha tira menos cartas do monte.",
+        "cli.searched": "Posições examinadas: {nodes} em {seconds} s.",
     },
     "fr": {
         "hint.play": "Jouez {card} sur {top} : la partie reste gagnable.",
@@ -49,6 +59,11 @@ SOLVER_CATALOG: dict[str, dict[str, str]] = {
         "solve.winnable": "{code} est gagnable : {moves} coups, {draws} cartes piochées, score final {score}.",
         "solve.unwinnable": "{code} ne peut pas être gagnée : toutes les suites ont été examinées ({nodes} positions).",
         "solve.unknown": "{code} : pas de réponse dans la limite fixée ({nodes} positions examinées).",
+        "cli.line": "Suite gagnante : {line}",
+        "cli.draw": "pioche",
+        "cli.best": "Aucune suite gagnante ne pioche moins de cartes : c'est le meilleur score.",
+        "cli.best_unproven": "La limite a été atteinte avant de prouver qu'aucune suite ne pioche moins.",
+        "cli.searched": "Positions examinées : {nodes} en {seconds} s.",
     },
 }
 
