@@ -100,13 +100,21 @@ def summary(name: str, values: list[float]) -> str:
             f"p95 {percentile(values, 95):7.1f} ms  max {max(values):7.1f} ms")
 
 
-def time_to_board(browser, url: str, loads: int) -> list[float]:
-    times = []
+NAV_JS = """
+() => { const n = performance.getEntriesByType('navigation')[0];
+        return n ? [n.responseStart, n.responseEnd, n.domContentLoadedEventEnd] : [0, 0, 0]; }
+"""
+
+
+def time_to_board(browser, url: str, loads: int) -> tuple[list[float], list[list[float]]]:
+    """Per load: ms from navigation start to a clickable board, and [first byte, last byte, DOM ready] in ms."""
+    times, phases = [], []
     for _ in range(loads):
         page = new_page(browser)
         times.append(TriPeaksPage(page).open(url))
+        phases.append(page.evaluate(NAV_JS))
         page.context.close()
-    return times
+    return times, phases
 
 
 def click_latency(browser, url: str, code: str, clicks: int) -> dict[str, list[float]]:
@@ -161,7 +169,7 @@ def main() -> None:
         print(f"voila server up in {time.perf_counter() - t:.2f} s at {server.url}")
         browser = launch_chromium(pw)
         try:
-            boards = time_to_board(browser, server.url, args.loads)
+            boards, phases = time_to_board(browser, server.url, args.loads)
             lat = click_latency(browser, server.url, args.code, args.clicks)
         finally:
             browser.close()
@@ -169,6 +177,8 @@ def main() -> None:
     print(f"time to a clickable board ({len(boards)} loads): median {statistics.median(boards) / 1000:.2f} s, "
           f"min {min(boards) / 1000:.2f} s, max {max(boards) / 1000:.2f} s   (goal ≤ 3 s)")
     print("  each load: " + ", ".join(f"{b / 1000:.2f} s" for b in boards))
+    for label, i in (("first byte of the page", 0), ("page fully received", 1), ("DOM content loaded", 2)):
+        print(f"  {label:<24} median {statistics.median(ph[i] for ph in phases) / 1000:.2f} s")
     both = lat["play"] + lat["draw"]
     both_dom = lat["play_dom"] + lat["draw_dom"]
     print(f"click to screen update ({len(both)} clicks: {len(lat['play'])} plays, {len(lat['draw'])} draws), "
