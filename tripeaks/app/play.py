@@ -326,10 +326,9 @@ class TriPeaksApp(widgets.VBox):
         self.peaks_label.value = _esc(ui_text("header.peaks", lang, cleared=sum(g.peaks_cleared)))
         self.rule_label.value = _esc(ui_text("header.rule", lang, rule=rule_name(g.rule, lang)))
         code = str(g.code) if g.code is not None else ui_text("header.custom", lang)
-        self.code_label.value = (
-            f'{_esc(ui_text("header.code", lang))}: '
-            f'<span class="tp-code-text" title="{_esc(ui_text("header.code_help", lang))}">{_esc(code)}</span>'
-        )
+        marker = "\x00CODE\x00"
+        span = f'<span class="tp-code-text" title="{_esc(ui_text("header.code_help", lang))}">{_esc(code)}</span>'
+        self.code_label.value = _esc(ui_text("header.code", lang, code=marker)).replace(_esc(marker), span)
 
     def _rule_options(self) -> list[tuple[str, str]]:
         return [(rule_name(Rule.EASY, self._lang), "E"), (rule_name(Rule.CLASSIC, self._lang), "C")]
@@ -384,7 +383,7 @@ class TriPeaksApp(widgets.VBox):
 
     def _render_status(self) -> None:
         sentences, kind = self._status_text()
-        self.status.value = " ".join(f'<span class="tp-msg-{kind}">{_esc(t)}</span>' for t in sentences if t)
+        self.status.value = " ".join(f'<span class="tp-msg tp-msg-{kind}">{_esc(t)}</span>' for t in sentences if t)
         for k in ("error", "won", "blocked"):
             cls = f"tp-status-{k}"
             if k == kind and cls not in self.status._dom_classes:

@@ -86,6 +86,8 @@ CSS = """
   min-height: 30px; padding: 6px 12px; border-radius: 10px; background: #eef6ee; border: 1px solid #c8e0c8;
   font-size: 15px;
 }
+.tp-status .tp-msg + .tp-msg { font-weight: 400; }
+.tp-status .tp-msg + .tp-msg::before { content: "— "; }
 .tp-status .tp-msg-error { color: #a61b1b; font-weight: 600; }
 .tp-status .tp-msg-won { color: #14532d; font-weight: 700; }
 .tp-status .tp-msg-blocked { color: #8a4b00; font-weight: 700; }
