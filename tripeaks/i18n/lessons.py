@@ -189,7 +189,7 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.codes.verdict.line": "Na regra Fácil esta distribuição ganha-se: no último passo, Mostrar joga uma sequência vencedora de {length} jogadas. Com as mesmas cartas na regra Clássica (TP1-C-AAAAAAD) não se pode ganhar.",
 
         "lesson.layout.title": "1. A disposição",
-        "lesson.layout.intro": "O TriPeaks joga-se com um baralho de 52 cartas. 28 cartas formam três picos sobrepostos em quatro filas: os 3 cumes, depois 6, 9 e 10 cartas.\n\nSó as 10 cartas da fila de baixo começam viradas para cima; as outras 18 estão viradas para baixo. Uma carta está descoberta quando nenhuma carta da fila de baixo a tapa ainda; no início, só a fila de baixo está descoberta.\n\nPor baixo dos picos ficam o descarte, cuja carta de cima (aqui {waste}) é aquela sobre a qual se joga, e o monte: 23 cartas viradas para baixo que se viram uma a uma.",
+        "lesson.layout.intro": "O TriPeaks usa um único baralho de 52 cartas. 28 cartas dispõem-se em três picos que se sobrepõem, em quatro filas: os 3 cumes, seguidos de filas de 6, 9 e 10 cartas.\n\nSó as 10 cartas da fila de baixo começam viradas para cima; as outras 18 estão viradas para baixo. Uma carta está descoberta quando nenhuma carta da fila de baixo a tapa ainda; no início, só a fila de baixo está descoberta.\n\nPor baixo dos picos ficam o descarte, cuja carta de cima (aqui {waste}) é aquela sobre a qual se joga, e o monte: 23 cartas viradas para baixo que se viram uma a uma.",
         "lesson.layout.apexes.goal": "Toque nos três cumes, as cartas isoladas da fila mais alta.",
         "lesson.layout.apexes.miss": "Essa carta não é um cume: os cumes são as três cartas da fila mais alta.",
         "lesson.layout.apexes.done": "Certo: são os cumes dos picos da esquerda, do meio e da direita. Cada um está virado para baixo e tapado por duas cartas.",
@@ -201,7 +201,7 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.layout.complete": "Já conhece a disposição. A seguir: que cartas se podem jogar.",
 
         "lesson.ranks.title": "2. Um valor acima ou abaixo",
-        "lesson.ranks.intro": "Pode jogar uma carta descoberta quando o seu valor fica exatamente um acima ou um abaixo do valor da carta de cima do descarte. O naipe e a cor não contam: sobre um 7 pode jogar qualquer 6 ou qualquer 8.\n\nA carta jogada passa a ser a carta de cima do descarte, e a seguinte tem de servir nela.",
+        "lesson.ranks.intro": "Pode jogar uma carta descoberta quando o seu valor difere exatamente de um do valor da carta de cima do descarte, para mais ou para menos. O naipe e a cor não contam: sobre um 7 pode jogar qualquer 6 ou qualquer 8.\n\nA carta jogada passa a ser a carta de cima do descarte, e a seguinte tem de servir nela.",
         "lesson.ranks.higher.goal": "O descarte mostra {waste}. Jogue uma carta com um valor acima.",
         "lesson.ranks.higher.done": "{eight} tem um valor acima de {waste}; o naipe não conta.",
         "lesson.ranks.lower.goal": "Agora jogue uma carta com um valor abaixo de {eight}.",
@@ -211,7 +211,7 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.ranks.complete": "A seguir: o que acontece quando as cartas que tapam uma carta virada para baixo desaparecem.",
 
         "lesson.reveal.title": "3. Descobrir cartas escondidas",
-        "lesson.reveal.intro": "Uma carta virada para baixo vira-se sozinha assim que a última carta que a tapa é removida. Fica então descoberta e pode ser jogada.\n\nNesta distribuição o descarte é {waste}. Na regra Fácil, a predefinida, o Rei e o Ás são consecutivos, por isso {king} serve em {waste}. Na fila de baixo, {king} e {two} tapam juntos uma carta virada para baixo do pico do meio.",
+        "lesson.reveal.intro": "Uma carta virada para baixo vira-se sozinha assim que a última carta que a tapa é removida. Fica então descoberta e pode ser jogada.\n\nNesta distribuição o descarte é {waste}. Na regra Fácil (a regra por omissão), o Rei e o Ás seguem-se um ao outro, por isso {king} serve em {waste}. Na fila de baixo, {king} e {two} tapam juntos uma carta virada para baixo do pico do meio.",
         "lesson.reveal.king.goal": "Jogue {king} sobre {waste}.",
         "lesson.reveal.king.done": "{king} está no descarte. Segue-se o Ás.",
         "lesson.reveal.ace.goal": "Jogue {ace} sobre {king}.",
@@ -221,7 +221,7 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.reveal.complete": "A seguir: o que o jogo diz quando uma carta não pode ser jogada.",
 
         "lesson.refusals.title": "4. Jogadas recusadas e ajuda para erros",
-        "lesson.refusals.intro": "Tocar numa carta que não pode ser jogada não muda nada: nenhuma jogada é contada e nenhum ponto se perde. Com a ajuda para erros ativa (a predefinição), o jogo explica porquê.\n\nHá duas razões: a carta está descoberta mas o seu valor não é vizinho do da carta do descarte, ou a carta ainda está tapada ou virada para baixo. O descarte volta a mostrar {waste}.",
+        "lesson.refusals.intro": "Se tocar numa carta impossível de jogar, nada muda: nenhuma jogada é contada e nenhum ponto se perde. Com a ajuda para erros ativa (a predefinição), o jogo explica porquê.\n\nHá duas razões: a carta está descoberta mas o seu valor não é vizinho do da carta do descarte, ou a carta ainda está tapada ou virada para baixo. O descarte volta a mostrar {waste}.",
         "lesson.refusals.rank.goal": "Toque numa carta descoberta cujo valor não seja vizinho de {waste}, por exemplo {three}.",
         "lesson.refusals.rank.done": "Esta é a mensagem para um valor errado. Nada mudou.",
         "lesson.refusals.blocked.goal": "Agora toque numa carta virada para baixo ou ainda tapada.",
@@ -229,7 +229,7 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.refusals.complete": "A seguir: o monte.",
 
         "lesson.stock.title": "5. O monte",
-        "lesson.stock.intro": "Tocar no monte vira a sua carta de cima para o descarte, onde passa a ser a carta de cima. Nesta aplicação pode tirar uma carta do monte a qualquer momento, mesmo quando há uma carta que se pode jogar. Tirar uma carta custa uma jogada, tal como jogar.\n\nO monte só se usa uma vez: nunca volta a ser virado. Nesta lição só lhe restam três cartas.",
+        "lesson.stock.intro": "Tocar no monte vira a sua carta de cima para o descarte, onde passa a ser a carta de cima. Nesta aplicação é permitido comprar do monte quando quiser, mesmo que haja uma carta jogável. Tirar uma carta custa uma jogada, tal como jogar.\n\nO monte só se usa uma vez: nunca volta a ser virado. Nesta lição só lhe restam três cartas.",
         "lesson.stock.anytime.goal": "{five} e {three} servem em {waste}, mas tire mesmo assim uma carta do monte.",
         "lesson.stock.anytime.done": "A compra foi aceite apesar de haver uma jogada possível. A carta anterior do descarte já não está ao alcance.",
         "lesson.stock.empty.goal": "Tire as duas últimas cartas do monte.",
@@ -239,7 +239,7 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.stock.complete": "A seguir: as duas regras, Fácil e Clássica.",
 
         "lesson.rules.title": "6. Fácil ou Clássica",
-        "lesson.rules.intro": "Ao começar uma nova partida escolhe-se uma regra. A Fácil, a predefinida, liga o Rei e o Ás nos dois sentidos: sobre um Rei pode jogar uma Dama ou um Ás, sobre um Ás um 2 ou um Rei, e assim Dama, Rei, Ás, 2 é uma sequência. A Clássica não os liga: sobre um Rei só uma Dama, sobre um Ás só um 2.\n\nEis a mesma posição nas duas regras, com {waste} no descarte.",
+        "lesson.rules.intro": "Ao começar uma nova partida escolhe-se uma regra. A Fácil, a predefinida, liga o Rei e o Ás nos dois sentidos: um Rei aceita por cima uma Dama ou um Ás, um Ás aceita um 2 ou um Rei, e assim Dama, Rei, Ás, 2 é uma sequência. A Clássica não os liga: sobre um Rei só uma Dama, sobre um Ás só um 2.\n\nEis a mesma posição nas duas regras, com {waste} no descarte.",
         "lesson.rules.easy.goal": "Na regra Fácil, encontre as três cartas da fila de baixo que servem em {waste}: toque em cada uma.",
         "lesson.rules.easy.miss": "Essa carta não serve em {waste} na regra Fácil.",
         "lesson.rules.easy.done": "{king}, {kd} e {two}: os dois Reis servem porque a regra Fácil liga o Rei e o Ás.",
@@ -249,7 +249,7 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.rules.complete": "A seguir: como acaba uma partida.",
 
         "lesson.end.title": "7. Ganhar e ficar bloqueado",
-        "lesson.end.intro": "Ganha assim que as 28 cartas dos picos desaparecem, mesmo que ainda haja cartas no monte. A partida para então: não há mais jogadas, compras nem anulações.\n\nFica bloqueado quando o monte está vazio e nenhuma carta descoberta serve na carta do descarte. O jogo avisa então que já não há jogadas possíveis. Ainda pode anular jogadas e tentar outro caminho, ou começar uma nova partida.",
+        "lesson.end.intro": "A vitória chega no momento em que não resta nenhuma das 28 cartas dos picos, mesmo que o monte ainda tenha cartas. A partida para então: não há mais jogadas, compras nem anulações.\n\nFica bloqueado se o monte se esgotou e nenhuma carta descoberta serve na carta do descarte. O jogo avisa então que já não há jogadas possíveis. Ainda pode anular jogadas e tentar outro caminho, ou começar uma nova partida.",
         "lesson.end.win.goal": "Resta uma carta e o monte ainda tem 23 cartas. Jogue {last}.",
         "lesson.end.win.done": "As 28 cartas desapareceram: a partida está ganha com cartas ainda no monte. 28 jogadas sem nenhuma compra dão a melhor pontuação possível, 772.",
         "lesson.end.blocked.goal": "Outra partida, perto do fim: resta uma carta no monte. Tire-a.",
@@ -261,7 +261,7 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.end.complete": "A seguir: a pontuação.",
 
         "lesson.score.title": "8. A pontuação",
-        "lesson.score.intro": "Uma partida começa com 500 pontos. Cada jogada, remover uma carta ou tirar do monte, custa 1 ponto e soma 1 ao contador de jogadas. Esvaziar um pico dá 100 pontos, uma vez por pico. Não há bónus para séries longas, e a pontuação nunca desce abaixo de 0.\n\nAssim, uma partida ganha sem anular vale 500 − jogadas + 300: 772 no máximo (28 jogadas sem compras) e 749 quando se tiram as 23 cartas do monte (51 jogadas).\n\nA partida abaixo é ganha em 50 jogadas, 28 remoções e 22 compras. O gráfico mostra a pontuação depois de cada jogada.",
+        "lesson.score.intro": "Uma partida começa com 500 pontos. Cada jogada, remover uma carta ou tirar do monte, custa 1 ponto e soma 1 ao contador de jogadas. Esvaziar um pico dá 100 pontos, uma vez por pico. Não há bónus para séries longas, e a pontuação nunca desce abaixo de 0.\n\nPor isso, uma vitória sem anulações dá 500 − jogadas + 300 pontos: 772 no máximo (28 jogadas sem compras) e 749 quando se tiram as 23 cartas do monte (51 jogadas).\n\nA partida abaixo é ganha em 50 jogadas, 28 remoções e 22 compras. O gráfico mostra a pontuação depois de cada jogada.",
         "lesson.score.peak.goal": "Já foram feitas 36 jogadas. Jogue o cume do pico da esquerda: é a última carta desse pico.",
         "lesson.score.peak.done": "O pico da esquerda fica vazio na jogada 37: +100 pontos, menos 1 pela jogada. Veja o salto no gráfico.",
         "lesson.score.last.goal": "A partida continuou até à jogada 49, e o pico do meio ficou vazio na jogada 42. Jogue a última carta.",
@@ -269,7 +269,7 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.score.complete": "A seguir: anular e códigos de partida.",
 
         "lesson.codes.title": "9. Anular e códigos de partida",
-        "lesson.codes.intro": "Anular desfaz a última ação, até às últimas 100 remoções e compras: a carta volta ao lugar, uma carta que ela tinha descoberto volta a ficar virada para baixo, e a pontuação regressa ao valor anterior, bónus de pico incluído. O contador de jogadas não desce.\n\nCada distribuição tem um código, como TP1-E-AAAAAAD. A letra do meio é a regra (E para Fácil, C para Clássica) e a última parte numera a distribuição. Colar um código na janela Nova partida volta a dar exatamente as mesmas cartas, na regra do código. Este tabuleiro é TP1-E-AAAAAAD.",
+        "lesson.codes.intro": "Anular desfaz a última ação, até às últimas 100 remoções e compras: a carta volta ao lugar, uma carta que ela tinha descoberto volta a ficar virada para baixo, e a pontuação regressa ao valor anterior, bónus de pico incluído. O contador de jogadas não desce.\n\nCada distribuição tem um código, como TP1-E-AAAAAAD. A letra central indica a regra, E quer dizer Fácil e C quer dizer Clássica, e a última parte é o número da distribuição. Colar um código na janela Nova partida volta a dar exatamente as mesmas cartas, na regra do código. Este tabuleiro é TP1-E-AAAAAAD.",
         "lesson.codes.move.goal": "Faça uma jogada: jogue uma carta que sirva ou tire uma carta do monte.",
         "lesson.codes.move.done": "Repare na pontuação e no contador de jogadas.",
         "lesson.codes.undo.goal": "Agora carregue em Anular.",
@@ -279,7 +279,7 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.codes.complete": "Última lição: em que é que esta aplicação difere do jogo tradicional.",
 
         "lesson.differences.title": "10. Esta aplicação e o jogo tradicional",
-        "lesson.differences.intro": "O TriPeaks não tem um regulamento oficial, e esta aplicação faz algumas escolhas próprias.\n\nRei e Ás: as fontes tradicionais não os ligam; é a regra Clássica da aplicação, enquanto a Fácil, a predefinida, os liga. Tirar do monte: tradicionalmente só se tira uma carta quando nenhuma serve; aqui pode tirar-se a qualquer momento. Pontuação: a pontuação tradicional premeia séries longas de jogadas, cobra as compras e paga cada pico; a aplicação conta −1 por jogada e +100 por pico, sem bónus de série.\n\nA literatura descreve também variantes que não fazem parte deste jogo: um jóquer, carta que serve em qualquer valor; todos os picos distribuídos virados para cima; e um descarte vazio no início, em que a primeira carta do descarte é escolhida na fila de baixo.",
+        "lesson.differences.intro": "Não existe um regulamento oficial do TriPeaks, e esta aplicação faz algumas escolhas próprias.\n\nRei e Ás: as fontes tradicionais não os ligam; é a regra Clássica da aplicação, enquanto a Fácil, a predefinida, os liga. Comprar do monte: no jogo tradicional, a compra só é permitida quando nenhuma carta serve; aqui é permitida sempre. Pontuação: a pontuação tradicional premeia séries longas de jogadas, cobra as compras e paga cada pico; aqui cada jogada custa 1 ponto e cada pico esvaziado vale 100, sem bónus de série.\n\nA literatura descreve também variantes que não fazem parte deste jogo: um jóquer, carta que serve em qualquer valor; todos os picos distribuídos virados para cima; e um descarte vazio no início, em que a primeira carta do descarte é escolhida na fila de baixo.",
         "lesson.differences.classic.goal": "Na regra Clássica, a tradicional, toque em {king} com {waste} no descarte.",
         "lesson.differences.classic.done": "Recusado: no jogo tradicional um Rei não vai para cima de um Ás.",
         "lesson.differences.easy.goal": "Agora a mesma posição na regra Fácil, a predefinida da aplicação: jogue {king}.",
@@ -330,7 +330,7 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.layout.apexes.miss": "Cette carte n'est pas un sommet : les sommets sont les trois cartes de la rangée la plus haute.",
         "lesson.layout.apexes.done": "Exact : ce sont les sommets des pics de gauche, du milieu et de droite. Chacun est face cachée et recouvert par deux cartes.",
         "lesson.layout.exposed.goal": "Cliquez maintenant sur une carte dégagée, qu'aucune autre carte ne recouvre.",
-        "lesson.layout.exposed.miss": "Des cartes de la rangée du dessous reposent encore sur celle-ci : elle n'est pas dégagée.",
+        "lesson.layout.exposed.miss": "Elle est encore recouverte par la rangée inférieure : elle n'est pas dégagée.",
         "lesson.layout.exposed.done": "Oui : les cartes de la rangée du bas sont face visible et dégagées, chacune peut donc être jouée quand sa valeur convient à la défausse.",
         "lesson.layout.stock.goal": "Enfin, cliquez sur la pioche, le tas face cachée sous les pics, pour retourner sa carte du dessus sur la défausse.",
         "lesson.layout.stock.done": "La carte piochée est maintenant le dessus de la défausse : la prochaine carte jouée doit lui convenir.",
