@@ -221,3 +221,28 @@ def test_found_cards_are_highlighted():
     assert not any("tp-highlight" in b._dom_classes for b in buttons)
     view.board.card_buttons[22].click()          # 2♦, the only card that fits under Classic
     assert view.run.complete and "tp-highlight" in buttons[22]._dom_classes
+
+
+@pytest.mark.parametrize("number", range(1, 11))
+def test_a_wrong_click_in_each_lesson_is_explained(number):
+    import html
+
+    from tripeaks.lessons import LessonRun
+
+    view = LessonView(start=number, lang="pt")
+    key = LessonRun(LESSONS[number - 1]).game.state_key()
+    wrong = None
+    for p in range(28):
+        mirror = LessonRun(LESSONS[number - 1])      # a fresh lesson for each probe
+        fb = mirror.click_card(p)
+        if fb.kind in ("refused", "miss"):
+            wrong = p
+            break
+    assert wrong is not None and mirror.game.state_key() == key
+    game = view.run.game
+    view.board.card_buttons[wrong].click()
+    assert html.escape(fb.message("pt"), quote=True) in view.feedback.value
+    assert f"tp-fb-{fb.kind}" in view.feedback.value
+    assert game.state_key() == key and view.run.tasks_done == 0 and view.next_button.disabled
+    if fb.refusal is not None:
+        assert refusal_message(fb.refusal, "pt") in view.feedback.value
