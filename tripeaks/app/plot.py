@@ -14,6 +14,7 @@ import ipywidgets as widgets
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
+from PIL import Image as PILImage
 
 from ..game import Game, PlayEvent, UndoEvent
 from ..i18n.ui import ui_text
@@ -47,18 +48,32 @@ class ScorePlot:
         # Fixed margins (tight_layout on every redraw would cost a third of the time).
         self.figure.subplots_adjust(left=0.15, right=0.97, top=0.89, bottom=0.19)
         ax = self._ax
-        (self._line,) = ax.plot([], [], color=_LINE, linewidth=2, drawstyle="default")
+        # The data artists are "animated": a full draw leaves them out, so the rest (axes, ticks,
+        # labels, legend) is drawn once into a cached background and only these are drawn per move.
+        (self._line,) = ax.plot([], [], color=_LINE, linewidth=2, animated=True)
         (self._peaks,) = ax.plot([], [], linestyle="none", marker="*", markersize=14, color=_PEAK,
-                                 markeredgecolor="#7a5c00")
+                                 markeredgecolor="#7a5c00", animated=True)
         (self._undos,) = ax.plot([], [], linestyle="none", marker="x", markersize=8, markeredgewidth=2,
-                                 color=_UNDO)
+                                 color=_UNDO, animated=True)
         ax.grid(True, color="#dddddd", linewidth=0.8)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         for side in ("top", "right"):
             ax.spines[side].set_visible(False)
+        self._background = None
+        self._background_key: tuple | None = None
         self.image = widgets.Image(format="png", layout=widgets.Layout(width=f"{width_px}px"))
         self.image.add_class("tp-plot")
         self._lang = lang
+
+    @staticmethod
+    def _limits(series: list[tuple[int, int]]) -> tuple[int, int, int]:
+        """Axis limits in coarse steps, so that the cached background rarely changes."""
+        last_move = max(m for m, _ in series)
+        scores = [s for _, s in series]
+        x_high = max(20, -(-(last_move + 2) // 20) * 20)
+        y_low = max(0, min(400, (min(scores) - 20) // 50 * 50))
+        y_high = max(600, -(-(max(scores) + 60) // 100) * 100)
+        return x_high, y_low, y_high
 
     def redraw(self, game: Game, lang: str | None = None) -> bytes:
         """Draw ``game``'s score (in ``lang`` if given) and put the PNG into :attr:`image`; returns the bytes."""
@@ -66,28 +81,41 @@ class ScorePlot:
             self._lang = lang
         lang = self._lang
         series, peaks, undos = score_points(game)
-        ax = self._ax
         self._line.set_data([m for m, _ in series], [s for _, s in series])
         self._peaks.set_data([m for m, _ in peaks], [s for _, s in peaks])
         self._undos.set_data([m for m, _ in undos], [s for _, s in undos])
+        limits = self._limits(series)
+        key = (lang, limits, bool(peaks), bool(undos))
+        if key != self._background_key:
+            self._draw_background(lang, limits, bool(peaks), bool(undos))
+            self._background_key = key
+        else:
+            self._canvas.restore_region(self._background)
+        for artist in (self._line, self._peaks, self._undos):
+            self._ax.draw_artist(artist)
+        width, height = self._canvas.get_width_height()
+        image = PILImage.frombuffer("RGBA", (width, height), self._canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
+        buf = io.BytesIO()
+        image.convert("RGB").save(buf, format="png", compress_level=1)
+        data = buf.getvalue()
+        self.image.value = data
+        return data
+
+    def _draw_background(self, lang: str, limits: tuple[int, int, int], peaks: bool, undos: bool) -> None:
+        ax = self._ax
+        x_high, y_low, y_high = limits
         self._line.set_label(ui_text("plot.score", lang))
         self._peaks.set_label(ui_text("plot.peak", lang))
         self._undos.set_label(ui_text("plot.undo", lang))
         ax.set_title(ui_text("plot.title", lang), fontsize=11)
         ax.set_xlabel(ui_text("plot.x", lang))
         ax.set_ylabel(ui_text("plot.y", lang))
-        last_move = max(m for m, _ in series)
-        scores = [s for _, s in series]
-        ax.set_xlim(0, max(10, last_move + 1))
-        low, high = min(scores), max(scores)
-        ax.set_ylim(max(0, min(low, 450) - 10), max(high, 520) + 20)
-        handles = [self._line] + [h for h, pts in ((self._peaks, peaks), (self._undos, undos)) if pts]
+        ax.set_xlim(0, x_high)
+        ax.set_ylim(y_low, y_high)
+        handles = [self._line] + [h for h, shown in ((self._peaks, peaks), (self._undos, undos)) if shown]
         legend = ax.get_legend()
         if legend is not None:
             legend.remove()
-        ax.legend(handles=handles, loc="best", fontsize=8, frameon=False)
-        buf = io.BytesIO()
-        self._canvas.print_png(buf, pil_kwargs={"compress_level": 1})
-        data = buf.getvalue()
-        self.image.value = data
-        return data
+        ax.legend(handles=handles, loc="upper left", fontsize=8, frameon=False)
+        self._canvas.draw()
+        self._background = self._canvas.copy_from_bbox(self.figure.bbox)
