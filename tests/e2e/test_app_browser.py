@@ -57,7 +57,7 @@ def check_header(app: TriPeaksPage, game: Game, lang: str) -> None:
     app.wait_text(".tp-score", ui_text("header.score", lang, score=game.score))
     app.wait_text(".tp-moves", ui_text("header.moves", lang, moves=game.moves))
     app.wait_text(".tp-stock", ui_text("stock.label", lang, count=game.stock_count))
-    assert app.cards() == expected_cards(game, lang)
+    app.wait_cards(expected_cards(game, lang))
 
 
 def check_log(app: TriPeaksPage, game: Game, lang: str) -> None:
@@ -86,7 +86,7 @@ def test_play_a_known_deal(voila_server, page, page_errors, artifacts_dir):
     game = open_with_code(app, server.url)
     assert app.text(".tp-waste") == "7♥"  # SPEC's statement about this code, seen on the page
     assert app.text(".tp-rule") == ui_text("header.rule", "en", rule=rule_name(game.rule, "en"))
-    assert page.locator(".tp-undo").is_disabled()
+    app.wait_disabled(".tp-undo")
 
     # Face-up cards are red for ♦ ♥ and black for ♣ ♠, as drawn on the screen.
     for p, slot in enumerate(game.tableau):
@@ -101,12 +101,11 @@ def test_play_a_known_deal(voila_server, page, page_errors, artifacts_dir):
     app.click_card(legal)
     event = game.play(legal)
     check_header(app, game, "en")
-    assert "tp-gone" in app.classes(f".tp-pos-{legal}")
+    app.wait_class(f".tp-pos-{legal}", "tp-gone")
     app.wait_text(".tp-status", explain(event, "en"))
     check_log(app, game, "en")
     plot = app.wait_plot_changed(plot)
-    page.locator(".tp-undo").wait_for(state="visible")
-    assert page.locator(".tp-undo").is_enabled()
+    app.wait_disabled(".tp-undo", disabled=False)
     page.screenshot(path=str(artifacts_dir / "tripeaks-app-en.png"), full_page=True)
     assert (artifacts_dir / "tripeaks-app-en.png").stat().st_size > 10_000
 
@@ -115,7 +114,7 @@ def test_play_a_known_deal(voila_server, page, page_errors, artifacts_dir):
     app.click_card(blocked)
     app.wait_text(".tp-status", refusal_message(Refusal.BLOCKED, "en"))
     assert app.text(".tp-status") == "This card is blocked"  # SPEC §2, verbatim
-    assert "tp-status-error" in app.classes(".tp-status")
+    app.wait_class(".tp-status", "tp-status-error")
     check_header(app, game, "en")
     assert app.plot_src() == plot
 
@@ -150,6 +149,8 @@ def test_play_a_known_deal(voila_server, page, page_errors, artifacts_dir):
     app.wait_text(".tp-status", explain(event, "pt"))
     app.wait_text(".tp-undo", ui_text("controls.undo", "pt"))
     app.wait_text(".tp-restart", ui_text("controls.restart", "pt"))
+    app.wait_text(".tp-rule", ui_text("header.rule", "pt", rule=rule_name(game.rule, "pt")))
+    app.wait_text(".tp-lang", LANGUAGE_NAMES["pt"])
     check_log(app, game, "pt")
     courts = [card_name(s.card, "pt") for s in game.tableau if s is not None and s.face_up and s.card.rank > 10]
     assert courts, "this deal shows a jack, queen or king face up"
@@ -199,7 +200,7 @@ def test_invalid_code_keyboard_and_error_help(voila_server, page, page_errors):
 
     # With error help off, a blocked card says nothing and changes nothing.
     app.click(".tp-error-help")
-    page.wait_for_function("() => !document.querySelector('.tp-error-help').classList.contains('mod-active')")
+    app.wait_class(".tp-error-help", "mod-active", present=False)
     page.evaluate(RECORD_STATUS_JS)
     blocked = first_with(game, Refusal.BLOCKED)
     app.click_card(blocked)
@@ -213,8 +214,15 @@ def test_invalid_code_keyboard_and_error_help(voila_server, page, page_errors):
 
     # With error help on again, the same click explains itself.
     app.click(".tp-error-help")
-    page.wait_for_function("() => document.querySelector('.tp-error-help').classList.contains('mod-active')")
+    app.wait_class(".tp-error-help", "mod-active")
     app.click_card(blocked)
     app.wait_text(".tp-status", refusal_message(Refusal.BLOCKED, "en"))
     check_header(app, game, "en")
+
+    # Restart: the same deal from its first move.
+    app.restart()
+    game = game.restart()
+    check_header(app, game, "en")
+    app.wait_contains(".tp-code", CODE)
+    app.wait_disabled(".tp-undo")
     assert page_errors == []

@@ -142,6 +142,36 @@ class TriPeaksPage:
         """Wait until ``selector`` no longer shows ``old``."""
         self._wait(selector, old, "changed", timeout)
 
+    def wait_cards(self, expected: list[str], timeout: float | None = None) -> None:
+        """Wait until the 28 card buttons show ``expected`` (by position)."""
+        try:
+            self.page.wait_for_function(f"(exp) => JSON.stringify(({_CARDS_JS})()) === JSON.stringify(exp)",
+                                        arg=expected, timeout=timeout or self.timeout)
+        except Exception as exc:
+            shown = self.cards()
+            diff = {p: (e, s) for p, (e, s) in enumerate(zip(expected, shown)) if e != s}
+            raise AssertionError(f"cards differ (position: (expected, shown)): {diff}") from exc
+
+    def wait_class(self, selector: str, css_class: str, present: bool = True, timeout: float | None = None) -> None:
+        """Wait until the element matching ``selector`` has (or, with ``present=False``, lacks) ``css_class``."""
+        try:
+            self.page.wait_for_function(
+                "([sel, cls, present]) => { const el = document.querySelector(sel);"
+                " return !!el && el.classList.contains(cls) === present; }",
+                arg=[selector, css_class, present], timeout=timeout or self.timeout)
+        except Exception as exc:
+            has = "has" if not present else "lacks"
+            raise AssertionError(f"{selector} still {has} the class {css_class!r}") from exc
+
+    def wait_disabled(self, selector: str, disabled: bool = True, timeout: float | None = None) -> None:
+        """Wait until the button matching ``selector`` is disabled (or enabled, with ``disabled=False``)."""
+        try:
+            self.page.wait_for_function(
+                "([sel, want]) => { const el = document.querySelector(sel); return !!el && el.disabled === want; }",
+                arg=[selector, disabled], timeout=timeout or self.timeout)
+        except Exception as exc:
+            raise AssertionError(f"{selector} is not {'disabled' if disabled else 'enabled'}") from exc
+
     def wait_plot_changed(self, old_src: str, timeout: float | None = None) -> str:
         """Wait until the plot image's ``src`` differs from ``old_src``; returns the new one."""
         try:
