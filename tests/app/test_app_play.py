@@ -333,3 +333,28 @@ def test_css_hooks_are_in_place(app):
         assert name in widget._dom_classes, name
     for p, button in enumerate(app.board.card_buttons):
         assert {"tp-card", f"tp-pos-{p}"} <= set(button._dom_classes)
+
+
+def test_extension_hooks_for_a_hint_button_and_deal_options(app):
+    import ipywidgets as widgets
+
+    hint = widgets.Button(description="Hint")
+    hint.add_class("tp-hint")
+    app.add_control(hint)
+    assert hint in app.controls.children
+    option = widgets.Checkbox(description="only winnable deals")
+    app.add_new_game_control(option)
+    chosen = []
+
+    def only_this_deal(rule):
+        chosen.append(rule)
+        return Game.from_code(GameCode(rule, 3))
+
+    app.new_game_factory = only_this_deal
+    app.new_rule.value = "C"
+    app.deal_button.click()
+    assert chosen == [Rule.CLASSIC] and str(app.game.code) == "TP1-C-AAAAAAD"
+    app.show_message(lambda lang: ui_text("controls.hint", lang))
+    assert status(app) == "Hint"
+    app.set_language("pt")
+    assert status(app) == "Dica"

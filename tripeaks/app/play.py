@@ -11,6 +11,12 @@ CSS classes (stable, used by the browser tests): ``tp-app``, ``tp-undo``,
 ``tp-code-input``, ``tp-deal``, ``tp-new-message``, ``tp-again``,
 ``tp-log``, ``tp-plot``; the board's classes are listed in
 :mod:`tripeaks.app.board`.  ``tp-hint`` is reserved for a Hint button.
+
+Extension points (for a Hint button or a "winnable deals only" option, without
+editing this module): :meth:`TriPeaksApp.add_control`,
+:meth:`TriPeaksApp.add_new_game_control`, :attr:`TriPeaksApp.new_game_factory`,
+:meth:`TriPeaksApp.show_message`, :meth:`TriPeaksApp.on_update` and
+``app.board.highlight(positions, stock=...)``.
 """
 
 from __future__ import annotations
@@ -59,6 +65,8 @@ class TriPeaksApp(widgets.VBox):
         self._status_state: tuple = _WELCOME
         self._new_state: tuple = ("none",)
         self._update_callbacks: list[Callable[[Game], object]] = []
+        self.new_game_factory: Callable[[Rule], Game] = Game.new
+        """Makes the random deal for *Deal* with an empty code and *New game* (e.g. only winnable deals)."""
 
         # Header -------------------------------------------------------------
         self.title_label = widgets.HTML()
@@ -124,12 +132,9 @@ class TriPeaksApp(widgets.VBox):
         self.deal_button.on_click(lambda _b: self._guard(self._deal))
         self.new_message = widgets.HTML()
         self.new_message.add_class("tp-new-message")
-        new_panel = widgets.VBox([
-            self.new_title,
-            widgets.HBox([self.new_rule, self.code_input, self.deal_button],
-                         layout=widgets.Layout(align_items="center", flex_flow="row wrap", grid_gap="8px")),
-            self.new_message,
-        ])
+        self._new_row = widgets.HBox([self.new_rule, self.code_input, self.deal_button],
+                                     layout=widgets.Layout(align_items="center", flex_flow="row wrap", grid_gap="8px"))
+        new_panel = widgets.VBox([self.new_title, self._new_row, self.new_message])
         new_panel.add_class("tp-panel")
         new_panel.add_class("tp-new")
 
@@ -176,6 +181,10 @@ class TriPeaksApp(widgets.VBox):
     def add_control(self, widget: widgets.Widget) -> None:
         """Append a widget (e.g. a Hint button, class ``tp-hint``) to the controls row."""
         self.controls.children = (*self.controls.children, widget)
+
+    def add_new_game_control(self, widget: widgets.Widget) -> None:
+        """Append a widget (e.g. a "deal only winnable games" checkbox) to the New game row."""
+        self._new_row.children = (*self._new_row.children, widget)
 
     def on_update(self, callback: Callable[[Game], object]) -> None:
         """Call ``callback(game)`` after every refresh (each action, new game, language switch)."""
@@ -264,7 +273,7 @@ class TriPeaksApp(widgets.VBox):
         self._start(Game.from_code(code), "new.dealt_code")
 
     def _deal_random(self) -> None:
-        self._start(Game.new(Rule.parse(self.new_rule.value)), "new.dealt_random")
+        self._start(self.new_game_factory(Rule.parse(self.new_rule.value)), "new.dealt_random")
 
     def _start(self, game: Game, key: str) -> None:
         self._game = game
