@@ -25,6 +25,7 @@ Needs ``/usr/bin/chromium`` and Playwright (python).  Requests leaving
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -124,7 +125,7 @@ def click_latency(browser, url: str, code: str, clicks: int) -> dict[str, list[f
     app.wait_contains(".tp-code", code)
     game = Game.from_code(code)
     app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=0))
-    out: dict[str, list[float]] = {k: [] for k in ("play", "draw", "play_dom", "draw_dom", "play_waste", "draw_waste")}
+    out: dict[str, list] = {k: [] for k in ("play", "draw", "play_dom", "draw_dom", "play_waste", "draw_waste", "log")}
     measured = 0
     while measured < clicks:
         if game.status is not Status.PLAYING:
@@ -144,6 +145,7 @@ def click_latency(browser, url: str, code: str, clicks: int) -> dict[str, list[f
         out[kind].append(result["screen"])
         out[kind + "_dom"].append(result["dom"])
         out[kind + "_waste"].append(result["board"])
+        out["log"].append((result["screen"], kind, game.moves))
         measured += 1
         # The page must show the engine's state before the next click (this also paces the clicks).
         app.wait_text(".tp-score", ui_text("header.score", "en", score=game.score))
@@ -164,6 +166,7 @@ def main() -> None:
         sys.exit(f"{CHROMIUM} is missing: install Debian's chromium")
     from playwright.sync_api import sync_playwright
 
+    load0 = os.getloadavg()
     t = time.perf_counter()
     with VoilaServer(args.notebook) as server, sync_playwright() as pw:
         print(f"voila server up in {time.perf_counter() - t:.2f} s at {server.url}")
@@ -189,6 +192,10 @@ def main() -> None:
     for kind in ("play", "draw"):
         if lat[kind]:
             print("  " + summary(f"{kind}s, on screen", lat[kind]))
+    slowest = sorted(lat["log"], reverse=True)[:5]
+    print("  slowest clicks: " + ", ".join(f"{ms:.0f} ms ({kind}, move {moves})" for ms, kind, moves in slowest))
+    print(f"load average (1, 5, 15 min) at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}"
+          f" on {os.cpu_count()} CPUs; at the start: {', '.join(f'{x:.2f}' for x in load0)}")
 
 
 if __name__ == "__main__":
