@@ -23,6 +23,7 @@ Fixtures
 ``artifacts_dir`` (session)
     ``tests/e2e/artifacts/`` (git-ignored), created on demand.
 
+The tests are marked ``e2e``: ``pytest -m "not e2e"`` leaves them out.
 If ``/usr/bin/chromium`` (or Playwright) is missing the browser tests are
 skipped with the reason, except when the environment variable ``CI`` is
 ``"true"``: there they fail, because CI must run them.
