@@ -11,21 +11,32 @@ Face-up is not part of the state: with full knowledge, a card can be played
 exactly when it is present, uncovered (``R & COVER[p] == 0``) and of a rank
 next to ``w``.
 
-The search is a depth-first search with a memo of failed positions and three
+The search is a depth-first search with a memo of lost positions and these
 exact prunings:
 
-1. **Rank memo** (above): keys are ``R | s << 28 | w << 33``.
-2. **Dead card**: a remaining tableau card of rank ``r`` needs, some time
-   later, a waste card of rank ``r ± 1``.  The only cards that can still
-   become the waste are the waste itself, the stock cards not yet drawn and
-   the remaining tableau cards.  If none of them has a rank next to ``r``,
-   the position is lost.  The ranks of the remaining tableau cards are kept
-   as a 14-bit mask updated in O(1) per play; the check is one table lookup.
-3. **Draw threshold**: a draw from ``(R, s)`` leads to ``(R, s + 1, rank of
-   stock[s])`` whatever the waste was.  If that position is lost, so is every
-   later after-draw position ``(R, s', ·)`` with ``s' > s + 1`` (it is reachable
-   from it by drawing).  ``lost_draw[R]`` keeps the smallest such ``s + 1`` and
-   lets every later draw from ``R`` be skipped without a memo probe.
+1. **Rank memo**: the waste enters the memo by its rank only.
+2. **Indexed remaining sets**: a card leaves only once nothing covers it, so
+   only 22,932 sets of remaining tableau cards can occur.  They are numbered
+   once (:func:`lattice`), with their uncovered cards and the number of the
+   set left after each play, so the memo is a flat ``bytearray`` indexed by
+   ``set number × 16 + waste rank`` and no cover test is needed per move.
+3. **Fewer stock cards never help**: with the same remaining cards and waste
+   rank, a position with more stock cards left wins whenever one with fewer
+   does (a draw is always allowed, and every later choice is still there).
+   So the memo keeps, per (set, waste rank), the smallest stock index known
+   lost, and one entry prunes every later stock index.  Likewise, after a
+   draw the waste is the drawn card, so per set one number says from which
+   stock index on "draw now" is lost.
+4. **Dead card**: a remaining tableau card of rank ``r`` needs, later, a
+   waste card of rank ``r ± 1``: the waste top, an undrawn stock card or a
+   remaining tableau card.  None left: lost (one table lookup on 14-bit
+   rank sets, kept up to date in O(1) per play).
+5. **Predecessor matching** (after each draw): every remaining tableau card
+   needs its *own* predecessor of an adjacent rank, and each card is the
+   waste under at most one play.  Hall's condition on the 13 ranks (a path
+   per parity under Classic, a cycle under Easy) is checked greedily; it is
+   monotone in the stock index, so per count vector only the bounds of the
+   passing range are kept.
 
 The search is iterative (an explicit stack), so deep positions never hit
 Python's recursion limit, and it stops with ``None`` (unknown) when its node
@@ -67,28 +78,32 @@ NEIGHBOURS: dict[bool, tuple[int, ...]] = {True: _neighbour_table(True), False: 
 """``NEIGHBOURS[wraps][rank_mask]``: ranks adjacent to some rank of the mask."""
 
 
-def _unpack(x: int) -> list[int]:
-    """Counts packed 3 bits per rank (bits 3r…3r+2 for rank r) as a list indexed 0–13."""
-    return [(x >> (3 * r)) & 7 for r in range(14)]
+def _chain_ok(d: int, a: int, demand_ranks: tuple[int, ...], first_left: int, last_right: int) -> bool:
+    """Greedy b-matching along one chain of the rank graph (counts packed 3 bits per rank).
 
-
-def _path_ok(demand: list[int], supply: list[int], first_left: int) -> bool:
-    """Greedy b-matching on a path: demand[i] sits between supply[i] and supply[i + 1].
-
-    ``first_left`` replaces ``supply[0]``.  Taking from the left supply first
-    (it can serve nobody further right) is optimal on a path.
+    The demand of rank ``demand_ranks[k]`` may use the supply of the rank just
+    before it in the chain (what the previous demand left, ``first_left`` for
+    the first) or the supply of the rank just after it (``r + 1``; for the
+    last demand ``last_right``).  Taking from the left supply first (it can
+    serve nobody further right) is optimal on a path.
     """
     left = first_left
-    for i, d in enumerate(demand):
-        take = d if d < left else left
-        d -= take
-        right = supply[i + 1]
-        if d > right:
-            return False
-        left = right - d
+    last = demand_ranks[-1]
+    for r in demand_ranks:
+        need = d >> 3 * r & 7
+        if need > left:
+            need -= left
+            right = last_right if r == last else a >> 3 * (r % 13 + 1) & 7
+            if need > right:
+                return False
+            left = right - need
+        else:
+            left = a >> 3 * (r % 13 + 1) & 7 if r != last else last_right
     return True
 
 
+_EVEN = (2, 4, 6, 8, 10, 12)
+_ODD = (1, 3, 5, 7, 9, 11)
 _CYCLE = (1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10, 12)
 
 
@@ -100,27 +115,77 @@ def _feasible(demand_packed: int, supply_packed: int, wraps: bool) -> bool:
     under at most one later play.  ``demand_packed``: counts of the remaining
     tableau cards per rank; ``supply_packed``: counts of every card that can
     still be a waste card (tableau + undrawn stock + waste top), both packed 3
-    bits per rank.  Hall's condition on the rank graph: a path per parity under
-    Classic, one 26-node cycle under Easy (13 is odd).  A necessary condition
-    for a win; False proves the position lost.
+    bits per rank (bits 3r … 3r + 2 for rank r).  Hall's condition on the rank
+    graph: a path per parity under Classic, one 26-node cycle under Easy (13 is
+    odd).  A necessary condition for a win: False proves the position lost.
     """
-    d = _unpack(demand_packed)
-    a = _unpack(supply_packed)
+    d, a = demand_packed, supply_packed
     if not wraps:
-        even = [d[r] for r in (2, 4, 6, 8, 10, 12)]
-        if not _path_ok(even, [a[r] for r in (1, 3, 5, 7, 9, 11, 13)], a[1]):
+        # even ranks take odd supplies 1, 3, …, 13; odd ranks take even supplies 2, …, 12
+        if not _chain_ok(d, a, _EVEN, a >> 3 & 7, a >> 39 & 7):
             return False
-        odd = [d[r] for r in (1, 3, 5, 7, 9, 11, 13)]
-        return _path_ok(odd, [0] + [a[r] for r in (2, 4, 6, 8, 10, 12)] + [0], 0)
-    dem = [d[r] for r in _CYCLE]
-    # supply right of demand r is rank r + 1 (13 + 1 = ace); left of the ace demand is the king
-    sups = [a[13]] + [a[r % 13 + 1] for r in _CYCLE]
-    for x in range(min(dem[0], a[13]) + 1):  # x: kings serving aces
-        s = sups[:]
-        s[-1] = a[13] - x
-        if _path_ok(dem, s, x):
+        # rank 13 takes only a 12; rank 1 only a 2 (nothing to its left)
+        return _chain_ok(d, a, _ODD + (13,), 0, 0)
+    # Easy: the chain 1, 3, …, 13, 2, …, 12 closes through the kings (supply right of 12,
+    # left of 1).  x = kings given to aces; the rest of the kings serve the queens.
+    kings = a >> 39 & 7
+    aces = d >> 3 & 7
+    for x in range(min(aces, kings) + 1):
+        if _chain_ok(d, a, _CYCLE, x, kings - x):
             return True
     return False
+
+
+class _Lattice:
+    """Every set of remaining tableau cards that can occur, indexed 0 … N − 1.
+
+    A card leaves only once nothing covers it, so a remaining set contains,
+    with each card, every card that card lies on: 22,932 such sets exist.
+    Built once (about 0.2 s): ``sets[i]`` the bitmask, ``index[mask]`` its
+    number, ``exposed[i]`` the uncovered cards, ``child[i * 28 + p]`` the
+    number of the set left after playing ``p``.
+    """
+
+    def __init__(self) -> None:
+        self.index: dict[int, int] = {FULL: 0}
+        self.sets: list[int] = [FULL]
+        exposed: list[int] = []
+        edges: list[tuple[int, int, int]] = []
+        i = 0
+        sets, index = self.sets, self.index
+        while i < len(sets):
+            R = sets[i]
+            e = 0
+            m = R
+            while m:
+                b = m & -m
+                m ^= b
+                p = b.bit_length() - 1
+                if not R & COVER_MASK[p]:
+                    e |= b
+                    R2 = R ^ b
+                    j = index.get(R2)
+                    if j is None:
+                        j = index[R2] = len(sets)
+                        sets.append(R2)
+                    edges.append((i, p, j))
+            exposed.append(e)
+            i += 1
+        self.exposed = exposed
+        self.child = [-1] * (len(sets) * N_TABLEAU)
+        for i, p, j in edges:
+            self.child[i * N_TABLEAU + p] = j
+
+
+_LATTICE: _Lattice | None = None
+
+
+def lattice() -> _Lattice:
+    """The shared :class:`_Lattice`, built on first use."""
+    global _LATTICE
+    if _LATTICE is None:
+        _LATTICE = _Lattice()
+    return _LATTICE
 
 
 def search(
@@ -135,17 +200,24 @@ def search(
     """Decide whether every card of ``present`` can be cleared.
 
     ``ranks``: rank 1–13 of the card dealt at each position 0–27;
-    ``present``: bitmask of the positions still holding a card; ``waste``:
-    rank of the waste top; ``stock``: ranks of the stock cards, next drawn
-    first; ``wraps``: K–A adjacency (Easy).  ``max_nodes`` bounds the
-    positions searched, ``deadline`` is a :func:`time.perf_counter` value.
+    ``present``: bitmask of the positions still holding a card (a set that
+    can occur in play); ``waste``: rank of the waste top; ``stock``: ranks of
+    the stock cards, next drawn first; ``wraps``: K–A adjacency (Easy).
+    ``max_nodes`` bounds the positions searched, ``deadline`` is a
+    :func:`time.perf_counter` value.
 
     Returns ``(verdict, line, nodes)``: ``True`` with a winning line of
     actions (positions 0–27, :data:`DRAW` for a draw), ``False`` when no line
     exists (the search was exhaustive), ``None`` when the budget ran out.
+    Raises ``ValueError`` for a ``present`` set that cannot occur.
     """
     if present == 0:
         return True, [], 0
+    lat = lattice()
+    root = lat.index.get(present)
+    if root is None:
+        raise ValueError("this set of remaining tableau cards cannot occur: a card is gone while a card on it remains")
+    exposed, child = lat.exposed, lat.child
     nb_table = NEIGHBOURS[wraps]
     rank_pos = [0] * 15
     for p in range(N_TABLEAU):
@@ -162,8 +234,7 @@ def search(
         stock_ranks[i] = stock_ranks[i + 1] | (1 << stock[i])
         stock_counts[i] = stock_counts[i + 1] + (1 << 3 * stock[i])
     stock_list = list(stock) + [0]
-    cover = COVER_MASK
-    rank_of_bit = {1 << p: ranks[p] for p in range(N_TABLEAU)}
+    rank_list = list(ranks)
     rmask = 0  # ranks of the remaining tableau cards
     counts = 0  # their counts, 3 bits per rank
     for p in range(N_TABLEAU):
@@ -175,81 +246,88 @@ def search(
     if not _feasible(counts, counts + stock_counts[0] + (1 << 3 * waste), wraps):
         return False, [], 1
 
-    match: dict[int, bool] = {}  # (counts, s) -> matching test after a draw
+    # after the s-th draw the possible waste cards are the tableau and the stock from s - 1 on:
+    # the matching test is monotone in s; match[counts] records what is known of it
+    match: dict[int, int] = {}
     match_get = match.get
-    lost: dict[int, int] = {}  # R | w << 28 -> smallest stock index known lost
-    lost_get = lost.get
-    lost_draw: dict[int, int] = {}  # R -> smallest s with (R, s) after a draw known lost
-    lost_draw_get = lost_draw.get
+    # lost[i << 4 | w] = 32 - (smallest stock index known lost for the set i and waste rank w), 0 unknown
+    lost = bytearray(len(lat.sets) << 4)
+    # lost_draw[i] = 32 - (smallest s with (set i, s) after a draw known lost), 0 unknown
+    lost_draw = bytearray(len(lat.sets))
     limit = max_nodes if max_nodes is not None else 1 << 62
     nodes = 1
     next_check = 2048
-    # frame: [R, s, w, rmask, counts, candidates left, draw tried, action taken]
-    stack: list[list[int]] = [[present, 0, waste, rmask, counts, present & adj_pos[waste], 0, 0]]
+    # frame: [set index, R, s, w, rmask, counts, candidates left, draw tried, action taken]
+    stack: list[list[int]] = [[root, present, 0, waste, rmask, counts, exposed[root] & adj_pos[waste], 0, 0]]
     while stack:
         frame = stack[-1]
-        R, s, w, rm, cnt, cand = frame[0], frame[1], frame[2], frame[3], frame[4], frame[5]
-        child = None
-        while cand:
-            bit = cand & -cand
-            cand ^= bit
-            p = bit.bit_length() - 1
-            if R & cover[p]:
-                continue
-            R2 = R ^ bit
-            if not R2:
-                frame[7] = p
-                return True, [f[7] for f in stack], nodes + 1
-            r = rank_of_bit[bit]
-            key = R2 | r << 28
-            if lost_get(key, 99) <= s:
-                continue
-            if nodes >= limit:
-                return None, [], nodes
-            nodes += 1
-            rm2 = rm if R2 & rank_pos[r] else rm & ~(1 << r)
-            if rm2 & ~nb_table[rm2 | stock_ranks[s] | 1 << r]:
-                lost[key] = s
-                continue
-            frame[7] = p
-            child = [R2, s, r, rm2, cnt - (1 << 3 * r), R2 & adj_pos[r], 0, 0]
-            break
-        frame[5] = cand
-        if child is None and not frame[6] and s < n_stock:
-            frame[6] = 1
+        i, R, s, w, rm, cnt, cand = frame[0], frame[1], frame[2], frame[3], frame[4], frame[5], frame[6]
+        nxt = None
+        if cand:
+            base = i * 28
+            while cand:
+                bit = cand & -cand
+                cand ^= bit
+                p = bit.bit_length() - 1
+                j = child[base + p]
+                r = rank_list[p]
+                key = j << 4 | r
+                if lost[key] + s >= 32:
+                    continue
+                R2 = R ^ bit
+                if not R2:
+                    frame[8] = p
+                    return True, [f[8] for f in stack], nodes + 1
+                if nodes >= limit:
+                    return None, [], nodes
+                nodes += 1
+                rm2 = rm if R2 & rank_pos[r] else rm & ~(1 << r)
+                if rm2 & ~nb_table[rm2 | stock_ranks[s] | 1 << r]:
+                    lost[key] = 32 - s
+                    continue
+                frame[8] = p
+                nxt = [j, R2, s, r, rm2, cnt - (1 << 3 * r), exposed[j] & adj_pos[r], 0, 0]
+                break
+            frame[6] = cand
+        if nxt is None and not frame[7] and s < n_stock:
+            frame[7] = 1
             s2 = s + 1
-            if lost_draw_get(R, 99) > s2:
+            if lost_draw[i] + s2 < 32:
                 r = stock_list[s]
-                key = R | r << 28
-                if lost_get(key, 99) > s2:
+                key = i << 4 | r
+                if lost[key] + s2 < 32:
                     if nodes >= limit:
                         return None, [], nodes
                     nodes += 1
-                    mkey = cnt << 5 | s2
-                    ok = match_get(mkey)
-                    if ok is None:
-                        ok = match[mkey] = (
-                            not rm & ~nb_table[rm | stock_ranks[s2] | 1 << r]
-                            and _feasible(cnt, cnt + stock_counts[s2] + (1 << 3 * r), wraps)
-                        )
+                    ok = not rm & ~nb_table[rm | stock_ranks[s2] | 1 << r]
                     if ok:
-                        frame[7] = DRAW
-                        child = [R, s2, r, rm, cnt, R & adj_pos[r], 0, 0]
+                        # known[cnt] = (last s known to pass) | (first s known to fail) << 5
+                        kn = match_get(cnt, 31 << 5)
+                        if s2 > kn & 31:
+                            if s2 >= kn >> 5:
+                                ok = False
+                            elif _feasible(cnt, cnt + stock_counts[s2 - 1], wraps):
+                                match[cnt] = (kn & ~31) | s2
+                            else:
+                                match[cnt] = (kn & 31) | s2 << 5
+                                ok = False
+                    if ok:
+                        frame[8] = DRAW
+                        nxt = [i, R, s2, r, rm, cnt, exposed[i] & adj_pos[r], 0, 0]
                     else:
-                        lost[key] = s2
-                        lost_draw[R] = s2
-        if child is not None:
-            stack.append(child)
+                        lost[key] = lost_draw[i] = 32 - s2
+        if nxt is not None:
+            stack.append(nxt)
             if nodes >= next_check:
                 next_check = nodes + 2048
                 if deadline is not None and time.perf_counter() > deadline:
                     return None, [], nodes
             continue
-        # every child is lost: so is this position, and with fewer stock cards too
+        # every child is lost: so is this position, and with fewer stock cards left too
         stack.pop()
-        key = R | w << 28
-        if lost_get(key, 99) > s:
-            lost[key] = s
-        if stack and stack[-1][7] == DRAW and lost_draw_get(R, 99) > s:
-            lost_draw[R] = s
+        key = i << 4 | w
+        if lost[key] < 32 - s:
+            lost[key] = 32 - s
+        if stack and stack[-1][8] == DRAW and lost_draw[i] < 32 - s:
+            lost_draw[i] = 32 - s
     return False, [], nodes
