@@ -55,7 +55,10 @@ CSS = """
   box-shadow: inset 0 0 0 3px #ffffff, 0 2px 4px rgba(0, 0, 0, .45);
 }
 .widget-button.tp-card.tp-down { font-size: 1px; }
-.widget-button.tp-card.tp-gone { visibility: hidden; box-shadow: none; }
+/* A removed card stays an invisible, disabled (click-swallowing) button for a moment, so the
+   second click of a fast double click cannot land on the card that was lying under it. */
+.widget-button.tp-card.tp-gone { box-shadow: none; animation: tp-vanish .4s linear forwards; }
+@keyframes tp-vanish { 0%, 99% { visibility: visible; } 100% { visibility: hidden; } }
 .widget-button.tp-stock { font-size: 15px; font-family: inherit; white-space: normal; }
 .widget-button.tp-stock:hover { transform: translateY(-3px); }
 .widget-button.tp-stock.tp-stock-empty {
