@@ -217,15 +217,8 @@ class BoardView(widgets.VBox):
         else:
             self._banner.layout.display = "none"
         count = self._game.stock_count
-        if count:
-            self._stock.description = ui_text("stock.label", lang, count=count)
-            self._stock.style = _STYLE_STOCK
-            self._stock.remove_class("tp-stock-empty")
-        else:
-            self._stock.description = ui_text("stock.empty", lang)
-            self._stock.style = _STYLE_GONE
-            self._stock.add_class("tp-stock-empty")
-        self._stock.tooltip = ui_text("stock.tip", lang, count=count)
+        with self._stock.hold_sync():
+            self._show_stock(count, lang)
         top = self._game.waste_top
         name = html.escape(card_name(top, lang))
         colour = "tp-red" if _is_red(top) else "tp-black"
@@ -238,32 +231,46 @@ class BoardView(widgets.VBox):
         self._stock_label.value = html.escape(ui_text("stock.name", lang))
 
     # ------------------------------------------------------------------ internals
+    def _show_stock(self, count: int, lang: str) -> None:
+        if count:
+            self._stock.description = ui_text("stock.label", lang, count=count)
+            self._stock.style = _STYLE_STOCK
+            if "tp-stock-empty" in self._stock._dom_classes:
+                self._stock.remove_class("tp-stock-empty")
+        else:
+            self._stock.description = ui_text("stock.empty", lang)
+            self._stock.style = _STYLE_GONE
+            if "tp-stock-empty" not in self._stock._dom_classes:
+                self._stock.add_class("tp-stock-empty")
+        self._stock.tooltip = ui_text("stock.tip", lang, count=count)
+
     def _show_card(self, p: int, state: tuple) -> None:
         b = self._cards[p]
         kind = state[0]
         keep = [c for c in b._dom_classes if c not in _STATE_CLASSES]
-        if kind == "gone":
-            b.description = ""
-            b.tooltip = None
-            b.style = _STYLE_GONE
-            b.disabled = True
-            b._dom_classes = tuple(keep + ["tp-gone"])
-        elif kind == "down":
-            label = ui_text("card.face_down", self._lang)
-            b.description = label
-            b.tooltip = label
-            b.style = _STYLE_BACK
-            b.disabled = False
-            b._dom_classes = tuple(keep + ["tp-down"])
-        else:
-            card = state[1]
-            name = card_name(card, self._lang)
-            b.description = name
-            b.tooltip = ui_text("card.face_up_tip", self._lang, card=name, position=p)
-            red = _is_red(card)
-            b.style = _STYLE_RED if red else _STYLE_BLACK
-            b.disabled = False
-            b._dom_classes = tuple(keep + ["tp-up", "tp-red" if red else "tp-black"])
+        with b.hold_sync():  # one message per card instead of one per trait
+            if kind == "gone":
+                b.description = ""
+                b.tooltip = None
+                b.style = _STYLE_GONE
+                b.disabled = True
+                b._dom_classes = tuple(keep + ["tp-gone"])
+            elif kind == "down":
+                label = ui_text("card.face_down", self._lang)
+                b.description = label
+                b.tooltip = label
+                b.style = _STYLE_BACK
+                b.disabled = False
+                b._dom_classes = tuple(keep + ["tp-down"])
+            else:
+                card = state[1]
+                name = card_name(card, self._lang)
+                b.description = name
+                b.tooltip = ui_text("card.face_up_tip", self._lang, card=name, position=p)
+                red = _is_red(card)
+                b.style = _STYLE_RED if red else _STYLE_BLACK
+                b.disabled = False
+                b._dom_classes = tuple(keep + ["tp-up", "tp-red" if red else "tp-black"])
 
     def _card_clicked(self, position: int) -> None:
         for callback in list(self._card_callbacks):
