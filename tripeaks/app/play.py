@@ -318,12 +318,13 @@ class TriPeaksApp(widgets.VBox):
     def _render(self, board: bool = True) -> None:
         if board:
             self.board.refresh()
+        # What the player watches first: board, score, message, plot; then the rest.
         self._render_header()
-        self._render_controls()
         self._render_status()
-        self._render_new_message()
-        self._render_log()
         self._plot.redraw(self._game, self._lang)
+        self._render_controls()
+        self._render_log()
+        self._render_new_message()
         for callback in list(self._update_callbacks):
             callback(self._game)
 
