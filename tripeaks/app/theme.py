@@ -16,6 +16,9 @@ CSS = """
   color: #1d2b22; max-width: 960px; gap: 10px;
 }
 .tp-style { display: none !important; }
+/* Our panels have light backgrounds: keep their labels dark in a dark JupyterLab theme too. */
+.tp-app :where(.widget-label, .widget-html) { color: #1d2b22; }
+.tp-app :where(.widget-html-content) { color: inherit; }
 .tp-header {
   align-items: center; column-gap: 16px; row-gap: 2px; padding: 8px 14px; border-radius: 12px;
   background: #f4f1e8; border: 1px solid #d8d2c0; flex-wrap: wrap;
@@ -33,7 +36,7 @@ CSS = """
   background: radial-gradient(ellipse at 50% 35%, #2f8f57 0%, #227244 55%, #185a35 100%);
   border-radius: 18px; padding: 18px 12px 14px 12px;
   box-shadow: inset 0 0 40px rgba(0, 0, 0, .35), 0 2px 6px rgba(0, 0, 0, .25);
-  border: 6px solid #6b4a2b; gap: 14px;
+  border: 6px solid #6b4a2b; gap: 14px; overflow-x: auto;
 }
 .tp-peaks { overflow: visible !important; }
 .tp-banner { display: flex; align-items: center; justify-content: center; }
