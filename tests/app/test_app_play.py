@@ -255,6 +255,7 @@ def test_language_switch_changes_everything_at_once(layout):
 
 # ---------------------------------------------------------------- score plot
 def test_plot_is_redrawn_after_each_action(app):
+    app._plot.wait(timeout=60)  # the first plot is drawn in the background
     first = bytes(app.plot_image.value)
     assert first.startswith(b"\x89PNG")
     card(app, 20).click()
@@ -265,6 +266,19 @@ def test_plot_is_redrawn_after_each_action(app):
     figure = app._plot.figure
     app.board.stock_button.click()
     assert app._plot.figure is figure and len(figure.axes) == 1  # one Figure, reused
+
+
+def test_a_late_background_plot_never_overwrites_a_newer_one():
+    from tripeaks.app.plot import ScorePlot
+
+    game = Game.from_code(CODE)
+    plot = ScorePlot()
+    with plot._lock:  # hold the figure so the background draw has to wait
+        plot.redraw_soon(game)
+        game.draw()
+        newer = plot.redraw(game)  # re-entrant lock: draws now, while the thread waits
+    plot.wait(timeout=60)
+    assert bytes(plot.image.value) == newer
 
 
 # ---------------------------------------------------------------- failures

@@ -154,7 +154,8 @@ class TriPeaksApp(widgets.VBox):
 
         super().__init__([header, self.board, self.controls, status_row, new_panel, bottom], **kwargs)
         self.add_class("tp-app")
-        self._render()
+        # The first plot (which loads matplotlib) is drawn in the background: the board comes first.
+        self._render(plot_soon=True)
 
     # ------------------------------------------------------------------ public API
     @property
@@ -315,13 +316,16 @@ class TriPeaksApp(widgets.VBox):
         self._render(board=False)
 
     # ------------------------------------------------------------------ rendering
-    def _render(self, board: bool = True) -> None:
+    def _render(self, board: bool = True, plot_soon: bool = False) -> None:
         if board:
             self.board.refresh()
         # What the player watches first: board, score, message, plot; then the rest.
         self._render_header()
         self._render_status()
-        self._plot.redraw(self._game, self._lang)
+        if plot_soon:
+            self._plot.redraw_soon(self._game, self._lang)
+        else:
+            self._plot.redraw(self._game, self._lang)
         self._render_controls()
         self._render_log()
         self._render_new_message()

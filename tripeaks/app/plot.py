@@ -4,22 +4,27 @@ The line is the score after each move (x = move number, from
 :meth:`Game.score_series`; an undo keeps the move number, so it shows as a
 vertical step).  Markers show where a peak was cleared and where an undo
 happened (read from the game's events, SPEC §3–§4).
+
+matplotlib is imported on the first draw, not with this module, and
+:meth:`ScorePlot.redraw_soon` can do that first draw in a background thread,
+so the board is on screen and clickable before the plot library has loaded.
 """
 
 from __future__ import annotations
 
 import io
+import logging
+import threading
+from typing import Any
 
 import ipywidgets as widgets
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
-from PIL import Image as PILImage
 
 from ..game import Game, PlayEvent, UndoEvent
 from ..i18n.ui import ui_text
 
 __all__ = ["ScorePlot", "score_points"]
+
+log = logging.getLogger(__name__)
 
 _LINE = "#1f7a44"
 _PEAK = "#f2b705"
@@ -37,16 +42,34 @@ def score_points(game: Game) -> tuple[list[tuple[int, int]], list[tuple[int, int
 class ScorePlot:
     """Owns one ``Figure`` and the ``widgets.Image`` (class ``tp-plot``) it is drawn into.
 
-    :meth:`redraw` updates the artists in place and replaces the PNG bytes.
+    :meth:`redraw` updates the artists in place and replaces the PNG bytes;
+    :meth:`redraw_soon` does the same in a background thread (a later
+    :meth:`redraw` waits for it, and an outdated background draw is skipped).
     """
 
     def __init__(self, lang: str = "en", width_px: int = 460, height_px: int = 250) -> None:
+        self._size = (width_px, height_px)
+        self._lang = lang
+        self._lock = threading.RLock()
+        self._generation = 0
+        self._thread: threading.Thread | None = None
+        self.figure: Any = None
+        """The one matplotlib ``Figure`` (``None`` until the first draw)."""
+        self.image = widgets.Image(format="png", layout=widgets.Layout(width=f"{width_px}px"))
+        self.image.add_class("tp-plot")
+
+    def _build(self) -> None:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+        from matplotlib.ticker import MaxNLocator
+
+        width_px, height_px = self._size
         dpi = 100
-        self.figure = Figure(figsize=(width_px / dpi, height_px / dpi), dpi=dpi, facecolor="#fbfaf5")
-        self._canvas = FigureCanvasAgg(self.figure)
-        self._ax = self.figure.add_subplot(1, 1, 1)
+        figure = Figure(figsize=(width_px / dpi, height_px / dpi), dpi=dpi, facecolor="#fbfaf5")
+        self._canvas = FigureCanvasAgg(figure)
+        self._ax = figure.add_subplot(1, 1, 1)
         # Fixed margins (tight_layout on every redraw would cost a third of the time).
-        self.figure.subplots_adjust(left=0.15, right=0.97, top=0.89, bottom=0.19)
+        figure.subplots_adjust(left=0.15, right=0.97, top=0.89, bottom=0.19)
         ax = self._ax
         # The data artists are "animated": a full draw leaves them out, so the rest (axes, ticks,
         # labels, legend) is drawn once into a cached background and only these are drawn per move.
@@ -59,11 +82,30 @@ class ScorePlot:
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         for side in ("top", "right"):
             ax.spines[side].set_visible(False)
-        self._background = None
+        self._background: Any = None
         self._background_key: tuple | None = None
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width=f"{width_px}px"))
-        self.image.add_class("tp-plot")
-        self._lang = lang
+        self.figure = figure
+
+    def redraw_soon(self, game: Game, lang: str | None = None) -> None:
+        """Like :meth:`redraw`, in a background thread, from a copy of ``game`` taken now."""
+        self._generation += 1
+        generation, snapshot = self._generation, game.copy()
+
+        def work() -> None:
+            try:
+                with self._lock:
+                    if generation == self._generation:  # else a newer draw has been asked for
+                        self._draw(snapshot, lang)
+            except Exception:  # noqa: BLE001 - the next redraw tries again; never a traceback on screen
+                log.exception("background score plot failed")
+
+        self._thread = threading.Thread(target=work, name="tripeaks-score-plot", daemon=True)
+        self._thread.start()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for a background draw started by :meth:`redraw_soon` (``timeout`` in seconds)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
 
     @staticmethod
     def _limits(series: list[tuple[int, int]]) -> tuple[int, int, int]:
@@ -77,6 +119,13 @@ class ScorePlot:
 
     def redraw(self, game: Game, lang: str | None = None) -> bytes:
         """Draw ``game``'s score (in ``lang`` if given) and put the PNG into :attr:`image`; returns the bytes."""
+        self._generation += 1
+        with self._lock:
+            return self._draw(game, lang)
+
+    def _draw(self, game: Game, lang: str | None) -> bytes:
+        if self.figure is None:
+            self._build()
         if lang is not None:
             self._lang = lang
         lang = self._lang
@@ -93,6 +142,8 @@ class ScorePlot:
             self._canvas.restore_region(self._background)
         for artist in (self._line, self._peaks, self._undos):
             self._ax.draw_artist(artist)
+        from PIL import Image as PILImage
+
         width, height = self._canvas.get_width_height()
         image = PILImage.frombuffer("RGBA", (width, height), self._canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
         buf = io.BytesIO()
