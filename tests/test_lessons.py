@@ -277,10 +277,37 @@ def test_lesson8_peaks_emptied_at_37_42_50_and_score_750():
     assert jumps == [37, 42, 50]
 
 
-def test_749_and_772_bounds_follow_the_rules():
-    # 28 plays and k draws, no undo: 500 − (28 + k) + 300.
-    assert [500 - (28 + k) + 300 for k in (0, 23)] == [772, 749]
+def _deal_for_plan(plan: list) -> Game:
+    """A deal on which ``plan`` (positions and "D") is legal under Easy.
+
+    The waste cards follow the ranks 7, 8, …, K, A, 2, … round and round (each
+    next to the one before under Easy), suits in turn, so every play fits.
+    """
+    cycle = [Card((6 + i) % 13 + 1, (i // 13) % 4) for i in range(52)]
+    tops, rest = cycle[:len(plan) + 1], cycle[len(plan) + 1:]
+    tableau = [None] * 28
+    stock = []
+    for action, card in zip(plan, tops[1:]):
+        if action == "D":
+            stock.append(card)
+        else:
+            tableau[action] = card
+    return Game.from_layout(tableau, tops[0], stock + rest)
+
+
+@pytest.mark.parametrize("draws, expected", [(0, 772), (23, 749)])
+def test_772_and_749_from_the_engine(draws, expected):
+    # Lesson 8's bounds: a game won without undo with 0 or all 23 draws.
+    order = [*range(18, 28), *range(9, 18), *range(3, 9), 0, 1, 2]
+    plan: list = []
+    for i, p in enumerate(order):
+        plan += ["D"] * (i < draws) + [p]
+    game = _deal_for_plan(plan)
+    for action in plan:
+        game.apply(action)
+    assert game.status is Status.WON and game.moves == 28 + draws and game.score == expected
     assert sum(len(p) for p in PEAKS) == 28
+    assert str(expected) in lesson(8).text("intro", "en")
 
 
 def test_lesson9_undo_restores_score_not_moves():
