@@ -9,7 +9,8 @@ Fixtures
     open ``server.url`` in the page.  Any notebook path works (relative paths
     are taken from the repository root); one server per notebook is shared by
     the whole session.  At the end of the session every server is stopped with
-    its kernels, and the teardown fails if a kernel process is left.
+    its kernels (any kernel Voila leaves running is killed, with a warning),
+    and the teardown fails if a process is still left after that.
     Each page load starts its own kernel, so tests do not share game state.
 ``page`` (function)
     A Playwright (sync API) page in a fresh browser context of headless
@@ -41,6 +42,7 @@ from __future__ import annotations
 
 import os
 import re
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -88,10 +90,11 @@ def voila_server(artifacts_dir: Path) -> Iterator[Callable[[str | os.PathLike[st
         kernels = server.kernel_pids()
         try:
             server.stop()
-        except RuntimeError as exc:
+        except RuntimeError as exc:  # a process survived SIGKILL
             problems.append(str(exc))
-        if server.forced_kernels:
-            problems.append(f"Voila left kernels {server.forced_kernels} of {kernels} running; they were killed")
+        if server.forced_kernels:  # none left, but Voila did not stop them itself
+            warnings.warn(f"Voila left kernels {server.forced_kernels} of {kernels} running; they were killed",
+                          stacklevel=1)
     if problems:
         pytest.fail("; ".join(problems), pytrace=False)
 
