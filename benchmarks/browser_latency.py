@@ -161,6 +161,8 @@ def main() -> None:
     parser.add_argument("--loads", type=int, default=5, help="page loads for the time to a clickable board")
     parser.add_argument("--code", default="TP1-E-AAAAAAB", help="the deal to play")
     parser.add_argument("--notebook", type=Path, default=NOTEBOOK, help="the app notebook to serve")
+    parser.add_argument("--voila-arg", action="append", default=[], metavar="ARG",
+                        help="extra voila option, e.g. --voila-arg=--preheat_kernel=True (repeatable)")
     args = parser.parse_args()
     if not CHROMIUM.exists():
         sys.exit(f"{CHROMIUM} is missing: install Debian's chromium")
@@ -168,7 +170,7 @@ def main() -> None:
 
     load0 = os.getloadavg()
     t = time.perf_counter()
-    with VoilaServer(args.notebook) as server, sync_playwright() as pw:
+    with VoilaServer(args.notebook, extra_args=tuple(args.voila_arg)) as server, sync_playwright() as pw:
         print(f"voila server up in {time.perf_counter() - t:.2f} s at {server.url}")
         browser = launch_chromium(pw)
         try:
