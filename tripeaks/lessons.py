@@ -42,7 +42,7 @@ from .layout import BASE_ROW, N_TABLEAU
 
 __all__ = [
     "TaskKind", "Task", "Lesson", "Feedback", "LessonRun", "LESSONS", "lesson",
-    "WINNING_EASY_LINE", "LESSON8_PLAN", "solver_verdicts", "Action",
+    "WINNING_EASY_LINE", "LESSON8_PLAN", "solver_verdicts", "walk_board", "Action",
 ]
 
 Action = Union[int, str]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tripeaks import Card
+from tripeaks import Card, Refusal
 from tripeaks.app.lessons import LessonView, build_lessons
 from tripeaks.i18n import refusal_message
 from tripeaks.i18n.lessons import lesson_text
-from tripeaks.lessons import LESSONS, Refusal, TaskKind
+from tripeaks.lessons import LESSONS, TaskKind
 
 LANGS = ("en", "pt", "fr")
 
@@ -151,6 +151,10 @@ def test_next_back_and_restart():
     view.restart_button.click()
     assert view.run.tasks_done == 0 and view.run.game.moves == 0
     assert "tp-up" in view.board.card_buttons[19]._dom_classes
+    assert view.next_button.disabled                 # lesson 2 was never completed
+    view.back_button.click()
+    view.restart_button.click()                      # lesson 1 again from the start: still counted, Next open
+    assert not view.run.complete and not view.next_button.disabled and view.progress.value == 1
 
 
 def test_plot_shown_in_the_score_lesson_and_redrawn():

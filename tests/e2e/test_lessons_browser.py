@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from tripeaks import Card
+from tripeaks import Card, Refusal
 from tripeaks.i18n import refusal_message
 from tripeaks.i18n.lessons import lesson_text
-from tripeaks.lessons import LessonRun, Refusal, lesson
+from tripeaks.lessons import LessonRun, lesson
 
 from .tripeaks_page import _CARDS_JS, TriPeaksPage
 

@@ -227,8 +227,7 @@ class LessonView(widgets.VBox):
         self._after_action()
 
     def _restart(self) -> None:
-        self.run.restart()
-        self._completed.discard(self._index)
+        self.run.restart()      # a lesson once completed stays completed (progress and Next)
         self._after_action()
 
     def _back(self) -> None:
@@ -236,8 +235,12 @@ class LessonView(widgets.VBox):
             self.go_to(self._index)
 
     def _next(self) -> None:
-        if self.run.complete and self._index + 1 < len(LESSONS):
+        if self._unlocked() and self._index + 1 < len(LESSONS):
             self.go_to(self._index + 2)
+
+    def _unlocked(self) -> bool:
+        """Next is open once the shown lesson has been completed (now or before)."""
+        return self.run.complete or self._index in self._completed
 
     def _language_changed(self, lang: str) -> None:
         if lang not in LANGUAGES:
@@ -285,7 +288,7 @@ class LessonView(widgets.VBox):
         self.back_button.description = lesson_text("ui.back", lang)
         self.back_button.disabled = self._index == 0
         self.next_button.description = lesson_text("ui.next", lang)
-        self.next_button.disabled = not run.complete or self._index + 1 >= total
+        self.next_button.disabled = not self._unlocked() or self._index + 1 >= total
         self._render_feedback()
         if lesson.plot:
             self._plot.redraw(g, lang)
