@@ -29,14 +29,14 @@ import enum
 import time
 from dataclasses import dataclass, field
 
-from ._search import DRAW, search
+from ._search import DRAW, lattice, search
 from .cards import Card
 from .codes import GameCode
 from .game import Game, Status
 from .layout import POSITIONS
 
 __all__ = [
-    "Verdict", "Solution", "ScoreResult", "Hint", "solve", "best_score", "hint", "hint_message",
+    "prepare", "Verdict", "Solution", "ScoreResult", "Hint", "solve", "best_score", "hint", "hint_message",
     "is_winnable", "win_score",
 ]
 
@@ -126,6 +126,15 @@ class Hint:
     top: Card
     verdict: Verdict
     nodes: int
+
+
+def prepare() -> None:
+    """Build the solver's shared tables now (about 0.2 s, once per process).
+
+    Otherwise the first :func:`solve` or :func:`hint` pays for it; an app can
+    call this at start-up so that its first hint answers within its time limit.
+    """
+    lattice()
 
 
 def _state(game: Game) -> tuple[tuple[int, ...], int, int, tuple[int, ...], bool]:
