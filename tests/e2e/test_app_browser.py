@@ -77,6 +77,7 @@ def open_with_code(app: TriPeaksPage, url: str) -> Game:
     game = Game.from_code(CODE)
     app.wait_text(".tp-new-message", ui_text("new.dealt_code", "en", code=CODE, rule=rule_name(game.rule, "en")))
     check_header(app, game, "en")
+    app.wait_plot()
     return game
 
 

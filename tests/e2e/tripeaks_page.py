@@ -172,6 +172,14 @@ class TriPeaksPage:
         except Exception as exc:
             raise AssertionError(f"{selector} is not {'disabled' if disabled else 'enabled'}") from exc
 
+    def wait_plot(self, timeout: float | None = None) -> str:
+        """Wait until the score plot image has a picture (a non-empty ``src``); returns the ``src``."""
+        try:
+            self.page.wait_for_function(f"() => !!({_PLOT_SRC_JS})()", timeout=timeout or self.timeout)
+        except Exception as exc:
+            raise AssertionError("the score plot image never got a picture") from exc
+        return self.plot_src()
+
     def wait_plot_changed(self, old_src: str, timeout: float | None = None) -> str:
         """Wait until the plot image's ``src`` differs from ``old_src``; returns the new one."""
         try:
