@@ -266,8 +266,18 @@ def test_lesson8_peaks_emptied_at_37_42_50_and_score_750():
     # The lesson itself: the learner makes moves 37 and 50.
     run = LessonRun(lesson(8))
     assert run.game.moves == 36 and run.game.score == 500 - 36
+    others = [p for p in run.game.playable() if p != 0]
+    assert others and all(run.click_card(p).kind == "miss" for p in others)   # legal, but the step is apex 0
     fb = run.click_card(0)
     assert fb.kind == "done" and fb.event.peaks_cleared == (0,) and fb.event.points == 99
+    assert run.game.moves == 37 and run.game.score == 563
+    assert run.task.key == "middle" and run.task.targets == {13, 14, 5, 6, 1}
+    for p in (13, 14, 5, 6):
+        others = [q for q in run.game.playable() if q not in run.task.targets]
+        assert all(run.click_card(q).kind == "miss" for q in others)   # e.g. J♠ on 10♥: not a middle card
+        assert run.click_card(p).kind == "ok"
+    fb = run.click_card(1)
+    assert fb.kind == "done" and fb.event.peaks_cleared == (1,) and fb.event.moves == 42
     assert run.game.moves == 49
     assert run.click_card(2).kind == "done"
     assert run.game.score == 750

@@ -314,7 +314,9 @@ def _build_lessons() -> tuple[Lesson, ...]:
         ), cards={"last": "6C", "top": "3S", "drawn": "KH", "fit": "4D"}),
         Lesson(8, "score", lambda: _literal(_GAME750), (
             Task("peak", TaskKind.PLAY, frozenset({0}), setup=LESSON8_PLAN[:36]),
-            Task("last", TaskKind.PLAY, frozenset({2}), setup=LESSON8_PLAN[37:49]),
+            # moves 38–42: the middle peak's five cards; their order is forced by rank and covering
+            Task("middle", TaskKind.PLAY, frozenset(p for p in LESSON8_PLAN[37:42] if isinstance(p, int)), count=5),
+            Task("last", TaskKind.PLAY, frozenset({2}), setup=LESSON8_PLAN[42:49]),
         ), cards={}, plot=True),
         Lesson(9, "codes", _code_board, (
             Task("move", TaskKind.MOVE),

@@ -166,8 +166,10 @@ def test_plot_shown_in_the_score_lesson_and_redrawn():
     assert png[:4] == b"\x89PNG"
     view.board.card_buttons[0].click()       # the left peak's last card: +100 at move 37
     assert "tp-fb-done" in view.feedback.value and "563" in view.feedback.value
-    assert (37, 563) in view.run.game.score_series() and view.run.game.moves == 49   # the game went on to 49
+    assert view.run.game.moves == 37
     assert view.plot_image.value != png
+    view.show_button.click()                  # the middle peak's five cards, moves 38–42
+    assert (42, 658) in view.run.game.score_series() and view.run.game.moves == 49   # the game went on to 49
     view.board.card_buttons[2].click()
     assert view.run.game.score == 750 and view.run.complete
 

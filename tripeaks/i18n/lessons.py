@@ -128,7 +128,9 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.score.intro": "A game starts with 500 points. Each move, a play or a draw, costs 1 point and adds 1 to the move counter. Emptying a peak earns 100 points, once per peak. There is no bonus for long runs, and the score never drops below 0.\n\nSo a game won without undo scores 500 − moves + 300: 772 at best (28 plays and no draw), and 749 when all 23 stock cards are drawn (51 moves).\n\nThe game below is won in 50 moves, 28 plays and 22 draws. The plot shows the score after each move.",
         "lesson.score.peak.goal": "36 moves have been made. Play the top of the left peak: it is the last card of that peak.",
         "lesson.score.peak.done": "The left peak is empty at move 37: +100 points, minus 1 for the move. See the jump in the plot.",
-        "lesson.score.last.goal": "The game went on to move 49, and the middle peak was emptied at move 42. Play the last card.",
+        "lesson.score.middle.goal": "Now empty the middle peak: play its five remaining cards, each one rank away from the waste top.",
+        "lesson.score.middle.done": "The middle peak is empty at move 42: another 100 points.",
+        "lesson.score.last.goal": "The game went on to move 49, with two more draws on the way. Play the last card, the top of the right peak.",
         "lesson.score.last.done": "Won at move 50, the three peaks emptied at moves 37, 42 and 50: 500 − 50 + 300 = 750.",
         "lesson.score.complete": "Next: undo and game codes.",
 
@@ -264,7 +266,9 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.score.intro": "Uma partida começa com 500 pontos. Cada jogada, remover uma carta ou tirar do monte, custa 1 ponto e soma 1 ao contador de jogadas. Esvaziar um pico dá 100 pontos, uma vez por pico. Não há bónus para séries longas, e a pontuação nunca desce abaixo de 0.\n\nPor isso, uma vitória sem anulações dá 500 − jogadas + 300 pontos: 772 no máximo (28 jogadas sem compras) e 749 quando se tiram as 23 cartas do monte (51 jogadas).\n\nA partida abaixo é ganha em 50 jogadas, 28 remoções e 22 compras. O gráfico mostra a pontuação depois de cada jogada.",
         "lesson.score.peak.goal": "Já foram feitas 36 jogadas. Jogue o cume do pico da esquerda: é a última carta desse pico.",
         "lesson.score.peak.done": "O pico da esquerda fica vazio na jogada 37: +100 pontos, menos 1 pela jogada. Veja o salto no gráfico.",
-        "lesson.score.last.goal": "A partida continuou até à jogada 49, e o pico do meio ficou vazio na jogada 42. Jogue a última carta.",
+        "lesson.score.middle.goal": "Agora esvazie o pico do meio: jogue as cinco cartas que lhe restam, cada uma com um valor vizinho do da carta do descarte.",
+        "lesson.score.middle.done": "O pico do meio fica vazio na jogada 42: mais 100 pontos.",
+        "lesson.score.last.goal": "A partida continuou até à jogada 49, com mais duas compras pelo caminho. Jogue a última carta, o cume do pico da direita.",
         "lesson.score.last.done": "Ganha na jogada 50, com os três picos esvaziados nas jogadas 37, 42 e 50: 500 − 50 + 300 = 750.",
         "lesson.score.complete": "A seguir: anular e códigos de partida.",
 
@@ -400,7 +404,9 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.score.intro": "Une partie commence avec 500 points. Chaque coup, jouer une carte ou piocher, coûte 1 point et ajoute 1 au compteur de coups. Vider un pic rapporte 100 points, une fois par pic. Il n'y a pas de bonus pour les longues séries, et le score ne descend jamais sous 0.\n\nUne partie gagnée sans annulation vaut donc 500 − coups + 300 : 772 au mieux (28 cartes jouées sans pioche), et 749 quand les 23 cartes de la pioche sont tirées (51 coups).\n\nLa partie ci-dessous est gagnée en 50 coups, 28 cartes jouées et 22 pioches. Le graphique montre le score après chaque coup.",
         "lesson.score.peak.goal": "36 coups ont été joués. Jouez le sommet du pic de gauche : c'est la dernière carte de ce pic.",
         "lesson.score.peak.done": "Le pic de gauche est vide au coup 37 : +100 points, moins 1 pour le coup. Voyez le saut sur le graphique.",
-        "lesson.score.last.goal": "La partie a continué jusqu'au coup 49, et le pic du milieu a été vidé au coup 42. Jouez la dernière carte.",
+        "lesson.score.middle.goal": "Videz maintenant le pic du milieu : jouez ses cinq dernières cartes, chacune voisine du dessus de la défausse.",
+        "lesson.score.middle.done": "Le pic du milieu est vide au coup 42 : encore 100 points.",
+        "lesson.score.last.goal": "La partie a continué jusqu'au coup 49, avec deux pioches en route. Jouez la dernière carte, le sommet du pic de droite.",
         "lesson.score.last.done": "Gagné au coup 50, les trois pics vidés aux coups 37, 42 et 50 : 500 − 50 + 300 = 750.",
         "lesson.score.complete": "Ensuite : l'annulation et les codes de partie.",
 
