@@ -163,10 +163,10 @@ def bot_play(game: Game) -> Game:
         g.apply(action)
 
 
-def _bot_deal(args: tuple[str, int]) -> tuple[str, int, bool, int, int]:
+def _bot_deal(args: tuple[str, int]) -> tuple[str, int, bool, int]:
     rule, deal = args
     end = bot_play(Game.from_code(GameCode(Rule.parse(rule), deal)))
-    return rule, deal, end.status is Status.WON, end.cards_left, end.score
+    return rule, deal, end.status is Status.WON, end.cards_left
 
 
 def _best_deal(args: tuple[str, int, int | None]) -> tuple[str, int, str, int | None, int | None, bool, int]:
@@ -218,19 +218,18 @@ def run_study(
         for r in _map(_decide_args, [(rule, d, max_nodes) for d in deals], jobs):
             rows[(r.rule, r.deal)] = {
                 "rule": r.rule, "deal": r.deal, "verdict": r.verdict, "nodes": r.nodes,
-                "seconds": round(r.seconds, 5),
+                "seconds": round(r.seconds, 4),
             }
         log(f"rule {rule}: {len(deals)} deals decided in {time.perf_counter() - t0:.1f} s")
         t0 = time.perf_counter()
-        for rule_, deal, won, left, score in _map(_bot_deal, [(rule, d) for d in deals], jobs):
+        for rule_, deal, won, left in _map(_bot_deal, [(rule, d) for d in deals], jobs):
             row = rows[(rule_, deal)]
             row["bot_won"] = int(won)
             row["bot_cards_left"] = left
-            row["bot_score"] = score
         log(f"rule {rule}: bot played {len(deals)} deals in {time.perf_counter() - t0:.1f} s")
     study_path = out / STUDY_FILE
     with open(study_path, "w", newline="") as f:
-        fields = ["rule", "deal", "verdict", "nodes", "seconds", "bot_won", "bot_cards_left", "bot_score"]
+        fields = ["rule", "deal", "verdict", "nodes", "seconds", "bot_won", "bot_cards_left"]
         w = csv.DictWriter(f, fieldnames=fields)
         w.writeheader()
         for key in sorted(rows, key=lambda k: (k[0] != "E", k[1])):
