@@ -131,8 +131,9 @@ class Hint:
 def prepare() -> None:
     """Build the solver's shared tables now (about 0.2 s, once per process).
 
-    Otherwise the first :func:`solve` or :func:`hint` pays for it; an app can
-    call this at start-up so that its first hint answers within its time limit.
+    Otherwise the first :func:`solve` or :func:`hint` builds them before its
+    clock starts (so its time limit still holds for the search, but that first
+    call takes longer); an app can call this at start-up instead.
     """
     lattice()
 
@@ -195,6 +196,7 @@ def solve(
     :class:`~tripeaks.codes.InvalidCodeError` for a bad code.
     """
     _check_nodes(max_nodes)
+    lattice()  # the one-time tables (see prepare) do not count against the time limit
     deadline = _deadline(time_limit)
     g = _as_game(game)
     t0 = time.perf_counter()
@@ -248,6 +250,7 @@ def best_score(
     the position cannot be won, ``score`` is ``None`` (verdict UNWINNABLE).
     """
     _check_nodes(max_nodes)
+    lattice()
     deadline = _deadline(time_limit)
     g = _as_game(game)
     t0 = time.perf_counter()
