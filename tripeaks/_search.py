@@ -31,7 +31,11 @@ exact prunings:
    waste card of rank ``r ± 1``: the waste top, an undrawn stock card or a
    remaining tableau card.  None left: lost (one table lookup on 14-bit
    rank sets, kept up to date in O(1) per play).
-5. **Predecessor matching** (after each draw): every remaining tableau card
+5. **Draw through dead cards**: when a drawn card has nothing to play on
+   it, the only move is to draw again, so that position *is* the next one:
+   the search draws on at once, one frame for the whole run of draws
+   (its action is ``-k`` for ``k`` draws; the line lists each draw).
+6. **Predecessor matching** (after each draw): every remaining tableau card
    needs its *own* predecessor of an adjacent rank, and each card is the
    waste under at most one play.  Hall's condition on the 13 ranks (a path
    per parity under Classic, a cycle under Easy) is checked greedily; it is
@@ -289,7 +293,7 @@ def search(
                 R2 = R ^ bit
                 if not R2:
                     frame[8] = p
-                    return True, [f[8] for f in stack], nodes + 1
+                    return True, [a for f in stack for a in ([f[8]] if f[8] >= 0 else [DRAW] * -f[8])], nodes + 1
                 if nodes >= limit:
                     return None, [], nodes
                 nodes += 1
@@ -297,8 +301,13 @@ def search(
                 if rm2 & ~nb_table[rm2 | stock_ranks[s] | 1 << r]:
                     lost[key] = 32 - s
                     continue
+                c2 = exposed[j] & adj_pos[r]
+                if not c2 and (s >= n_stock or lost_draw[j] + s >= 31):
+                    # nothing to play on it and drawing is known lost: lost, no frame needed
+                    lost[key] = 32 - s
+                    continue
                 frame[8] = p
-                nxt = [j, R2, s, r, rm2, cnt - (1 << 3 * r), exposed[j] & adj_pos[r], 0, 0]
+                nxt = [j, R2, s, r, rm2, cnt - (1 << 3 * r), c2, 0, 0]
                 break
             frame[6] = cand
         if nxt is None and not frame[7] and s < n_stock:
@@ -306,8 +315,15 @@ def search(
             s2 = s + 1
             if lost_draw[i] + s2 < 32:
                 r = stock_list[s]
+                c2 = exposed[i] & adj_pos[r]
+                # a drawn card with nothing to play on it: the only move is to draw again, so
+                # (set, s2) after a draw is the same position as (set, s2 + 1): draw on at once
+                while not c2 and s2 < n_stock:
+                    r = stock_list[s2]
+                    s2 += 1
+                    c2 = exposed[i] & adj_pos[r]
                 key = i << 4 | r
-                if lost[key] + s2 < 32:
+                if c2 and lost[key] + s2 < 32 and lost_draw[i] + s2 < 32:
                     if nodes >= limit:
                         return None, [], nodes
                     nodes += 1
@@ -324,10 +340,13 @@ def search(
                                 match[cnt] = (kn & 31) | s2 << 5
                                 ok = False
                     if ok:
-                        frame[8] = DRAW
-                        nxt = [i, R, s2, r, rm, cnt, exposed[i] & adj_pos[r], 0, 0]
+                        frame[8] = s - s2  # -(number of draws)
+                        nxt = [i, R, s2, r, rm, cnt, c2, 0, 0]
                     else:
-                        lost[key] = lost_draw[i] = 32 - s2
+                        lost[key] = 32 - s2
+                        lost_draw[i] = 32 - s - 1
+                elif lost_draw[i] < 31 - s:
+                    lost_draw[i] = 31 - s
         if nxt is not None:
             stack.append(nxt)
             if nodes >= next_check:
@@ -340,6 +359,9 @@ def search(
         key = i << 4 | w
         if lost[key] < 32 - s:
             lost[key] = 32 - s
-        if stack and stack[-1][8] == DRAW and lost_draw[i] < 32 - s:
-            lost_draw[i] = 32 - s
+        if stack and stack[-1][8] < 0:
+            # we came by draws from stock index stack[-1][2]: (set, that + 1) after a draw is lost
+            first = stack[-1][2] + 1
+            if lost_draw[i] < 32 - first:
+                lost_draw[i] = 32 - first
     return False, [], nodes
