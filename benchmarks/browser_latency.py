@@ -135,9 +135,11 @@ def click_latency(browser, url: str, code: str, clicks: int) -> dict[str, list[f
             app.page.evaluate(QUIET_JS, 150)
             continue
         playable = game.playable()
+        note = ""
         if playable:
             kind, selector = "play", f".tp-pos-{playable[0]}"
-            game.play(playable[0])
+            if game.play(playable[0]).peaks_cleared:
+                note = ", peak cleared"
         else:
             kind, selector = "draw", ".tp-stock"
             game.draw()
@@ -145,7 +147,7 @@ def click_latency(browser, url: str, code: str, clicks: int) -> dict[str, list[f
         out[kind].append(result["screen"])
         out[kind + "_dom"].append(result["dom"])
         out[kind + "_waste"].append(result["board"])
-        out["log"].append((result["screen"], kind, game.moves))
+        out["log"].append((result["screen"], kind + note, game.moves))
         measured += 1
         # The page must show the engine's state before the next click (this also paces the clicks).
         app.wait_text(".tp-score", ui_text("header.score", "en", score=game.score))
