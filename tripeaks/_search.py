@@ -34,7 +34,8 @@ exact prunings:
 5. **Draw through dead cards**: when a drawn card has nothing to play on
    it, the only move is to draw again, so that position *is* the next one:
    the search draws on at once, one frame for the whole run of draws
-   (its action is ``-k`` for ``k`` draws; the line lists each draw).
+   (its action is ``-k`` for ``k`` draws; the line lists each draw).  The
+   same after a play that leaves nothing to play: play and draws, one frame.
 6. **Predecessor matching** (after each draw): every remaining tableau card
    needs its *own* predecessor of an adjacent rank, and each card is the
    waste under at most one play.  Hall's condition on the 13 ranks (a path
@@ -199,6 +200,19 @@ def lattice() -> _Lattice:
     return _LATTICE
 
 
+def _line(stack: list[list[int]]) -> list[int]:
+    """The actions of the frames: ``p`` a play, ``-k`` k draws, ``p | k << 5`` a play then k draws."""
+    out: list[int] = []
+    for f in stack:
+        a = f[8]
+        if a < 0:
+            out.extend([DRAW] * -a)
+        else:
+            out.append(a & 31)
+            out.extend([DRAW] * (a >> 5))
+    return out
+
+
 def search(
     ranks: tuple[int, ...],
     present: int,
@@ -265,6 +279,19 @@ def search(
     lost = bytearray(len(lat.sets) << 4)
     # lost_draw[i] = 32 - (smallest s with (set i, s) after a draw known lost), 0 unknown
     lost_draw = bytearray(len(lat.sets))
+    def passes(cnt: int, s2: int) -> bool:
+        """The matching test for the counts ``cnt`` right after the ``s2``-th draw."""
+        kn = match_get(cnt, 31 << 5)  # (last s known to pass) | (first s known to fail) << 5
+        if s2 <= kn & 31:
+            return True
+        if s2 >= kn >> 5:
+            return False
+        if _feasible(cnt, cnt + stock_counts[s2 - 1], wraps):
+            match[cnt] = (kn & ~31) | s2
+            return True
+        match[cnt] = (kn & 31) | s2 << 5
+        return False
+
     limit = max_nodes if max_nodes is not None else 1 << 62
     nodes = 1
     next_check = 2048
@@ -293,7 +320,7 @@ def search(
                 R2 = R ^ bit
                 if not R2:
                     frame[8] = p
-                    return True, [a for f in stack for a in ([f[8]] if f[8] >= 0 else [DRAW] * -f[8])], nodes + 1
+                    return True, _line(stack), nodes + 1
                 if nodes >= limit:
                     return None, [], nodes
                 nodes += 1
@@ -302,13 +329,26 @@ def search(
                     lost[key] = 32 - s
                     continue
                 c2 = exposed[j] & adj_pos[r]
-                if not c2 and (s >= n_stock or lost_draw[j] + s >= 31):
-                    # nothing to play on it and drawing is known lost: lost, no frame needed
-                    lost[key] = 32 - s
-                    continue
-                frame[8] = p
-                nxt = [j, R2, s, r, rm2, cnt - (1 << 3 * r), c2, 0, 0]
-                break
+                if c2:
+                    frame[8] = p
+                    nxt = [j, R2, s, r, rm2, cnt - (1 << 3 * r), c2, 0, 0]
+                    break
+                # nothing to play on it: the only move is to draw, until a drawn card has a play
+                s2 = s
+                while not c2 and s2 < n_stock:
+                    r2 = stock_list[s2]
+                    s2 += 1
+                    c2 = exposed[j] & adj_pos[r2]
+                if c2 and lost[j << 4 | r2] + s2 < 32 and lost_draw[j] + s2 < 32:
+                    cnt2 = cnt - (1 << 3 * r)
+                    if not rm2 & ~nb_table[rm2 | stock_ranks[s2] | 1 << r2] and passes(cnt2, s2):
+                        frame[8] = p | (s2 - s) << 5  # the play, then s2 - s draws
+                        nxt = [j, R2, s2, r2, rm2, cnt2, c2, 0, 0]
+                        break
+                    lost[j << 4 | r2] = 32 - s2
+                lost[key] = 32 - s
+                if lost_draw[j] < 31 - s:
+                    lost_draw[j] = 31 - s
             frame[6] = cand
         if nxt is None and not frame[7] and s < n_stock:
             frame[7] = 1
@@ -327,19 +367,7 @@ def search(
                     if nodes >= limit:
                         return None, [], nodes
                     nodes += 1
-                    ok = not rm & ~nb_table[rm | stock_ranks[s2] | 1 << r]
-                    if ok:
-                        # known[cnt] = (last s known to pass) | (first s known to fail) << 5
-                        kn = match_get(cnt, 31 << 5)
-                        if s2 > kn & 31:
-                            if s2 >= kn >> 5:
-                                ok = False
-                            elif _feasible(cnt, cnt + stock_counts[s2 - 1], wraps):
-                                match[cnt] = (kn & ~31) | s2
-                            else:
-                                match[cnt] = (kn & 31) | s2 << 5
-                                ok = False
-                    if ok:
+                    if not rm & ~nb_table[rm | stock_ranks[s2] | 1 << r] and passes(cnt, s2):
                         frame[8] = s - s2  # -(number of draws)
                         nxt = [i, R, s2, r, rm, cnt, c2, 0, 0]
                     else:
@@ -359,9 +387,16 @@ def search(
         key = i << 4 | w
         if lost[key] < 32 - s:
             lost[key] = 32 - s
-        if stack and stack[-1][8] < 0:
-            # we came by draws from stock index stack[-1][2]: (set, that + 1) after a draw is lost
-            first = stack[-1][2] + 1
-            if lost_draw[i] < 32 - first:
-                lost_draw[i] = 32 - first
+        if stack:
+            a = stack[-1][8]
+            if a < 0 or a >= 32:
+                # we came by draws from the parent's stock index: so the position after its
+                # first draw is lost, and after a play then draws, the position after that play
+                first = stack[-1][2] + 1
+                if lost_draw[i] < 32 - first:
+                    lost_draw[i] = 32 - first
+                if a >= 32:
+                    key = i << 4 | rank_list[a & 31]
+                    if lost[key] < 33 - first:
+                        lost[key] = 33 - first
     return False, [], nodes
