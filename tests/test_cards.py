@@ -105,3 +105,8 @@ def test_parse_accepts_nothing_but_card_spellings(text: str) -> None:
     clean = "".join(ch.upper() if ch.isascii() else ch for ch in text.strip())
     assert clean in _SPELLINGS
     assert Card.parse(clean) is card
+
+
+def test_emoji_variation_selector_after_suit_symbol_is_ignored():
+    assert str(Card.parse("10♥\ufe0f")) == "10H"
+    assert str(Card.parse("Q♠\ufe0e")) == "QS"

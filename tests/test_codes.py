@@ -238,3 +238,15 @@ def test_random_code_and_with_rule() -> None:
     code = GameCode.parse("TP1-E-AAAAAAD")
     assert code.with_rule("C") == GameCode(Rule.CLASSIC, 3)
     assert Game.new(Rule.CLASSIC).rule is Rule.CLASSIC
+
+
+def test_error_messages_quote_the_parts_as_typed():
+    with pytest.raises(InvalidCodeError) as info:
+        GameCode.parse("garbage")
+    assert info.value.part == "garbage" and "'garbage'" in str(info.value)
+    with pytest.raises(InvalidCodeError) as info:
+        GameCode.parse("tp1-x-aaaaaab")
+    assert info.value.part == "x"
+    with pytest.raises(InvalidCodeError) as info:
+        GameCode.parse("TP1-E-aaaaaa1")
+    assert info.value.part == "1"

@@ -402,3 +402,17 @@ def test_restart_and_copy(scripted: LayoutBuilder) -> None:
     assert again.state_key() == fresh_key and again.moves == 0 and again.history == ()
     code_game = Game.from_code("TP1-C-AAAAAAD")
     assert code_game.restart().code == code_game.code
+
+
+def test_integer_like_positions_are_accepted_and_bad_ones_refused():
+    import numpy as np
+
+    game = Game.from_code("TP1-E-AAAAAAB")
+    (p,) = game.playable()
+    event = game.play(np.int64(p))
+    assert type(event.position) is int and event.position == p
+    before = game.state_key()
+    for bad in (True, 1.0, "3", 28, -1, None):
+        with pytest.raises(ValueError):
+            game.play(bad)
+    assert game.state_key() == before

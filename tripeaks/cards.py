@@ -132,7 +132,8 @@ class Card:
             return text
         if not isinstance(text, str):
             raise InvalidCardError(f"a card must be given as text such as '10H', got {text!r}")
-        return _parse(ascii_upper(text.strip()), text)
+        # Emoji keyboards add an invisible variation selector after a suit symbol ("♥\ufe0f").
+        return _parse(ascii_upper(text.strip().replace("\ufe0f", "").replace("\ufe0e", "")), text)
 
 
 def ascii_upper(text: str) -> str:

@@ -167,33 +167,37 @@ class GameCode:
         if not clean:
             raise InvalidCodeError("the game code is empty: expected text like 'TP1-E-AAAAAAD'", "empty", "")
         parts = clean.split("-")
+        typed = text.strip().split("-")  # the same parts as the user typed them, for messages
         if parts[0] != "TP1":
             raise InvalidCodeError(
-                f"bad prefix {parts[0]!r} in game code {text!r}: a code starts with 'TP1-'", "prefix", parts[0]
+                f"bad prefix {typed[0]!r} in game code {text!r}: a code starts with 'TP1-'", "prefix", typed[0]
             )
         if len(parts) != 3:
             raise InvalidCodeError(
-                f"game code {text!r} must have three parts 'TP1-<rule>-<deal>', found {len(parts)}", "parts", clean
+                f"game code {text!r} must have three parts 'TP1-<rule>-<deal>', found {len(parts)}",
+                "parts",
+                text.strip(),
             )
         _, rule_text, deal_text = parts
         if rule_text not in ("E", "C", "N"):
             raise InvalidCodeError(
-                f"bad rule letter {rule_text!r} in game code {text!r}: use E (Easy) or C (Classic)", "rule", rule_text
+                f"bad rule letter {typed[1]!r} in game code {text!r}: use E (Easy) or C (Classic)", "rule", typed[1]
             )
         if len(deal_text) != _DEAL_CHARS:
             raise InvalidCodeError(
-                f"bad deal {deal_text!r} in game code {text!r}: it must have {_DEAL_CHARS} characters, "
+                f"bad deal {typed[2]!r} in game code {text!r}: it must have {_DEAL_CHARS} characters, "
                 f"found {len(deal_text)}",
                 "length",
-                deal_text,
+                typed[2],
             )
-        bad = [c for c in deal_text if c not in _DIGIT]
+        bad = [i for i, c in enumerate(deal_text) if c not in _DIGIT]
         if bad:
+            ch = typed[2][bad[0]]
             raise InvalidCodeError(
-                f"bad character {bad[0]!r} in deal {deal_text!r} of game code {text!r}: "
+                f"bad character {ch!r} in deal {typed[2]!r} of game code {text!r}: "
                 "only letters A–Z and digits 2–7 are allowed",
                 "character",
-                bad[0],
+                ch,
             )
         deal = 0
         for c in deal_text:

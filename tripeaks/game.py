@@ -9,6 +9,7 @@ plot and the lessons all read these events.
 from __future__ import annotations
 
 import enum
+import operator
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -420,9 +421,16 @@ class Game:
 
     # ------------------------------------------------------------------ queries
     def _check_position(self, position: int) -> int:
-        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < N_TABLEAU:
+        """``position`` as a plain int 0–27; integer-likes (e.g. numpy ints) are accepted."""
+        if type(position) is int and 0 <= position < N_TABLEAU:
+            return position
+        try:
+            p = operator.index(position) if not isinstance(position, bool) else None
+        except TypeError:
+            p = None
+        if p is None or not 0 <= p < N_TABLEAU:
             raise ValueError(f"tableau position must be an integer 0–27, got {position!r}")
-        return position
+        return p
 
     def refusal(self, position: int) -> Refusal | None:
         """``None`` when the card at ``position`` (0–27) can be played, else why not.
@@ -494,10 +502,10 @@ class Game:
         :class:`IllegalMoveError` (with ``.refusal``) when the card cannot be
         played, changing nothing; ``ValueError`` for a position outside 0–27.
         """
-        why = self.refusal(position)
+        p = self._check_position(position)
+        why = self.refusal(p)
         if why is not None:
-            raise IllegalMoveError(why, f"cannot play position {position}: {why.value.replace('_', ' ')}")
-        p = position
+            raise IllegalMoveError(why, f"cannot play position {p}: {why.value.replace('_', ' ')}")
         card = self._cards[p]
         previous = self._waste[-1]
         self._present[p] = False
