@@ -354,7 +354,9 @@ class TriPeaksApp(widgets.VBox):
         self.restart_button.description = ui_text("controls.restart", lang)
         self.restart_button.tooltip = ui_text("controls.restart_tip", lang)
         self.restart_button.disabled = not g.history
-        self.error_help.description = ui_text("controls.error_help", lang)
+        # The state in words, not only by colour and tick: screen readers read the button text.
+        self.error_help.description = ui_text(
+            "controls.error_help_on" if self.error_help.value else "controls.error_help_off", lang)
         self.error_help.tooltip = ui_text("controls.error_help_tip", lang)
         self.error_help.icon = "check" if self.error_help.value else ""
         self.language.description = ui_text("controls.language", lang)
