@@ -149,8 +149,10 @@ class TriPeaksApp(widgets.VBox):
         self.plot_image = self._plot.image
         plot_panel = widgets.VBox([self.plot_image])
         plot_panel.add_class("tp-panel")
+        plot_panel.add_class("tp-plot-panel")
         bottom = widgets.HBox([log_panel, plot_panel], layout=widgets.Layout(align_items="flex-start",
                                                                            grid_gap="10px"))
+        bottom.add_class("tp-bottom")  # wraps: the plot goes below the log when narrow (theme.py)
 
         super().__init__([header, self.board, self.controls, status_row, new_panel, bottom], **kwargs)
         self.add_class("tp-app")
