@@ -22,8 +22,9 @@ exact prunings:
    ``set number × 16 + waste rank`` and no cover test is needed per move.
 3. **Fewer stock cards never help**: with the same remaining cards and waste
    rank, a position with more stock cards left wins whenever one with fewer
-   does (a draw is always allowed, and every later choice is still there).
-   So the memo keeps, per (set, waste rank), the smallest stock index known
+   does.  Right after a draw this is plain: drawing on from stock index s
+   reaches exactly the position at a later index.  Any other position either
+   draws (such a position) or plays (fewer cards: induction).  So the memo keeps, per (set, waste rank), the smallest stock index known
    lost, and one entry prunes every later stock index.  Likewise, after a
    draw the waste is the drawn card, so per set one number says from which
    stock index on "draw now" is lost.
@@ -43,7 +44,8 @@ exact prunings:
    monotone in the stock index, so per count vector only the bounds of the
    passing range are kept.
 
-The search is iterative (an explicit stack), so deep positions never hit
+Plays that uncover a card are tried first, then the draw: winning lines
+are usually found without backtracking far.  The search is iterative (an explicit stack), so deep positions never hit
 Python's recursion limit, and it stops with ``None`` (unknown) when its node
 or time budget runs out — never with a wrong verdict.
 """
@@ -54,7 +56,7 @@ import time
 
 from .layout import COVERED_BY, N_TABLEAU
 
-__all__ = ["search", "NEIGHBOURS", "DRAW"]
+__all__ = ["search", "lattice", "NEIGHBOURS", "DRAW"]
 
 DRAW = -1
 """The draw action in the internal line (positions are 0–27)."""
