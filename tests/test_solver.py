@@ -18,6 +18,7 @@ from tripeaks.solver import (
     is_winnable,
     solve,
     win_score,
+    winnable_message,
 )
 
 # ----------------------------------------------------------------- helpers
@@ -324,3 +325,16 @@ def test_solver_catalog_languages_match():
             assert set(re.findall(r"{(\w+)}", SOLVER_CATALOG[lang][k])) == set(
                 re.findall(r"{(\w+)}", SOLVER_CATALOG["en"][k])
             ), (lang, k)
+
+
+def test_winnable_indicator_sentences():
+    for lang in LANGUAGES:
+        yes = winnable_message(is_winnable("TP1-E-AAAAAAD"), lang)
+        no = winnable_message(solve("TP1-C-AAAAAAD").verdict, lang)
+        unknown = winnable_message(solve("TP1-C-AAAAAAD", max_nodes=2).winnable, lang)
+        assert yes == solver_text("winnable.yes", lang)
+        assert no == solver_text("winnable.no", lang)
+        assert unknown == solver_text("winnable.unknown", lang)
+        assert len({yes, no, unknown}) == 3
+    with pytest.raises(ValueError):
+        winnable_message(True, "xx")

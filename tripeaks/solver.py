@@ -37,7 +37,7 @@ from .layout import POSITIONS
 
 __all__ = [
     "prepare", "Verdict", "Solution", "ScoreResult", "Hint", "solve", "best_score", "hint", "hint_message",
-    "is_winnable", "win_score",
+    "is_winnable", "win_score", "winnable_message",
 ]
 
 Action = int | str
@@ -322,3 +322,18 @@ def hint_message(h: Hint, lang: str = "en") -> str:
         assert h.card is not None
         return solver_text("hint.play", lang, card=card_name(h.card, lang), top=card_name(h.top, lang))
     return solver_text("hint." + h.kind, lang)
+
+
+def winnable_message(verdict: Verdict | bool | None, lang: str = "en") -> str:
+    """The "winnable?" indicator as one sentence in ``lang``.
+
+    ``verdict``: a :class:`Verdict`, or True / False / None as returned by
+    :func:`is_winnable`.  Raises ``ValueError`` for an unknown language.
+    """
+    from .i18n.solver import solver_text
+
+    if verdict is True or verdict is Verdict.WINNABLE:
+        return solver_text("winnable.yes", lang)
+    if verdict is False or verdict is Verdict.UNWINNABLE:
+        return solver_text("winnable.no", lang)
+    return solver_text("winnable.unknown", lang)
