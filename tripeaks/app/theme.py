@@ -38,7 +38,18 @@ CSS = """
   box-shadow: inset 0 0 40px rgba(0, 0, 0, .35), 0 2px 6px rgba(0, 0, 0, .25);
   border: 6px solid #6b4a2b; gap: 14px; overflow-x: auto;
 }
-.tp-peaks { overflow: visible !important; }
+/* Narrow windows: the peaks (20 half-card columns, 720 px) never spill past the left edge ("safe"
+   centring puts any overflow on the right, reachable by scrolling the board), and they scale down
+   in steps to fit the board's width (a container query on .tp-board), down to 45 % (cards 30 px wide). */
+.tp-board { container: tp-board / inline-size; }
+.tp-peaks { overflow: visible !important; justify-content: safe center !important; }
+@container tp-board (max-width: 719.98px) { .tp-peaks { zoom: .9; } }
+@container tp-board (max-width: 647.98px) { .tp-peaks { zoom: .8; } }
+@container tp-board (max-width: 575.98px) { .tp-peaks { zoom: .7; } }
+@container tp-board (max-width: 503.98px) { .tp-peaks { zoom: .6; } .widget-button.tp-card { font-size: 27px; } }
+@container tp-board (max-width: 431.98px) { .tp-peaks { zoom: .5; } .widget-button.tp-card { font-size: 30px; } }
+@container tp-board (max-width: 359.98px) { .tp-peaks { zoom: .45; } .widget-button.tp-card { font-size: 32px; } }
+@media (max-width: 600px) { .tp-board { padding: 12px 4px 10px 4px; border-width: 4px; } }
 .tp-banner { display: flex; align-items: center; justify-content: center; }
 .tp-banner .widget-html-content { display: flex; align-items: center; justify-content: center; height: 100%; }
 .tp-banner .widget-html-content, .tp-banner .tp-banner-text {
@@ -112,7 +123,10 @@ CSS = """
 .tp-log li { margin: 3px 0; line-height: 1.35; padding: 3px 6px; border-left: 3px solid #9cc5a6; }
 .tp-log li.tp-log-undo { border-left-color: #e0a0a0; }
 .tp-log li:first-child { font-weight: 600; }
-.tp-plot img { max-width: 100%; height: auto; }
+/* The log and the plot side by side when there is room, else the plot wraps below the log. */
+.tp-bottom { flex-wrap: wrap; }
+.tp-plot-panel { flex: 0 1 auto; max-width: 100%; box-sizing: border-box; }
+.tp-plot, .tp-plot img { max-width: 100%; height: auto; }
 """
 """The style sheet; every selector starts from a ``tp-*`` class."""
 

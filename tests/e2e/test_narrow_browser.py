@@ -1,0 +1,60 @@
+"""The app in a narrow window (a phone, a split screen): every card reachable, the plot readable.
+
+Regression test: the board used to be centred with its overflow spilling past
+the left edge, where no scrolling could reach it (at 420 px, positions 18, 3
+and 9 sat at negative x and could not be clicked).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tripeaks import Refusal
+from tripeaks.i18n import refusal_message
+from tripeaks.i18n.ui import ui_text
+
+from .test_app_browser import NOTEBOOK, check_header, open_with_code
+from .tripeaks_page import TriPeaksPage
+
+pytestmark = pytest.mark.e2e
+
+_BOX_JS = """
+(el) => { el.scrollIntoViewIfNeeded(); const r = el.getBoundingClientRect();
+          return {x: r.x, right: r.right, width: r.width, height: r.height}; }
+"""
+
+
+@pytest.mark.parametrize("width", [420, 700])
+def test_every_card_reachable_and_plot_readable_in_a_narrow_window(voila_server, page, page_errors, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    server = voila_server(NOTEBOOK)
+    app = TriPeaksPage(page)
+    game = open_with_code(app, server.url)
+
+    cards = page.locator(".tp-card")
+    assert cards.count() == 28
+    for i in range(28):
+        box = cards.nth(i).evaluate(_BOX_JS)
+        assert box["width"] > 0 and box["height"] > 0, (i, box)
+        assert box["x"] >= 0 and box["right"] <= width, f"card {i} out of reach after scrolling: {box}"
+
+    # Position 18 (the bottom-left card) answers a click: with CODE it is refused as not adjacent.
+    assert game.refusal(18) is Refusal.NOT_ADJACENT
+    app.click_card(18)
+    app.wait_text(".tp-status", refusal_message(Refusal.NOT_ADJACENT, "en"))
+    # And a legal play still works in the narrow layout.
+    legal = game.playable()[0]
+    app.click_card(legal)
+    game.play(legal)
+    check_header(app, game, "en")
+    app.wait_text(".tp-peaks-count", ui_text("header.peaks", "en", cleared=0))
+
+    # The score plot keeps a readable size (it wraps below the log instead of shrinking to a thumbnail).
+    page.wait_for_function("() => { const i = document.querySelector('.tp-plot');"
+                           " return !!i && i.complete && i.naturalWidth > 0; }")
+    plot = page.locator(".tp-plot").evaluate(_BOX_JS)
+    assert plot["width"] >= min(300, width - 100), plot
+    assert plot["x"] >= 0 and plot["right"] <= width, plot
+    # Nothing on the page is wider than the window (no sideways scrolling of the whole page).
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    assert page_errors == []
