@@ -3,7 +3,8 @@
 The line is the score after each move (x = move number, from
 :meth:`Game.score_series`; an undo keeps the move number, so it shows as a
 vertical step).  Markers show where a peak was cleared and where an undo
-happened (read from the game's events, SPEC §3–§4).
+happened (read from the game's events, SPEC §3–§4); a peak clear that was
+undone loses its marker.
 
 matplotlib is imported on the first draw, not with this module, and
 :meth:`ScorePlot.redraw_soon` can do that first draw in a background thread,
@@ -15,14 +16,15 @@ from __future__ import annotations
 import io
 import logging
 import threading
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
-from ..game import Game, PlayEvent, UndoEvent
+from ..game import DrawEvent, Event, Game, PlayEvent, UndoEvent
 from ..i18n.ui import ui_text
 
-__all__ = ["ScorePlot", "score_points"]
+__all__ = ["ScorePlot", "score_points", "standing_actions"]
 
 log = logging.getLogger(__name__)
 
@@ -31,10 +33,34 @@ _PEAK = "#f2b705"
 _UNDO = "#c62828"
 
 
+def standing_actions(history: Sequence[Event]) -> list[PlayEvent | DrawEvent]:
+    """The plays and draws of ``history`` that no later undo took back, oldest first.
+
+    An undo always takes back the latest action still standing (SPEC §4).
+    """
+    standing: list[PlayEvent | DrawEvent] = []
+    for e in history:
+        if isinstance(e, UndoEvent):
+            # The latest standing action equal to the undone one (normally the last in the list).
+            for i in range(len(standing) - 1, -1, -1):
+                if standing[i] == e.undone:
+                    del standing[i]
+                    break
+        else:
+            standing.append(e)
+    return standing
+
+
 def score_points(game: Game) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[tuple[int, int]]]:
-    """``(series, peaks, undos)``: the score line and the marker points, each a list of (move, score)."""
+    """``(series, peaks, undos)``: the score line and the marker points, each a list of (move, score).
+
+    ``series`` starts at (0, 500), before any move.  ``peaks`` marks only the
+    peak clears that still stand: a clear taken back by an undo loses its
+    star (the header counts it out too); the undo has its own marker.
+    """
     series = game.score_series()
-    peaks = [(e.moves, e.score) for e in game.history if isinstance(e, PlayEvent) and e.peaks_cleared]
+    peaks = [(e.moves, e.score) for e in standing_actions(game.history)
+             if isinstance(e, PlayEvent) and e.peaks_cleared]
     undos = [(e.moves, e.score) for e in game.history if isinstance(e, UndoEvent)]
     return series, peaks, undos
 
