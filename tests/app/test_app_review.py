@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from tripeaks.app import build_app
@@ -89,3 +91,18 @@ def test_standing_actions_follow_undos_in_order(scripted):
     assert standing_actions(game.history) == [c, d]
     game.undo()
     assert standing_actions(game.history) == [c]
+
+
+def test_the_plot_shows_the_starting_point_before_any_move():
+    app = build_app(CODE)
+    plot = plot_of(app)
+    xs, ys = plot._start.get_data()
+    assert (list(xs), list(ys)) == ([0], [500])
+    # The dot is really drawn: the pixels around (0, 500) have the line's colour.
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(bytes(app.plot_image.value))).convert("RGB")
+    x, y = plot._ax.transData.transform((0, 500))
+    col, row = round(x), image.height - round(y)
+    near = {image.getpixel((col + dx, row + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    assert (0x1F, 0x7A, 0x44) in near, near

@@ -4,7 +4,8 @@ The line is the score after each move (x = move number, from
 :meth:`Game.score_series`; an undo keeps the move number, so it shows as a
 vertical step).  Markers show where a peak was cleared and where an undo
 happened (read from the game's events, SPEC §3–§4); a peak clear that was
-undone loses its marker.
+undone loses its marker.  A dot marks the start, (0, 500), so the plot is
+not empty before the first move.
 
 matplotlib is imported on the first draw, not with this module, and
 :meth:`ScorePlot.redraw_soon` can do that first draw in a background thread,
@@ -100,6 +101,8 @@ class ScorePlot:
         # The data artists are "animated": a full draw leaves them out, so the rest (axes, ticks,
         # labels, legend) is drawn once into a cached background and only these are drawn per move.
         (self._line,) = ax.plot([], [], color=_LINE, linewidth=2, animated=True)
+        # The starting point (0, 500): without it a one-point line draws nothing before the first move.
+        (self._start,) = ax.plot([], [], linestyle="none", marker="o", markersize=7, color=_LINE, animated=True)
         (self._peaks,) = ax.plot([], [], linestyle="none", marker="*", markersize=14, color=_PEAK,
                                  markeredgecolor="#7a5c00", animated=True)
         (self._undos,) = ax.plot([], [], linestyle="none", marker="x", markersize=8, markeredgewidth=2,
@@ -157,6 +160,7 @@ class ScorePlot:
         lang = self._lang
         series, peaks, undos = score_points(game)
         self._line.set_data([m for m, _ in series], [s for _, s in series])
+        self._start.set_data([series[0][0]], [series[0][1]])
         self._peaks.set_data([m for m, _ in peaks], [s for _, s in peaks])
         self._undos.set_data([m for m, _ in undos], [s for _, s in undos])
         limits = self._limits(series)
@@ -166,7 +170,7 @@ class ScorePlot:
             self._background_key = key
         else:
             self._canvas.restore_region(self._background)
-        for artist in (self._line, self._peaks, self._undos):
+        for artist in (self._line, self._start, self._peaks, self._undos):
             self._ax.draw_artist(artist)
         from PIL import Image as PILImage
 
