@@ -434,13 +434,22 @@ class TriPeaksApp(widgets.VBox):
         self.move_log.value = '<ol class="tp-log-list">' + "".join(items) + "</ol>"
 
 
-def build_app(code: str | GameCode | None = None, lang: str = "en", game: Game | None = None) -> TriPeaksApp:
+def build_app(
+    code: str | GameCode | None = None, lang: str = "en", game: Game | None = None, hints: bool = True
+) -> TriPeaksApp:
     """The app, ready to display: ``game`` if given, else the deal of ``code``, else a random Easy deal.
 
-    ``lang`` is "en", "pt" or "fr".  Raises :class:`~tripeaks.codes.InvalidCodeError`
+    ``lang`` is "en", "pt" or "fr".  With ``hints`` (the default) the app has the
+    Hint button, the Winnable? indicator and the "deal only winnable games"
+    option of :mod:`tripeaks.app.hints`.  Raises :class:`~tripeaks.codes.InvalidCodeError`
     for an unreadable code and ``ValueError`` for an unknown language.
     """
     if game is None and code is not None:
         game = Game.from_code(code)
-    return TriPeaksApp(game=game, lang=lang)
+    app = TriPeaksApp(game=game, lang=lang)
+    if hints:
+        from .hints import add_hints  # imports this module
+
+        add_hints(app)
+    return app
 

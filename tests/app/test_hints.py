@@ -1,0 +1,422 @@
+"""The app's Hint button, Winnable? indicator and winnable-only deals (issue 5), driven by clicks.
+
+The hand-built layouts below have answers known by hand (see their
+docstrings); the expected sentences are written out in English and
+Portuguese, not computed from the catalogue.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tripeaks import DECK, Card, Game, GameCode, Rule, Status
+from tripeaks import solver as solver_module
+from tripeaks.app import TriPeaksApp, build_app
+from tripeaks.app.hints import HINT_BUDGETS, HintTools, add_hints, hint_tools
+from tripeaks.i18n import LANGUAGES
+from tripeaks.i18n.ui import ui_text
+from tripeaks.solver import Verdict, solve
+
+LOST_CLASSIC = "TP1-C-AAAAAAD"  # SPEC §5: not winnable under Classic
+WON_EASY = "TP1-E-AAAAAAD"  # SPEC §5: winnable under Easy
+
+
+# ---------------------------------------------------------------- helpers
+def plain(html_text: str) -> str:
+    """The visible text of an HTML value."""
+    return re.sub(r"<[^>]+>", "", html_text).replace("&#x27;", "'").replace("&quot;", '"').replace("&amp;", "&")
+
+
+def status(app: TriPeaksApp) -> str:
+    return plain(app.status.value)
+
+
+def ringed(app: TriPeaksApp) -> tuple[list[int], bool]:
+    """(highlighted positions, stock highlighted?) as the board's CSS classes say."""
+    cards = [p for p, b in enumerate(app.board.card_buttons) if "tp-highlight" in b._dom_classes]
+    return cards, "tp-highlight" in app.board.stock_button._dom_classes
+
+
+def snapshot(game: Game) -> tuple:
+    return game.state_key(), game.moves, len(game.history), game.score, game.stock_count
+
+
+def layout(order: list[int], ranks: list[int], waste_rank: int, first_drawn: list[int], last_drawn: list[int],
+           rule: Rule) -> Game:
+    """A deal whose tableau position ``order[i]`` holds a card of rank ``ranks[i]`` (first free suit).
+
+    The waste gets a card of ``waste_rank``; the stock starts with cards of the
+    ranks ``first_drawn`` and ends with ``last_drawn``; the rest is in between.
+    """
+    pool = list(DECK)
+
+    def take(rank: int) -> Card:
+        card = next(c for c in pool if c.rank == rank)
+        pool.remove(card)
+        return card
+
+    tableau: list[Card | None] = [None] * 28
+    for p, r in zip(order, ranks):
+        tableau[p] = take(r)
+    waste = take(waste_rank)
+    head = [take(r) for r in first_drawn]
+    tail = [take(r) for r in last_drawn]
+    return Game.from_layout(tableau, waste, head + pool + tail, rule)
+
+
+# Layout S (Classic): A♣ on the waste, 2♣ first in the stock, the tableau one chain of ranks
+# 3,4,…,Q,K,Q,…,4,3,4,…,10 taken base row first, then row 2, row 1 and the apexes.  No 2 in the
+# tableau, so at the start no card fits on the A: drawing is the only action, and after it the 3♣ at
+# position 18 is the only play.  Drawing once then playing ORDER_S wins (checked below).
+ORDER_S = list(range(18, 28)) + list(range(9, 18)) + list(range(3, 9)) + [0, 1, 2]
+RANKS_S = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 4, 5, 6, 7, 8, 9, 10]
+
+# Layout T (Classic): after all 23 draws the waste is 3♥ and the stock is empty.  Two cards fit:
+# 4♣ (position 18) starts a chain through all 28 cards (ORDER_T), while 2♣ (position 27) is a trap:
+# after it the waste is a 2, no A or 3 is exposed, 27 alone uncovers nothing, the stock is empty:
+# blocked, lost.  So the only move that keeps the game winnable is 4♣.
+ORDER_T = list(range(18, 27)) + list(range(9, 17)) + [3, 4, 5, 27, 17, 6, 7, 8, 0, 1, 2]
+RANKS_T = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 3, 4, 5, 6, 7, 8, 9]
+
+
+def layout_s() -> Game:
+    return layout(ORDER_S, RANKS_S, 1, [2], [], Rule.CLASSIC)
+
+
+def layout_t_drawn() -> Game:
+    """Layout T after its 23 draws: waste 3♥, empty stock, 4♣ at 18 and the 2♣ trap at 27."""
+    g = layout(ORDER_T, RANKS_T, 13, [], [3], Rule.CLASSIC)
+    for _ in range(23):
+        g.draw()
+    return g
+
+
+def hinted_app(game: Game, lang: str = "en") -> tuple[TriPeaksApp, HintTools]:
+    app = build_app(game=game, lang=lang)
+    tools = hint_tools(app)
+    assert tools is not None
+    return app, tools
+
+
+def test_the_hand_built_layouts_are_what_their_comments_say():
+    s = layout_s()
+    assert s.legal_actions() == ["D"] and str(s.waste_top) == "AC" and str(s.stock_cards[0]) == "2C"
+    s.draw()
+    assert s.legal_actions() == [18, "D"] and str(s.card_at(18)) == "3C"
+    for p in ORDER_S:
+        s.play(p)
+    assert s.status is Status.WON
+
+    t = layout_t_drawn()
+    assert t.stock_count == 0 and str(t.waste_top) == "3H"
+    assert t.legal_actions() == [18, 27] and (str(t.card_at(18)), str(t.card_at(27))) == ("4C", "2C")
+    trap = t.copy()
+    trap.play(27)
+    assert trap.status is Status.BLOCKED
+    for p in ORDER_T:
+        t.play(p)
+    assert t.status is Status.WON
+
+
+# ---------------------------------------------------------------- the widgets are there
+def test_build_app_has_the_hint_tools_with_their_css_classes():
+    app = build_app(WON_EASY)
+    tools = hint_tools(app)
+    assert tools is not None
+    assert tools.hint_button in app.controls.children and "tp-hint" in tools.hint_button._dom_classes
+    assert tools.winnable_toggle in app.controls.children
+    assert "tp-winnable-toggle" in tools.winnable_toggle._dom_classes
+    assert "tp-winnable" in tools.winnable_label._dom_classes
+    assert "tp-only-winnable" in tools.only_winnable._dom_classes
+    assert "tp-deal-note" in tools.deal_note._dom_classes
+    assert add_hints(app) is tools  # once per app
+    assert hint_tools(build_app(WON_EASY, hints=False)) is None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_labels_are_words_in_the_language_and_the_spoiler_starts_off(lang):
+    app, tools = hinted_app(Game.from_code(WON_EASY), lang)
+    assert tools.hint_button.description == ui_text("controls.hint", lang)
+    assert sum(ch.isalpha() for ch in tools.hint_button.description) >= 4  # never a bare symbol
+    assert tools.winnable_toggle.value is False and tools.indicator == "off"
+    assert tools.winnable_toggle.description == ui_text("hints.winnable_off", lang)
+    assert tools.winnable_label.layout.display == "none" and tools.winnable_label.value == ""
+    assert tools.only_winnable.value is False
+    assert tools.only_winnable.description == ui_text("hints.only_winnable", lang)
+    assert tools.hint_button.tooltip == ui_text("hints.tip", lang)
+    assert "cost no points" in ui_text("hints.tip", "en")  # SPEC §3 charges moves only, not hints
+
+
+# ---------------------------------------------------------------- Hint: known answers
+def test_hint_rings_the_stock_when_drawing_is_the_only_way():
+    app, tools = hinted_app(layout_s())
+    before = snapshot(app.game)
+    tools.hint_button.click()
+    assert ringed(app) == ([], True)
+    assert status(app) == "Draw a card from the stock: no play on the waste keeps the game winnable now."
+    assert snapshot(app.game) == before
+    app.set_language("pt")
+    assert status(app) == "Tire uma carta do monte: nenhuma jogada sobre o descarte mantém a partida ganhável agora."
+    assert ringed(app) == ([], True)  # the ring survives the redraw of the board
+    app.board.stock_button.click()  # the player follows the hint
+    assert ringed(app) == ([], False) and app.game.moves == 1
+
+
+def test_hint_rings_the_only_play_and_says_why_in_english_and_portuguese():
+    game = layout_s()
+    game.draw()
+    app, tools = hinted_app(game)
+    tools.hint_button.click()
+    assert ringed(app) == ([18], False)
+    assert status(app) == "Play 3♣ on 2♣: the game stays winnable."
+    app.set_language("pt")
+    assert status(app) == "Jogue 3♣ sobre 2♣: a partida continua a poder ser ganha."
+    assert ringed(app) == ([18], False)
+
+
+@pytest.mark.parametrize("lang, sentence", [
+    ("en", "Play 4♣ on 3♥: the game stays winnable."),
+    ("pt", "Jogue 4♣ sobre 3♥: a partida continua a poder ser ganha."),
+])
+def test_hint_avoids_the_trap(lang, sentence):
+    app, tools = hinted_app(layout_t_drawn(), lang)
+    before = snapshot(app.game)
+    tools.hint_button.click()
+    assert ringed(app) == ([18], False)  # not the 2♣ at 27, which loses
+    assert status(app) == sentence
+    assert snapshot(app.game) == before
+    assert tools.last_hint is not None and tools.last_hint.kind == "play" and tools.last_hint.action == 18
+
+
+def test_following_hints_wins_layout_s():
+    app, tools = hinted_app(layout_s())
+    for _ in range(60):
+        if app.game.is_over:
+            break
+        tools.hint_button.click()
+        cards, stock = ringed(app)
+        assert stock != bool(cards)
+        (app.board.stock_button if stock else app.board.card_buttons[cards[0]]).click()
+    assert app.game.status is Status.WON
+    assert tools.hint_button.disabled
+
+
+# ---------------------------------------------------------------- Hint: lost, over, unknown
+def test_hint_says_plainly_when_the_deal_can_no_longer_be_won():
+    app, tools = hinted_app(Game.from_code(LOST_CLASSIC))
+    tools.hint_button.click()
+    assert ringed(app) == ([], False)
+    assert status(app) == "This deal can no longer be won, whatever you play: deal a new game."
+    app.board.stock_button.click()  # now there is a move to undo
+    tools.hint_button.click()
+    assert status(app) == "This position can no longer be won, whatever you play; undo or start a new game."
+    app.set_language("pt")
+    assert "já não pode ser ganha" in status(app)
+
+
+def test_hint_is_disabled_and_polite_once_the_game_is_over():
+    app, tools = hinted_app(layout_t_drawn())
+    app.board.card_buttons[27].click()  # the trap: blocked
+    assert app.game.status is Status.BLOCKED and tools.hint_button.disabled
+    before = snapshot(app.game)
+    tools.hint_button.click()  # a click that reaches the kernel anyway
+    assert status(app) == ui_text("hints.over_blocked", "en")
+    assert snapshot(app.game) == before and ringed(app) == ([], False)
+    app.undo_button.click()
+    assert not tools.hint_button.disabled
+    tools.hint_button.click()
+    assert ringed(app) == ([18], False)
+
+    won = layout_s()
+    won.draw()
+    for p in ORDER_S:
+        won.play(p)
+    app, tools = hinted_app(won, "fr")
+    assert tools.hint_button.disabled
+    tools.hint_button.click()
+    assert status(app) == "La partie est gagnée : il n'y a plus rien à suggérer."
+
+
+def test_out_of_budget_says_unknown_and_searches_longer_when_asked_again():
+    app, tools = hinted_app(Game.from_code(WON_EASY))
+    tools.max_nodes = 1  # stands for a search too slow for its time budget
+    before = snapshot(app.game)
+    ms = [round(b * 1000) for b in HINT_BUDGETS]
+    tools.hint_button.click()
+    assert status(app) == ui_text("hints.unknown", "en", ms=ms[0]) and ringed(app) == ([], False)
+    tools.hint_button.click()
+    assert status(app) == ui_text("hints.unknown", "en", ms=ms[1])
+    tools.hint_button.click()
+    assert status(app) == ui_text("hints.unknown_last", "en", ms=ms[-1])
+    assert "within" in status(app) and "safe" in status(app)
+    tools.max_nodes = None
+    tools.hint_button.click()
+    assert tools.last_hint is not None and tools.last_hint.kind in ("play", "draw")
+    assert snapshot(app.game) == before
+
+
+def test_a_failing_search_shows_a_message_and_leaves_the_game(monkeypatch):
+    app, tools = hinted_app(Game.from_code(WON_EASY))
+    before = snapshot(app.game)
+
+    def broken(*_a, **_k):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(solver_module, "hint", broken)
+    tools.hint_button.click()
+    assert status(app) == ui_text("status.failure", "en")
+    assert snapshot(app.game) == before and ringed(app) == ([], False)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deal=st.integers(0, 32**7 - 1), rule=st.sampled_from([Rule.EASY, Rule.CLASSIC]),
+       picks=st.lists(st.integers(0, 50), max_size=25))
+def test_a_hint_never_changes_the_game_and_its_move_keeps_the_game_winnable(deal, rule, picks):
+    game = Game.from_code(GameCode(rule, deal))
+    for pick in picks:  # some random legal actions first
+        if game.is_over:
+            break
+        actions = game.legal_actions()
+        game.apply(actions[pick % len(actions)])
+    app, tools = hinted_app(game)
+    tools.hint_budgets = (5.0,)  # generous: this test is about what the hint says, not its speed
+    before = snapshot(game)
+    tools.hint_button.click()
+    assert app.game is game and snapshot(game) == before
+    h = tools.last_hint
+    if game.is_over:
+        assert h is None
+        return
+    assert h is not None
+    truth = solve(game).verdict
+    if h.kind in ("play", "draw"):
+        after = game.copy()
+        after.apply(h.action)
+        assert solve(after).verdict is Verdict.WINNABLE
+        assert ringed(app) == (([h.action], False) if h.kind == "play" else ([], True))
+        if h.kind == "draw":  # drawing only when no play keeps the game winnable
+            for p in game.playable():
+                g = game.copy()
+                g.play(p)
+                assert solve(g).verdict is Verdict.UNWINNABLE
+    else:
+        assert h.kind == "lost" and truth is Verdict.UNWINNABLE
+
+
+# ---------------------------------------------------------------- Winnable? indicator
+def test_winnable_indicator_toggles_and_follows_each_action():
+    app, tools = hinted_app(layout_t_drawn())
+    assert tools.indicator == "off"
+    tools.winnable_toggle.value = True
+    assert tools.indicator == "yes" and plain(tools.winnable_label.value) == "Still winnable."
+    assert tools.winnable_label.layout.display is None
+    assert tools.winnable_toggle.description == "Winnable? on"
+    app.board.card_buttons[27].click()  # the trap
+    assert tools.indicator == "no" and plain(tools.winnable_label.value) == "Not winnable any more."
+    app.set_language("pt")
+    assert plain(tools.winnable_label.value) == "Já não é ganhável."
+    app.undo_button.click()
+    assert tools.indicator == "yes" and plain(tools.winnable_label.value) == "Ainda ganhável."
+    for p in ORDER_T:
+        app.board.card_buttons[p].click()
+    assert app.game.status is Status.WON and tools.indicator == "won"
+    tools.winnable_toggle.value = False
+    assert tools.indicator == "off" and tools.winnable_label.layout.display == "none"
+    assert tools.winnable_toggle.description == "Ganhável? desligado"
+
+
+def test_winnable_indicator_on_a_lost_deal_and_when_out_of_time():
+    app, tools = hinted_app(Game.from_code(LOST_CLASSIC))
+    tools.winnable_toggle.value = True
+    assert tools.indicator == "no"
+    tools.max_nodes = 1
+    app.code_input.value = WON_EASY
+    app.deal_button.click()
+    assert tools.indicator == "unknown"
+    assert plain(tools.winnable_label.value) == f"Unknown within the time limit ({round(tools.indicator_budget * 1000)} ms)."
+
+
+# ---------------------------------------------------------------- only winnable deals
+class Deals:
+    """A new_game_factory stand-in: hands out the given codes in turn and records the rules asked for."""
+
+    def __init__(self, *codes: str) -> None:
+        self.codes = list(codes)
+        self.asked: list[Rule] = []
+
+    def __call__(self, rule: Rule) -> Game:
+        self.asked.append(rule)
+        return Game.from_code(self.codes[min(len(self.asked), len(self.codes)) - 1])
+
+
+def test_only_winnable_deals_skips_an_unwinnable_deal():
+    app, tools = hinted_app(Game.from_code("TP1-E-AAAAAAB"))
+    tools.random_game = deals = Deals(LOST_CLASSIC, WON_EASY)
+    tools.only_winnable.value = True
+    app.deal_button.click()  # empty code: a random deal
+    assert str(app.game.code) == WON_EASY and len(deals.asked) == 2
+    assert solve(app.game).verdict is Verdict.WINNABLE
+    assert plain(tools.deal_note.value) == "The solver proved this deal winnable (deals tried: 2)."
+    app.set_language("fr")
+    assert plain(tools.deal_note.value) == "Le solveur a prouvé que cette donne est gagnable (donnes essayées : 2)."
+    app.restart_button.click()  # same cards: still proven
+    assert "2" in plain(tools.deal_note.value)
+
+
+def test_without_the_option_the_first_random_deal_is_dealt():
+    app, tools = hinted_app(Game.from_code("TP1-E-AAAAAAB"))
+    tools.random_game = deals = Deals(LOST_CLASSIC, WON_EASY)
+    app.new_rule.value = "C"
+    app.deal_button.click()
+    assert str(app.game.code) == LOST_CLASSIC and deals.asked == [Rule.CLASSIC]
+    assert tools.deal_note.value == ""
+
+
+def test_only_winnable_deals_gives_up_after_its_tries_and_says_so():
+    app, tools = hinted_app(Game.from_code("TP1-E-AAAAAAB"))
+    tools.random_game = deals = Deals(LOST_CLASSIC)
+    tools.deal_max_tries = 3
+    tools.only_winnable.value = True
+    app.new_rule.value = "C"
+    app.deal_button.click()
+    assert deals.asked == [Rule.CLASSIC] * 3 and str(app.game.code) == LOST_CLASSIC
+    assert plain(tools.deal_note.value) == ui_text("hints.deal_none", "en", tries=3,
+                                                   ms=round(tools.deal_try_budget * 1000))
+    assert "may not be winnable" in plain(tools.deal_note.value)
+
+
+def test_the_new_game_button_after_a_loss_also_deals_only_winnable_games():
+    app, tools = hinted_app(layout_t_drawn())
+    tools.random_game = deals = Deals(LOST_CLASSIC, WON_EASY)
+    tools.only_winnable.value = True
+    app.board.card_buttons[27].click()  # blocked: the New game button shows
+    app.again_button.click()
+    assert str(app.game.code) == WON_EASY and len(deals.asked) == 2
+
+
+def test_a_pasted_code_is_dealt_as_given_and_the_note_says_the_code_decides():
+    app, tools = hinted_app(Game.from_code("TP1-E-AAAAAAB"))
+    tools.random_game = deals = Deals(WON_EASY)
+    tools.only_winnable.value = True
+    app.code_input.value = LOST_CLASSIC
+    app.deal_button.click()
+    assert str(app.game.code) == LOST_CLASSIC and deals.asked == []
+    assert plain(tools.deal_note.value) == ("The code decides: a pasted code is dealt as given, "
+                                            "whether or not it can be won.")
+    app.code_input.value = "TP1-X-AAAAAAD"  # invalid: nothing changes
+    app.deal_button.click()
+    assert str(app.game.code) == LOST_CLASSIC and "decides" in plain(tools.deal_note.value)
+    app.code_input.value = ""  # the player empties the field: that deals nothing
+    assert "decides" in plain(tools.deal_note.value)
+    app.restart_button.click()
+    assert "decides" in plain(tools.deal_note.value)
+    app.deal_button.click()  # empty field: a random deal, proven
+    assert str(app.game.code) == WON_EASY and "deals tried: 1" in plain(tools.deal_note.value)
+    tools.only_winnable.value = False
+    app.code_input.value = LOST_CLASSIC
+    app.deal_button.click()
+    assert tools.deal_note.value == ""  # without the option there is nothing to explain

@@ -1,0 +1,386 @@
+"""Hints and winnability in the app (issue 5, "In the app"), on top of :mod:`tripeaks.solver`.
+
+:func:`add_hints` gives a :class:`~tripeaks.app.play.TriPeaksApp` three things,
+through its extension points only (``add_control``, ``add_new_game_control``,
+``new_game_factory``, ``show_message``, ``on_update``, ``board.highlight``):
+
+* a **Hint** button (``tp-hint``): the solver looks for a move that keeps the
+  game winnable, with full knowledge of the face-down cards and the stock
+  order, within a time budget (:data:`HINT_BUDGETS`).  The card is ringed on
+  the board (or the stock, when drawing is the way) and one sentence in the
+  chosen language says why.  When the position can no longer be won it says
+  so; when the budget runs out it says that it does not know (pressing Hint
+  again on the same position searches longer, up to the last budget).  A hint
+  never changes the game and costs no points (SPEC §3 charges only moves).
+  The button is disabled once the game is over.
+* a **Winnable?** toggle (``tp-winnable-toggle``, off at first: it is a
+  spoiler) and its indicator (``tp-winnable``), which says after each action
+  whether the position can still be won (``tp-winnable-yes`` / ``-no`` /
+  ``-unknown`` / ``-won``), within :data:`INDICATOR_BUDGET` seconds.
+* a **Deal only winnable games** checkbox in the New game panel
+  (``tp-only-winnable``): a random deal under the chosen rule is drawn again
+  until the solver proves it winnable, each try within
+  :data:`DEAL_TRY_BUDGET` seconds, at most :data:`DEAL_MAX_TRIES` tries; a
+  note (``tp-deal-note``) says how many deals were tried, or that none was
+  proven (the last one is dealt).  A pasted code is dealt as given: the code
+  decides, and the note says so.
+
+Every callback is guarded: a failure shows the app's short failure message
+and the game is never touched (hints only read it; the solver works on its
+own copy of the position).
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import threading
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from .. import solver
+from ..codes import Rule
+from ..game import Game, Status
+from ..i18n.ui import ui_text
+from ..solver import Hint, Verdict, hint_message
+from .play import TriPeaksApp
+
+__all__ = [
+    "HintTools", "add_hints", "hint_tools", "HINT_BUDGETS", "INDICATOR_BUDGET", "DEAL_TRY_BUDGET",
+    "DEAL_MAX_TRIES", "CSS",
+]
+
+log = logging.getLogger(__name__)
+
+HINT_BUDGETS: tuple[float, ...] = (0.25, 0.5, 1.0)
+"""Seconds the solver may search for one hint: the first press, then each new press on the same position."""
+INDICATOR_BUDGET = 0.25
+"""Seconds the solver may search for the Winnable? indicator after each action."""
+DEAL_TRY_BUDGET = 0.25
+"""Seconds the solver may search for each random deal tried by "Deal only winnable games"."""
+DEAL_MAX_TRIES = 12
+"""At most this many random deals are tried; about 97% of Easy and 74% of Classic deals are winnable."""
+_CACHE_SIZE = 512
+
+CSS = """
+.widget-button.tp-hint { background: #fff3c4; color: #5d4300; border: 1px solid #e3c65c; }
+.widget-button.tp-hint:disabled { background: #eeeeee; color: #8a8a8a; border-color: #d5d5d5; }
+.widget-toggle-button.tp-winnable-toggle { background: #e6e6e6; box-shadow: none; }
+.widget-toggle-button.tp-winnable-toggle.mod-active {
+  background: #cfe8d3; color: #14532d; box-shadow: inset 0 0 0 1px #86c98f;
+}
+.tp-winnable .tp-winnable-text {
+  display: inline-block; font-size: 14px; font-weight: 600; padding: 2px 10px; border-radius: 999px;
+  border: 1px solid transparent; line-height: 1.5;
+}
+.tp-winnable .tp-winnable-yes, .tp-winnable .tp-winnable-won { background: #e3f6e5; color: #14532d; border-color: #86c98f; }
+.tp-winnable .tp-winnable-no { background: #fdecea; color: #a61b1b; border-color: #f4c2bd; }
+.tp-winnable .tp-winnable-unknown { background: #f1f1f1; color: #555; border-color: #d0d0d0; }
+.tp-only-winnable { width: auto; }
+.tp-only-winnable label { font-size: 14px; }
+.tp-deal-note { flex: 1 0 100%; font-size: 14px; }
+.tp-deal-note .tp-note-ok { color: #14532d; }
+.tp-deal-note .tp-note-warn { color: #8a4b00; font-weight: 600; }
+"""
+"""Extra style for the hint widgets (selectors from ``tp-*`` classes, colours of :mod:`tripeaks.app.theme`)."""
+
+_TOOLS: weakref.WeakKeyDictionary[TriPeaksApp, HintTools] = weakref.WeakKeyDictionary()
+_PREPARED = threading.Event()
+_PREPARE_LOCK = threading.Lock()
+
+
+def _prepare_in_background() -> None:
+    """Build the solver's tables (about 0.3 s) once per process, off the main thread."""
+    with _PREPARE_LOCK:
+        if _PREPARED.is_set():
+            return
+        _PREPARED.set()
+
+    def work() -> None:
+        try:
+            solver.prepare()
+        except Exception:  # noqa: BLE001 - the first hint builds them instead
+            log.exception("could not prepare the solver's tables")
+
+    threading.Thread(target=work, name="tripeaks-solver-prepare", daemon=True).start()
+
+
+def _deal_key(game: Game) -> tuple[Any, ...]:
+    """What fixes the cards of a game: rule, dealt tableau, dealt stock, first waste."""
+    return (game.rule, game.dealt_tableau, game.dealt_stock, game.initial_waste)
+
+
+def _position_key(game: Game) -> tuple[Any, ...]:
+    """The position, cards included (``state_key`` alone does not name the face-down cards)."""
+    return (_deal_key(game), game.state_key())
+
+
+def _fingerprint(game: Game) -> tuple[Any, ...]:
+    """This very moment of this game object: any action or another game changes it."""
+    return (id(game), game.state_key(), game.moves, len(game.history))
+
+
+def _ms(seconds: float) -> int:
+    return round(seconds * 1000)
+
+
+class HintTools:
+    """The Hint button, the Winnable? indicator and the winnable-deals option of one app.
+
+    Build it with :func:`add_hints`.  Widgets (public, treat as read-only):
+    ``hint_button``, ``winnable_toggle``, ``winnable_label``, ``only_winnable``,
+    ``deal_note``.  Settings (plain attributes, e.g. for tests):
+    ``hint_budgets`` (seconds, tuple), ``indicator_budget``, ``deal_try_budget``
+    (seconds), ``deal_max_tries``, ``max_nodes`` (``None`` or a node budget for
+    every search, on top of the time budgets) and ``random_game`` (a
+    ``Rule -> Game`` function making the random deals; the app's previous
+    ``new_game_factory``).
+    """
+
+    def __init__(self, app: TriPeaksApp) -> None:
+        self.app = app
+        self.hint_budgets: tuple[float, ...] = HINT_BUDGETS
+        self.indicator_budget = INDICATOR_BUDGET
+        self.deal_try_budget = DEAL_TRY_BUDGET
+        self.deal_max_tries = DEAL_MAX_TRIES
+        self.max_nodes: int | None = None
+        self.random_game: Callable[[Rule], Game] = app.new_game_factory
+        self.last_hint: Hint | None = None
+        """The latest hint given (``None`` before the first)."""
+
+        self._verdicts: OrderedDict[tuple[Any, ...], Verdict] = OrderedDict()
+        self._hints: OrderedDict[tuple[Any, ...], Hint] = OrderedDict()
+        self._shown: tuple[tuple[Any, ...], Hint] | None = None  # (fingerprint, hint) while it is on the board
+        self._tries: tuple[tuple[Any, ...], int] | None = None  # (fingerprint, presses) of an unknown answer
+        self._seen: Game | None = None
+        self._pending: tuple[Game, tuple[Any, ...] | None] | None = None  # (dealt game, note) from our factory
+        self._code_dealt = False
+        self._note: tuple[Any, ...] | None = None
+        self._indicator: tuple[str, int] = ("off", 0)
+
+        self.hint_button = widgets.Button(icon="lightbulb-o")
+        self.hint_button.add_class("tp-hint")
+        self.hint_button.on_click(lambda _b: self._guard(self._give_hint))
+        self.winnable_toggle = widgets.ToggleButton(value=False)
+        self.winnable_toggle.add_class("tp-winnable-toggle")
+        self.winnable_toggle.observe(lambda _c: self._guard(self._refresh), names="value")
+        self.winnable_label = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.winnable_label.add_class("tp-winnable")
+        style = widgets.HTML(value=f"<style>{CSS}</style>")
+        style.add_class("tp-style")
+        self.only_winnable = widgets.Checkbox(value=False, indent=False)
+        self.only_winnable.add_class("tp-only-winnable")
+        self.deal_note = widgets.HTML()
+        self.deal_note.add_class("tp-deal-note")
+
+        app.add_control(self.hint_button)
+        app.add_control(self.winnable_toggle)
+        app.add_control(self.winnable_label)
+        app.add_control(style)
+        app.add_new_game_control(self.only_winnable)
+        app.add_new_game_control(self.deal_note)
+        app.new_game_factory = self._new_game
+        # A pasted code is dealt, then the app empties the code field: that is how we tell it from a random deal.
+        app.code_input.observe(self._code_field_changed, names="value")
+        app.on_update(self._updated)
+        self._updated(app.game)
+
+    # ------------------------------------------------------------------ guarded entry points
+    def _guard(self, action: Callable[[], object]) -> None:
+        try:
+            action()
+        except Exception:  # noqa: BLE001 - a message, never a traceback; the game is only read here
+            log.exception("TriPeaks hint tools failed")
+            self.app.board.highlight()
+            self._shown = None
+            self.app.show_message(lambda lang: ui_text("status.failure", lang), "error")
+
+    def _updated(self, game: Game) -> None:
+        """After every refresh of the app: a new game? keep or drop the hint ring, redraw our widgets."""
+        try:
+            self._follow(game)
+            self._refresh()
+        except Exception:  # noqa: BLE001
+            log.exception("TriPeaks hint tools could not follow the app")
+
+    def _code_field_changed(self, change: dict[str, Any]) -> None:
+        # The app empties the field right after it has put in the game of a pasted code (before its refresh).
+        if not change["new"] and str(change["old"]).strip() and self.app.game is not self._seen:
+            self._code_dealt = True
+
+    def _follow(self, game: Game) -> None:
+        code_dealt, self._code_dealt = self._code_dealt, False
+        if game is not self._seen:
+            previous, self._seen = self._seen, game
+            if self._pending is not None and self._pending[0] is game:
+                self._note = self._pending[1]
+            elif code_dealt:
+                self._note = ("code",) if self.only_winnable.value else None
+            elif previous is None or _deal_key(previous) != _deal_key(game):
+                self._note = None  # another game (a restart keeps the note: same cards)
+            self._pending = None
+        if self._shown is not None:
+            if self._shown[0] == _fingerprint(game):
+                self._ring(self._shown[1])  # the board was redrawn (e.g. a language switch): ring it again
+            else:
+                self._shown = None
+
+    # ------------------------------------------------------------------ hint
+    def _give_hint(self) -> None:
+        app = self.app
+        game = app.game
+        fingerprint = _fingerprint(game)
+        if game.is_over:
+            app.board.highlight()
+            self._shown = None
+            if game.status is Status.WON:
+                key = "hints.over_won"
+            else:  # blocked: SPEC §4 allows undo then, unless there is nothing to undo
+                key = "hints.over_blocked" if game.can_undo else "hints.lost_no_undo"
+            app.show_message(lambda lang: ui_text(key, lang))
+            return
+        presses = self._tries[1] if self._tries is not None and self._tries[0] == fingerprint else 0
+        budget = self.hint_budgets[min(presses, len(self.hint_budgets) - 1)]
+        key = _position_key(game)
+        h = self._hints.get(key)
+        if h is None:
+            h = solver.hint(game, time_limit=budget, max_nodes=self.max_nodes)
+            if h.kind != "unknown":
+                _remember(self._hints, key, h)
+                _remember(self._verdicts, key, h.verdict)
+        self.last_hint = h
+        if h.kind == "unknown":
+            self._tries = (fingerprint, presses + 1)
+            app.board.highlight()
+            self._shown = None
+            last = presses + 1 >= len(self.hint_budgets)
+            ms = _ms(budget)
+            app.show_message(lambda lang: ui_text("hints.unknown_last" if last else "hints.unknown", lang, ms=ms))
+            self._refresh()
+            return
+        self._tries = None
+        if h.kind in ("play", "draw"):
+            self._shown = (fingerprint, h)
+            self._ring(h)
+        else:
+            app.board.highlight()
+            self._shown = None
+        if h.kind == "lost" and not game.can_undo:
+            app.show_message(lambda lang: ui_text("hints.lost_no_undo", lang))
+        else:
+            app.show_message(lambda lang: hint_message(h, lang))
+        self._refresh()
+
+    def _ring(self, h: Hint) -> None:
+        if h.kind == "play" and isinstance(h.action, int):
+            self.app.board.highlight([h.action])
+        elif h.kind == "draw":
+            self.app.board.highlight(stock=True)
+
+    # ------------------------------------------------------------------ winnable?
+    def _verdict(self, game: Game) -> Verdict:
+        key = _position_key(game)
+        verdict = self._verdicts.get(key)
+        if verdict is None:
+            verdict = solver.solve(game, time_limit=self.indicator_budget, max_nodes=self.max_nodes).verdict
+            if verdict is not Verdict.UNKNOWN:
+                _remember(self._verdicts, key, verdict)
+        return verdict
+
+    def _refresh(self) -> None:
+        """Redraw our widgets in the app's language from the current game."""
+        app, lang = self.app, self.app.lang
+        game = app.game
+        self.hint_button.description = ui_text("controls.hint", lang)
+        self.hint_button.tooltip = ui_text("hints.tip", lang)
+        self.hint_button.disabled = game.is_over
+        on = self.winnable_toggle.value
+        self.winnable_toggle.description = ui_text("hints.winnable_on" if on else "hints.winnable_off", lang)
+        self.winnable_toggle.tooltip = ui_text("hints.winnable_tip", lang)
+        self.winnable_toggle.icon = "check" if on else ""
+        if on:
+            if game.status is Status.WON:
+                state = "won"
+            else:
+                state = {Verdict.WINNABLE: "yes", Verdict.UNWINNABLE: "no", Verdict.UNKNOWN: "unknown"}[
+                    self._verdict(game)]
+            self._indicator = (state, _ms(self.indicator_budget))
+            text = ui_text(f"hints.winnable_{state}", lang, ms=self._indicator[1])
+            self.winnable_label.value = (f'<span class="tp-winnable-text tp-winnable-{state}" role="status">'
+                                         f"{html.escape(text)}</span>")
+            self.winnable_label.layout.display = None
+        else:
+            self._indicator = ("off", 0)
+            self.winnable_label.value = ""
+            self.winnable_label.layout.display = "none"
+        self.only_winnable.description = ui_text("hints.only_winnable", lang)
+        self.only_winnable.tooltip = ui_text("hints.only_winnable_tip", lang)
+        self.deal_note.value = self._note_html(lang)
+
+    @property
+    def indicator(self) -> str:
+        """What the Winnable? indicator shows: ``"off"``, ``"yes"``, ``"no"``, ``"unknown"`` or ``"won"``."""
+        return self._indicator[0]
+
+    # ------------------------------------------------------------------ only winnable deals
+    def _new_game(self, rule: Rule) -> Game:
+        """The app's ``new_game_factory``: a random deal, proven winnable when the option is on."""
+        if not self.only_winnable.value:
+            game = self.random_game(rule)
+            self._pending = (game, None)
+            return game
+        tries = max(1, int(self.deal_max_tries))
+        for n in range(1, tries + 1):
+            game = self.random_game(rule)
+            verdict = solver.solve(game, time_limit=self.deal_try_budget, max_nodes=self.max_nodes).verdict
+            if verdict is not Verdict.UNKNOWN:
+                _remember(self._verdicts, _position_key(game), verdict)
+            if verdict is Verdict.WINNABLE:
+                self._pending = (game, ("proved", n))
+                return game
+        self._pending = (game, ("none", tries))
+        return game
+
+    def _note_html(self, lang: str) -> str:
+        note = self._note
+        if note is None:
+            return ""
+        if note[0] == "proved":
+            text, cls = ui_text("hints.deal_proved", lang, tries=note[1]), "tp-note-ok"
+        elif note[0] == "none":
+            text, cls = ui_text("hints.deal_none", lang, tries=note[1], ms=_ms(self.deal_try_budget)), "tp-note-warn"
+        else:
+            text, cls = ui_text("hints.deal_code", lang), "tp-note-warn"
+        return f'<span class="{cls}">{html.escape(text)}</span>'
+
+
+def _remember(cache: OrderedDict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> None:
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > _CACHE_SIZE:
+        cache.popitem(last=False)
+
+
+def add_hints(app: TriPeaksApp, prepare: bool = True) -> HintTools:
+    """Give ``app`` the Hint button, the Winnable? indicator and the winnable-deals option.
+
+    Returns the :class:`HintTools` (the same one if ``app`` already has them).
+    With ``prepare`` the solver's tables are built in a background thread
+    now, so that the first hint answers within its budget.
+    """
+    tools = _TOOLS.get(app)
+    if tools is None:
+        tools = HintTools(app)
+        _TOOLS[app] = tools
+    if prepare:
+        _prepare_in_background()
+    return tools
+
+
+def hint_tools(app: TriPeaksApp) -> HintTools | None:
+    """The :class:`HintTools` of ``app``, or ``None`` if :func:`add_hints` was not called on it."""
+    return _TOOLS.get(app)
