@@ -102,7 +102,8 @@ class ScorePlot:
         # labels, legend) is drawn once into a cached background and only these are drawn per move.
         (self._line,) = ax.plot([], [], color=_LINE, linewidth=2, animated=True)
         # The starting point (0, 500): without it a one-point line draws nothing before the first move.
-        (self._start,) = ax.plot([], [], linestyle="none", marker="o", markersize=7, color=_LINE, animated=True)
+        (self._start,) = ax.plot([], [], linestyle="none", marker="o", markersize=7, color=_LINE,
+                                 clip_on=False, animated=True)  # whole, though on the axis
         (self._peaks,) = ax.plot([], [], linestyle="none", marker="*", markersize=14, color=_PEAK,
                                  markeredgecolor="#7a5c00", animated=True)
         (self._undos,) = ax.plot([], [], linestyle="none", marker="x", markersize=8, markeredgewidth=2,
