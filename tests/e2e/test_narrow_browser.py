@@ -24,7 +24,7 @@ _BOX_JS = """
 """
 
 
-@pytest.mark.parametrize("width", [420, 700])
+@pytest.mark.parametrize("width", [320, 420, 700])
 def test_every_card_reachable_and_plot_readable_in_a_narrow_window(voila_server, page, page_errors, width):
     page.set_viewport_size({"width": width, "height": 900})
     server = voila_server(NOTEBOOK)

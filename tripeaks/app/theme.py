@@ -40,15 +40,18 @@ CSS = """
 }
 /* Narrow windows: the peaks (20 half-card columns, 720 px) never spill past the left edge ("safe"
    centring puts any overflow on the right, reachable by scrolling the board), and they scale down
-   in steps to fit the board's width (a container query on .tp-board), down to 45 % (cards 30 px wide). */
+   in steps to fit the board's width (a container query on .tp-board), down to 38 % (cards 25 px wide). */
 .tp-board { container: tp-board / inline-size; }
 .tp-peaks { overflow: visible !important; justify-content: safe center !important; }
 @container tp-board (max-width: 719.98px) { .tp-peaks { zoom: .9; } }
 @container tp-board (max-width: 647.98px) { .tp-peaks { zoom: .8; } }
 @container tp-board (max-width: 575.98px) { .tp-peaks { zoom: .7; } }
-@container tp-board (max-width: 503.98px) { .tp-peaks { zoom: .6; } .widget-button.tp-card { font-size: 27px; } }
-@container tp-board (max-width: 431.98px) { .tp-peaks { zoom: .5; } .widget-button.tp-card { font-size: 30px; } }
-@container tp-board (max-width: 359.98px) { .tp-peaks { zoom: .45; } .widget-button.tp-card { font-size: 32px; } }
+@container tp-board (max-width: 503.98px) { .tp-peaks { zoom: .6; } }
+@container tp-board (max-width: 431.98px) { .tp-peaks { zoom: .5; } }
+@container tp-board (max-width: 359.98px) { .tp-peaks { zoom: .45; } }
+@container tp-board (max-width: 323.98px) { .tp-peaks { zoom: .38; } }
+/* Scaled down to 60 % or less, the card text is a little larger (26 px still fits "10♥"). */
+@container tp-board (max-width: 503.98px) { .tp-peaks .widget-button.tp-card { font-size: 26px; } }
 @media (max-width: 600px) { .tp-board { padding: 12px 4px 10px 4px; border-width: 4px; } }
 .tp-banner { display: flex; align-items: center; justify-content: center; }
 .tp-banner .widget-html-content { display: flex; align-items: center; justify-content: center; height: 100%; }
@@ -125,6 +128,7 @@ CSS = """
 .tp-log li:first-child { font-weight: 600; }
 /* The log and the plot side by side when there is room, else the plot wraps below the log. */
 .tp-bottom { flex-wrap: wrap; }
+.tp-bottom > .tp-panel { min-width: min(300px, 100%) !important; box-sizing: border-box; }
 .tp-plot-panel { flex: 0 1 auto; max-width: 100%; box-sizing: border-box; }
 .tp-plot, .tp-plot img { max-width: 100%; height: auto; }
 """
