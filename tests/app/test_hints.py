@@ -127,8 +127,9 @@ def test_build_app_has_the_hint_tools_with_their_css_classes():
     app = build_app(WON_EASY)
     tools = hint_tools(app)
     assert tools is not None
-    assert tools.hint_button in app.controls.children and "tp-hint" in tools.hint_button._dom_classes
-    assert tools.winnable_toggle in app.controls.children
+    box = app.controls.children[-1]
+    assert tools.hint_button in box.children and "tp-hint" in tools.hint_button._dom_classes
+    assert tools.winnable_toggle in box.children and tools.winnable_label in box.children
     assert "tp-winnable-toggle" in tools.winnable_toggle._dom_classes
     assert "tp-winnable" in tools.winnable_label._dom_classes
     assert "tp-only-winnable" in tools.only_winnable._dom_classes

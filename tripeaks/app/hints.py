@@ -80,9 +80,12 @@ CSS = """
 .tp-winnable .tp-winnable-yes, .tp-winnable .tp-winnable-won { background: #e3f6e5; color: #14532d; border-color: #86c98f; }
 .tp-winnable .tp-winnable-no { background: #fdecea; color: #a61b1b; border-color: #f4c2bd; }
 .tp-winnable .tp-winnable-unknown { background: #f1f1f1; color: #555; border-color: #d0d0d0; }
+/* The ring of a hinted stock must not be clipped by the box around the stock. */
+.tp-piles, .tp-piles > .widget-box { overflow: visible !important; }
+.tp-hint-box { align-items: center; gap: 8px; flex-wrap: wrap; overflow: visible; }
 .tp-only-winnable { width: auto; }
 .tp-only-winnable label { font-size: 14px; }
-.tp-deal-note { flex: 1 0 100%; font-size: 14px; }
+.tp-deal-note { font-size: 14px; }
 .tp-deal-note .tp-note-ok { color: #14532d; }
 .tp-deal-note .tp-note-warn { color: #8a4b00; font-weight: 600; }
 """
@@ -93,8 +96,16 @@ _PREPARED = threading.Event()
 _PREPARE_LOCK = threading.Lock()
 
 
+PREPARE_DELAY = 3.0
+"""Seconds after the first app is built before the solver's tables are built in the background."""
+
+
 def _prepare_in_background() -> None:
-    """Build the solver's tables (about 0.3 s) once per process, off the main thread."""
+    """Build the solver's tables (about 0.3 s) once per process, off the main thread.
+
+    Delayed by :data:`PREPARE_DELAY` so as not to slow the first drawing of the
+    board; a hint asked before that builds them itself (its time limit starts after).
+    """
     with _PREPARE_LOCK:
         if _PREPARED.is_set():
             return
@@ -106,7 +117,10 @@ def _prepare_in_background() -> None:
         except Exception:  # noqa: BLE001 - the first hint builds them instead
             log.exception("could not prepare the solver's tables")
 
-    threading.Thread(target=work, name="tripeaks-solver-prepare", daemon=True).start()
+    timer = threading.Timer(PREPARE_DELAY, work)
+    timer.name = "tripeaks-solver-prepare"
+    timer.daemon = True
+    timer.start()
 
 
 def _deal_key(game: Game) -> tuple[Any, ...]:
@@ -162,10 +176,10 @@ class HintTools:
         self._note: tuple[Any, ...] | None = None
         self._indicator: tuple[str, int] = ("off", 0)
 
-        self.hint_button = widgets.Button(icon="lightbulb-o")
+        self.hint_button = widgets.Button(icon="lightbulb-o", layout=widgets.Layout(width="auto", min_width="90px"))
         self.hint_button.add_class("tp-hint")
         self.hint_button.on_click(lambda _b: self._guard(self._give_hint))
-        self.winnable_toggle = widgets.ToggleButton(value=False)
+        self.winnable_toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
         self.winnable_toggle.add_class("tp-winnable-toggle")
         self.winnable_toggle.observe(lambda _c: self._guard(self._refresh), names="value")
         self.winnable_label = widgets.HTML(layout=widgets.Layout(display="none"))
@@ -174,15 +188,21 @@ class HintTools:
         style.add_class("tp-style")
         self.only_winnable = widgets.Checkbox(value=False, indent=False)
         self.only_winnable.add_class("tp-only-winnable")
-        self.deal_note = widgets.HTML()
+        self.deal_note = widgets.HTML(layout=widgets.Layout(display="none"))
         self.deal_note.add_class("tp-deal-note")
 
-        app.add_control(self.hint_button)
-        app.add_control(self.winnable_toggle)
-        app.add_control(self.winnable_label)
-        app.add_control(style)
+        # One box: the three wrap together when the controls row is too narrow.
+        box = widgets.HBox([self.hint_button, self.winnable_toggle, self.winnable_label, style])
+        box.add_class("tp-hint-box")
+        app.add_control(box)
         app.add_new_game_control(self.only_winnable)
-        app.add_new_game_control(self.deal_note)
+        # The note goes under the app's "Dealt …" message, in the New game panel (found through the
+        # public widget tree); else at the end of the New game row.
+        panel = next((c for c in app.children if isinstance(c, widgets.Box) and app.new_message in c.children), None)
+        if panel is not None:
+            panel.children = (*panel.children, self.deal_note)
+        else:
+            app.add_new_game_control(self.deal_note)
         app.new_game_factory = self._new_game
         # A pasted code is dealt, then the app empties the code field: that is how we tell it from a random deal.
         app.code_input.observe(self._code_field_changed, names="value")
@@ -320,6 +340,7 @@ class HintTools:
         self.only_winnable.description = ui_text("hints.only_winnable", lang)
         self.only_winnable.tooltip = ui_text("hints.only_winnable_tip", lang)
         self.deal_note.value = self._note_html(lang)
+        self.deal_note.layout.display = None if self.deal_note.value else "none"
 
     @property
     def indicator(self) -> str:
