@@ -91,7 +91,8 @@ CSS = """
 """
 """Extra style for the hint widgets (selectors from ``tp-*`` classes, colours of :mod:`tripeaks.app.theme`)."""
 
-_TOOLS: weakref.WeakKeyDictionary[TriPeaksApp, HintTools] = weakref.WeakKeyDictionary()
+# id(app) -> its tools; the tools live as long as the app (its callbacks hold them), then drop out of here.
+_TOOLS: weakref.WeakValueDictionary[int, HintTools] = weakref.WeakValueDictionary()
 _PREPARED = threading.Event()
 _PREPARE_LOCK = threading.Lock()
 
@@ -393,10 +394,10 @@ def add_hints(app: TriPeaksApp, prepare: bool = True) -> HintTools:
     With ``prepare`` the solver's tables are built in a background thread
     now, so that the first hint answers within its budget.
     """
-    tools = _TOOLS.get(app)
+    tools = hint_tools(app)
     if tools is None:
         tools = HintTools(app)
-        _TOOLS[app] = tools
+        _TOOLS[id(app)] = tools
     if prepare:
         _prepare_in_background()
     return tools
@@ -404,4 +405,5 @@ def add_hints(app: TriPeaksApp, prepare: bool = True) -> HintTools:
 
 def hint_tools(app: TriPeaksApp) -> HintTools | None:
     """The :class:`HintTools` of ``app``, or ``None`` if :func:`add_hints` was not called on it."""
-    return _TOOLS.get(app)
+    tools = _TOOLS.get(id(app))
+    return tools if tools is not None and tools.app is app else None
