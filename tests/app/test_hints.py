@@ -96,9 +96,13 @@ def layout_t_drawn() -> Game:
 
 
 def hinted_app(game: Game, lang: str = "en") -> tuple[TriPeaksApp, HintTools]:
+    """The app as build_app makes it, with generous time budgets: these tests are about what is said,
+    not about speed, and must not turn "unknown" on a loaded machine (tests of "unknown" use max_nodes)."""
     app = build_app(game=game, lang=lang)
     tools = hint_tools(app)
     assert tools is not None
+    tools.hint_budgets = (30.0, 60.0)
+    tools.indicator_budget = tools.deal_try_budget = 30.0
     return app, tools
 
 
@@ -246,6 +250,7 @@ def test_out_of_budget_says_unknown_and_searches_longer_when_asked_again():
     app, tools = hinted_app(Game.from_code(WON_EASY))
     tools.max_nodes = 1  # stands for a search too slow for its time budget
     before = snapshot(app.game)
+    tools.hint_budgets = HINT_BUDGETS
     ms = [round(b * 1000) for b in HINT_BUDGETS]
     tools.hint_button.click()
     assert status(app) == ui_text("hints.unknown", "en", ms=ms[0]) and ringed(app) == ([], False)
@@ -284,7 +289,6 @@ def test_a_hint_never_changes_the_game_and_its_move_keeps_the_game_winnable(deal
         actions = game.legal_actions()
         game.apply(actions[pick % len(actions)])
     app, tools = hinted_app(game)
-    tools.hint_budgets = (5.0,)  # generous: this test is about what the hint says, not its speed
     before = snapshot(game)
     tools.hint_button.click()
     assert app.game is game and snapshot(game) == before

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tripeaks import Game, Status
+from tripeaks.app.hints import HINT_BUDGETS
 from tripeaks.i18n import explain, status_message
 from tripeaks.i18n.ui import rule_name, ui_text
 from tripeaks.solver import hint, hint_message
@@ -54,8 +55,8 @@ def ask_hint(app: TriPeaksPage, game: Game, latencies: list[float]) -> Any:
     """Press Hint and check the page against the solver's hint; return the hinted action (position or "D")."""
     expected = hint(game, time_limit=None)
     sentence = hint_message(expected, "en")
-    unknown = [ui_text(k, "en", ms=ms) for k in ("hints.unknown", "hints.unknown_last") for ms in (250, 500, 1000)]
-    for _ in range(3):  # out of time on a loaded machine: the app says so, and a new press searches longer
+    unknown = [ui_text(k, "en", ms=round(1000 * b)) for k in ("hints.unknown", "hints.unknown_last") for b in HINT_BUDGETS]
+    for _ in HINT_BUDGETS:  # out of time on a loaded machine: the app says so, and a new press searches longer
         start = time.perf_counter()
         app.click(".tp-hint")
         shown = wait_status_one_of(app, [sentence, *unknown])
