@@ -259,10 +259,10 @@ class HintTools:
             app.board.highlight()
             self._shown = None
             if game.status is Status.WON:
-                key = "hints.over_won"
+                over = "hints.over_won"
             else:  # blocked: SPEC §4 allows undo then, unless there is nothing to undo
-                key = "hints.over_blocked" if game.can_undo else "hints.lost_no_undo"
-            app.show_message(lambda lang: ui_text(key, lang))
+                over = "hints.over_blocked" if game.can_undo else "hints.lost_no_undo"
+            app.show_message(lambda lang: ui_text(over, lang))
             return
         presses = self._tries[1] if self._tries is not None and self._tries[0] == fingerprint else 0
         budget = self.hint_budgets[min(presses, len(self.hint_budgets) - 1)]
