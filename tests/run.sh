@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Install everything the tests need, then run them all (the README's test command).
-# Browser tests need Debian's chromium at /usr/bin/chromium; as root we install it.
+# The README's test command: install everything the tests need, then run them all.
+#   bash tests/run.sh [pytest arguments]
+# - Python packages go into ./.venv (created here unless a virtual env is already active),
+#   so nothing depends on what was installed by hand.
+# - Browser tests need Debian's chromium at /usr/bin/chromium; as root we install it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x /usr/bin/chromium ]; then
@@ -8,10 +11,16 @@ if [ ! -x /usr/bin/chromium ]; then
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   else
-    echo "warning: /usr/bin/chromium is missing; install Debian's chromium for the browser tests" >&2
+    echo "warning: /usr/bin/chromium is missing; install Debian's chromium (or the browser tests are skipped)" >&2
   fi
 fi
-python3 -m pip install -q -e ".[test]"
-python3 -m ruff check tripeaks tests benchmarks
-python3 -m mypy
-exec python3 -m pytest "$@"
+if [ -z "${VIRTUAL_ENV:-}" ]; then
+  [ -x .venv/bin/python ] || python3 -m venv .venv
+  # shellcheck disable=SC1091
+  . .venv/bin/activate
+fi
+python -m pip install -q --upgrade pip >/dev/null 2>&1 || true
+python -m pip install -q -e ".[test]"
+python -m ruff check tripeaks tests benchmarks
+python -m mypy
+exec python -m pytest "$@"
