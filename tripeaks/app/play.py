@@ -97,7 +97,7 @@ class TriPeaksApp(widgets.VBox):
         self.restart_button = widgets.Button()
         self.restart_button.add_class("tp-restart")
         self.restart_button.on_click(lambda _b: self._guard(self._restart))
-        self.error_help = widgets.ToggleButton(value=True)
+        self.error_help = widgets.ToggleButton(value=True, layout=widgets.Layout(width="auto", min_width="148px"))
         self.error_help.add_class("tp-error-help")
         self.error_help.observe(lambda _c: self._guard(self._error_help_changed), names="value")
         self.language = widgets.Dropdown(
