@@ -281,13 +281,10 @@ def search(
     lost = bytearray(len(lat.sets) << 4)
     # lost_draw[i] = 32 - (smallest s with (set i, s) after a draw known lost), 0 unknown
     lost_draw = bytearray(len(lat.sets))
-    def passes(cnt: int, s2: int) -> bool:
-        """The matching test for the counts ``cnt`` right after the ``s2``-th draw."""
-        kn = match_get(cnt, 31 << 5)  # (last s known to pass) | (first s known to fail) << 5
-        if s2 <= kn & 31:
-            return True
-        if s2 >= kn >> 5:
-            return False
+    # match.get(cnt, 992): (last s known to pass) | (first s known to fail) << 5; the known cases
+    # are decided inline, the rest here
+    def passes(cnt: int, s2: int, kn: int) -> bool:
+        """The matching test for the counts ``cnt`` right after the ``s2``-th draw (not known yet)."""
         if _feasible(cnt, cnt + stock_counts[s2 - 1], wraps):
             match[cnt] = (kn & ~31) | s2
             return True
@@ -296,12 +293,12 @@ def search(
 
     limit = max_nodes if max_nodes is not None else 1 << 62
     nodes = 1
-    next_check = 2048
+    next_check = min(limit, 2048)
     # frame: [set index, R, s, w, rmask, counts, candidates left, draw tried, action taken]
     stack: list[list[int]] = [[root, present, 0, waste, rmask, counts, exposed[root] & adj_pos[waste], 0, 0]]
     while stack:
         frame = stack[-1]
-        i, R, s, w, rm, cnt, cand = frame[0], frame[1], frame[2], frame[3], frame[4], frame[5], frame[6]
+        i, R, s, w, rm, cnt, cand, drawn, _ = frame
         nxt = None
         if cand:
             base = i * 28
@@ -323,8 +320,10 @@ def search(
                 if not R2:
                     frame[8] = p
                     return True, _line(stack), nodes + 1
-                if nodes >= limit:
-                    return None, [], nodes
+                if nodes >= next_check:
+                    if nodes >= limit or deadline is not None and time.perf_counter() > deadline:
+                        return None, [], nodes
+                    next_check = min(limit, nodes + 2048)
                 nodes += 1
                 rm2 = rm if R2 & rank_pos[r] else rm & ~(1 << r)
                 if rm2 & ~nb_table[rm2 | stock_ranks[s] | 1 << r]:
@@ -343,7 +342,9 @@ def search(
                     c2 = exposed[j] & adj_pos[r2]
                 if c2 and lost[j << 4 | r2] + s2 < 32 and lost_draw[j] + s2 < 32:
                     cnt2 = cnt - (1 << 3 * r)
-                    if not rm2 & ~nb_table[rm2 | stock_ranks[s2] | 1 << r2] and passes(cnt2, s2):
+                    if not rm2 & ~nb_table[rm2 | stock_ranks[s2] | 1 << r2] and (
+                        s2 <= (kn := match_get(cnt2, 992)) & 31 or s2 < kn >> 5 and passes(cnt2, s2, kn)
+                    ):
                         frame[8] = p | (s2 - s) << 5  # the play, then s2 - s draws
                         nxt = [j, R2, s2, r2, rm2, cnt2, c2, 0, 0]
                         break
@@ -352,7 +353,7 @@ def search(
                 if lost_draw[j] < 31 - s:
                     lost_draw[j] = 31 - s
             frame[6] = cand
-        if nxt is None and not frame[7] and s < n_stock:
+        if nxt is None and not drawn and s < n_stock:
             frame[7] = 1
             s2 = s + 1
             if lost_draw[i] + s2 < 32:
@@ -366,10 +367,14 @@ def search(
                     c2 = exposed[i] & adj_pos[r]
                 key = i << 4 | r
                 if c2 and lost[key] + s2 < 32 and lost_draw[i] + s2 < 32:
-                    if nodes >= limit:
-                        return None, [], nodes
+                    if nodes >= next_check:
+                        if nodes >= limit or deadline is not None and time.perf_counter() > deadline:
+                            return None, [], nodes
+                        next_check = min(limit, nodes + 2048)
                     nodes += 1
-                    if not rm & ~nb_table[rm | stock_ranks[s2] | 1 << r] and passes(cnt, s2):
+                    if not rm & ~nb_table[rm | stock_ranks[s2] | 1 << r] and (
+                        s2 <= (kn := match_get(cnt, 992)) & 31 or s2 < kn >> 5 and passes(cnt, s2, kn)
+                    ):
                         frame[8] = s - s2  # -(number of draws)
                         nxt = [i, R, s2, r, rm, cnt, c2, 0, 0]
                     else:
@@ -379,10 +384,6 @@ def search(
                     lost_draw[i] = 31 - s
         if nxt is not None:
             stack.append(nxt)
-            if nodes >= next_check:
-                next_check = nodes + 2048
-                if deadline is not None and time.perf_counter() > deadline:
-                    return None, [], nodes
             continue
         # every child is lost: so is this position, and with fewer stock cards left too
         stack.pop()
