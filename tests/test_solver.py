@@ -219,6 +219,42 @@ def test_verdicts_agree_with_brute_force_on_few_cards():
     assert any(verdicts) and not all(verdicts)
 
 
+def brute_matching(demand: list[int], supply: list[int], wraps: bool) -> bool:
+    """Card-level bipartite matching (augmenting paths): each demand card gets its own adjacent supply card."""
+    rule = Rule.EASY if wraps else Rule.CLASSIC
+    dcards = [r for r in range(1, 14) for _ in range(demand[r])]
+    scards = [r for r in range(1, 14) for _ in range(supply[r])]
+    owner: dict[int, int] = {}
+
+    def augment(k: int, seen: set[int]) -> bool:
+        for t, r in enumerate(scards):
+            if t not in seen and rule.adjacent(dcards[k], r):
+                seen.add(t)
+                if t not in owner or augment(owner[t], seen):
+                    owner[t] = k
+                    return True
+        return False
+
+    return all(augment(k, set()) for k in range(len(dcards)))
+
+
+def test_rank_matching_agrees_with_card_matching():
+    from tripeaks._search import _feasible
+
+    rnd = random.Random(5)
+    outcomes = set()
+    for _ in range(600):
+        wraps = rnd.random() < 0.5
+        demand = [0] + [rnd.choice((0, 0, 1, 1, 2, 3, 4)) for _ in range(13)]
+        supply = [0] + [min(7, demand[r] + rnd.choice((0, 0, 0, 1, 2))) for r in range(1, 14)]
+        packed_d = sum(c << 3 * r for r, c in enumerate(demand))
+        packed_s = sum(c << 3 * r for r, c in enumerate(supply))
+        truth = brute_matching(demand, supply, wraps)
+        assert _feasible(packed_d, packed_s, wraps) is truth, (demand, supply, wraps)
+        outcomes.add((wraps, truth))
+    assert len(outcomes) == 4  # both rules, both answers
+
+
 def test_best_score_agrees_with_brute_force_on_few_cards():
     for g in few_cards_positions(25, seed=3, max_left=6):
         res = best_score(g)

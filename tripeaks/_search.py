@@ -85,33 +85,12 @@ NEIGHBOURS: dict[bool, tuple[int, ...]] = {True: _neighbour_table(True), False: 
 """``NEIGHBOURS[wraps][rank_mask]``: ranks adjacent to some rank of the mask."""
 
 
-def _chain_ok(d: int, a: int, demand_ranks: tuple[int, ...], first_left: int, last_right: int) -> bool:
-    """Greedy b-matching along one chain of the rank graph (counts packed 3 bits per rank).
-
-    The demand of rank ``demand_ranks[k]`` may use the supply of the rank just
-    before it in the chain (what the previous demand left, ``first_left`` for
-    the first) or the supply of the rank just after it (``r + 1``; for the
-    last demand ``last_right``).  Taking from the left supply first (it can
-    serve nobody further right) is optimal on a path.
-    """
-    left = first_left
-    last = demand_ranks[-1]
-    for r in demand_ranks:
-        need = d >> 3 * r & 7
-        if need > left:
-            need -= left
-            right = last_right if r == last else a >> 3 * (r % 13 + 1) & 7
-            if need > right:
-                return False
-            left = right - need
-        else:
-            left = a >> 3 * (r % 13 + 1) & 7 if r != last else last_right
-    return True
-
-
-_EVEN = (2, 4, 6, 8, 10, 12)
-_ODD = (1, 3, 5, 7, 9, 11)
-_CYCLE = (1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10, 12)
+# (demand shift, shift of the supply just after it) along each chain of the rank graph, counts
+# packed 3 bits per rank: even demands between odd supplies 1 … 13, odd demands 1 … 13 between even
+# supplies (nothing before 1 or after 13), and under Easy the cycle 1, 3, …, 13, 2, …, 12 (13 next to 1)
+_EVEN_CHAIN = tuple((3 * r, 3 * r + 3) for r in (2, 4, 6, 8, 10, 12))
+_ODD_CHAIN = tuple((3 * r, 3 * r + 3) for r in (1, 3, 5, 7, 9, 11, 13))
+_CYCLE_CHAIN = tuple((3 * r, 3 * (r % 13 + 1)) for r in (1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10))
 
 
 def _feasible(demand_packed: int, supply_packed: int, wraps: bool) -> bool:
@@ -125,21 +104,54 @@ def _feasible(demand_packed: int, supply_packed: int, wraps: bool) -> bool:
     bits per rank (bits 3r … 3r + 2 for rank r).  Hall's condition on the rank
     graph: a path per parity under Classic, one 26-node cycle under Easy (13 is
     odd).  A necessary condition for a win: False proves the position lost.
+
+    Along a path the greedy is exact: each demand takes first from the supply
+    on its left (what the previous demand left; it can serve nobody further
+    right), then from the one on its right.  Under Easy the kings' supply is
+    shared by the aces (left end of the cycle cut open) and the queens (right
+    end): x kings to the aces.  What the greedy leaves after a demand is
+    ``right − max(0, need − left)``, so one more king at the start leaves at
+    most one more card at the end: the smallest x that gets through the
+    chain is the best one for the queens.
     """
     d, a = demand_packed, supply_packed
     if not wraps:
-        # even ranks take odd supplies 1, 3, …, 13; odd ranks take even supplies 2, …, 12
-        if not _chain_ok(d, a, _EVEN, a >> 3 & 7, a >> 39 & 7):
-            return False
-        # rank 13 takes only a 12; rank 1 only a 2 (nothing to its left)
-        return _chain_ok(d, a, _ODD + (13,), 0, 0)
-    # Easy: the chain 1, 3, …, 13, 2, …, 12 closes through the kings (supply right of 12,
-    # left of 1).  x = kings given to aces; the rest of the kings serve the queens.
+        left = a >> 3 & 7  # the aces' supply, before demand 2
+        for sd, sa in _EVEN_CHAIN:
+            need = d >> sd & 7
+            if need > left:
+                right = a >> sa & 7
+                if need - left > right:
+                    return False
+                left = right - need + left
+            else:
+                left = a >> sa & 7
+        left = 0  # nothing before rank 1; nothing after 13 (its bits are 0)
+        for sd, sa in _ODD_CHAIN:
+            need = d >> sd & 7
+            if need > left:
+                right = a >> sa & 7
+                if need - left > right:
+                    return False
+                left = right - need + left
+            else:
+                left = a >> sa & 7
+        return True
     kings = a >> 39 & 7
-    aces = d >> 3 & 7
-    for x in range(min(aces, kings) + 1):
-        if _chain_ok(d, a, _CYCLE, x, kings - x):
-            return True
+    queens = d >> 36 & 7  # the last demand of the cycle: takes from the jacks' remainder and the kings
+    for x in range(min(d >> 3 & 7, kings) + 1):
+        left = x
+        for sd, sa in _CYCLE_CHAIN:
+            need = d >> sd & 7
+            if need > left:
+                right = a >> sa & 7
+                if need - left > right:
+                    break
+                left = right - need + left
+            else:
+                left = a >> sa & 7
+        else:
+            return queens <= left + kings - x
     return False
 
 
