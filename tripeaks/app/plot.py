@@ -178,7 +178,10 @@ class ScorePlot:
         width, height = self._canvas.get_width_height()
         image = PILImage.frombuffer("RGBA", (width, height), self._canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
         buf = io.BytesIO()
-        image.convert("RGB").save(buf, format="png", compress_level=1)
+        # A 256-colour palette PNG: looks the same, 2–3 times smaller than RGB and faster to encode,
+        # send and decode (the plot is the largest message of a click).
+        image.convert("RGB").quantize(256, method=PILImage.Quantize.FASTOCTREE).save(
+            buf, format="png", compress_level=1)
         data = buf.getvalue()
         self.image.value = data
         return data
