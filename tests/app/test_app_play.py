@@ -372,3 +372,24 @@ def test_extension_hooks_for_a_hint_button_and_deal_options(app):
     assert status(app) == "Hint"
     app.set_language("pt")
     assert status(app) == "Dica"
+
+
+def test_backgrounds_drawn_ahead_give_the_same_picture_as_drawn_on_demand():
+    from tripeaks.app.plot import ScorePlot
+
+    game = Game.from_code(CODE)
+    plot = ScorePlot()
+    plot.redraw(game)
+    drawn_ahead = 0
+    for _ in range(45):  # past move 19 (longer x axis) and peak clears (legend, higher y axis)
+        if game.status is not Status.PLAYING:
+            break
+        playable = game.playable()
+        game.play(playable[0]) if playable else game.draw()
+        if plot._prepare_timer is not None:
+            plot._prepare_timer.join(timeout=60)
+        ready = len(plot._backgrounds)
+        png = plot.redraw(game)
+        drawn_ahead += len(plot._backgrounds) == ready  # no background had to be drawn for this move
+        assert png == ScorePlot().redraw(game), game.moves
+    assert drawn_ahead == game.moves
