@@ -35,6 +35,7 @@ from __future__ import annotations
 import html
 import logging
 import threading
+import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
@@ -99,13 +100,17 @@ _PREPARE_LOCK = threading.Lock()
 
 PREPARE_DELAY = 3.0
 """Seconds after the first app is built before the solver's tables are built in the background."""
+PREPARE_IDLE = 1.0
+"""...and only once no app has been refreshed (a click) for this many seconds, so as not to slow a click."""
+_last_activity = [0.0]  # time.monotonic() of the latest refresh of any app with hint tools
 
 
 def _prepare_in_background() -> None:
     """Build the solver's tables (about 0.3 s) once per process, off the main thread.
 
     Delayed by :data:`PREPARE_DELAY` so as not to slow the first drawing of the
-    board; a hint asked before that builds them itself (its time limit starts after).
+    board, then until the player pauses (:data:`PREPARE_IDLE`) so as not to slow
+    a click; a hint asked before that builds them itself (its time limit starts after).
     """
     with _PREPARE_LOCK:
         if _PREPARED.is_set():
@@ -114,14 +119,21 @@ def _prepare_in_background() -> None:
 
     def work() -> None:
         try:
+            idle = time.monotonic() - _last_activity[0]
+            if idle < PREPARE_IDLE:  # the player is clicking: wait for a pause
+                start(PREPARE_IDLE - idle)
+                return
             solver.prepare()
         except Exception:  # noqa: BLE001 - the first hint builds them instead
             log.exception("could not prepare the solver's tables")
 
-    timer = threading.Timer(PREPARE_DELAY, work)
-    timer.name = "tripeaks-solver-prepare"
-    timer.daemon = True
-    timer.start()
+    def start(delay: float) -> None:
+        timer = threading.Timer(delay, work)
+        timer.name = "tripeaks-solver-prepare"
+        timer.daemon = True
+        timer.start()
+
+    start(PREPARE_DELAY)
 
 
 def _deal_key(game: Game) -> tuple[Any, ...]:
@@ -222,6 +234,7 @@ class HintTools:
 
     def _updated(self, game: Game) -> None:
         """After every refresh of the app: a new game? keep or drop the hint ring, redraw our widgets."""
+        _last_activity[0] = time.monotonic()
         try:
             self._follow(game)
             self._refresh()
