@@ -92,9 +92,8 @@ class BoardView(widgets.VBox):
                 b = widgets.Button(
                     layout=widgets.Layout(grid_area=grid_area(p), width="auto", height="auto", margin="2px 3px"),
                     style=_STYLE_BACK,
+                    _dom_classes=("tp-card", f"tp-pos-{p}"),  # in the first message, not two more each
                 )
-                b.add_class("tp-card")
-                b.add_class(f"tp-pos-{p}")
                 b.on_click(lambda _b, p=p: self._card_clicked(p))
                 self._cards[p] = b
 
