@@ -425,3 +425,26 @@ def test_a_pasted_code_is_dealt_as_given_and_the_note_says_the_code_decides():
     app.code_input.value = LOST_CLASSIC
     app.deal_button.click()
     assert tools.deal_note.value == ""  # without the option there is nothing to explain
+
+
+def test_the_solver_tables_are_built_only_once_the_player_pauses(monkeypatch):
+    import threading
+    import time
+
+    from tripeaks.app import hints
+
+    built = threading.Event()
+    at: list[float] = []
+    monkeypatch.setattr(hints.solver, "prepare", lambda: (at.append(time.monotonic()), built.set()))
+    monkeypatch.setattr(hints, "_PREPARED", threading.Event())  # as in a fresh process
+    monkeypatch.setattr(hints, "PREPARE_DELAY", 0.01)
+    monkeypatch.setattr(hints, "PREPARE_IDLE", 0.3)
+    app = build_app("TP1-E-AAAAAAB", hints=False)
+    add_hints(app, prepare=False)
+    before = time.monotonic()
+    app.board.stock_button.click()  # a click now: the build must wait for 0.3 s without one
+    clicked = hints._last_activity[0]
+    assert clicked >= before  # the click was noted
+    hints._prepare_in_background()
+    assert built.wait(timeout=30)
+    assert at[0] - clicked >= 0.3
