@@ -30,6 +30,11 @@ from .study import _decide_args, _map, parse_deals, run_study, wilson
 __all__ = ["main"]
 
 
+
+def _count(n: int, lang: str) -> str:
+    """``n`` with the language's thousands separator: 35,625 (en), 35.625 (pt), 35 625 (fr)."""
+    return f"{n:,}".replace(",", {"en": ",", "pt": ".", "fr": "\u202f"}.get(lang, ","))
+
 def _budget(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-nodes", type=int, default=None, help="stop after this many positions (unknown)")
     parser.add_argument("--time-limit", type=float, default=None, help="stop after this many seconds (unknown)")
@@ -95,10 +100,10 @@ def _solve(args: argparse.Namespace, out: list[str]) -> int:
             assert isinstance(res.optimal, bool)
             out.append(solver_text("cli.best" if res.optimal else "cli.best_unproven", lang))
     elif verdict is Verdict.UNWINNABLE:
-        out.append(solver_text("solve.unwinnable", lang, code=code, nodes=nodes))
+        out.append(solver_text("solve.unwinnable", lang, code=code, nodes=_count(nodes, lang)))
     else:
-        out.append(solver_text("solve.unknown", lang, code=code, nodes=nodes))
-    out.append(solver_text("cli.searched", lang, nodes=f"{nodes:,}", seconds=f"{seconds:.2f}"))
+        out.append(solver_text("solve.unknown", lang, code=code, nodes=_count(nodes, lang)))
+    out.append(solver_text("cli.searched", lang, nodes=_count(nodes, lang), seconds=f"{seconds:.2f}" if lang == "en" else f"{seconds:.2f}".replace(".", ",")))
     return 0
 
 
