@@ -12,7 +12,7 @@ from typing import Any
 
 from ..cards import Card, Rank
 from ..game import DrawEvent, Event, PlayEvent, Refusal, Status, UndoEvent
-from .catalog import CATALOG, LANGUAGE_NAMES, LANGUAGES
+from .catalog import CATALOG, LANGUAGE_NAMES, LANGUAGES, lookup
 
 __all__ = [
     "CATALOG", "LANGUAGES", "LANGUAGE_NAMES", "DEFAULT_LANGUAGE", "text", "rank_name",
@@ -40,7 +40,7 @@ def text(key: str, lang: str = DEFAULT_LANGUAGE, **values: Any) -> str:
     Raises ``ValueError`` for an unknown language and ``KeyError`` for an
     unknown key.
     """
-    return CATALOG[_lang(lang)][key].format(**values)
+    return lookup(CATALOG, key, lang, values)
 
 
 def rank_name(rank: int, lang: str = DEFAULT_LANGUAGE) -> str:

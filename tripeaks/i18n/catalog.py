@@ -6,6 +6,8 @@ the placeholders agree).  The SPEC §2 strings are quoted verbatim.
 
 from __future__ import annotations
 
+from typing import Any
+
 LANGUAGES = ("en", "pt", "fr")
 LANGUAGE_NAMES = {"en": "English", "pt": "Português", "fr": "Français"}
 
@@ -95,3 +97,15 @@ CATALOG: dict[str, dict[str, str]] = {
         "explain.undo_moves": "Le compteur de coups reste à {moves}.",
     },
 }
+
+
+def lookup(catalog: dict[str, dict[str, str]], key: str, lang: str, values: dict[str, Any]) -> str:
+    """The sentence ``key`` of ``catalog`` in ``lang`` with its named placeholders filled.
+
+    Shared by every catalogue (engine, app, lessons, solver).  Raises
+    ``ValueError`` for an unknown language and ``KeyError`` for an unknown key
+    or a missing placeholder value.
+    """
+    if lang not in catalog:
+        raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
+    return catalog[lang][key].format(**values)

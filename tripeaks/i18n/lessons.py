@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .catalog import lookup
+
 __all__ = ["LESSON_TEXTS", "lesson_text"]
 
 LESSON_TEXTS: dict[str, dict[str, str]] = {
@@ -440,6 +442,4 @@ def lesson_text(key: str, lang: str = "en", **values: Any) -> str:
     Raises ``ValueError`` for an unknown language and ``KeyError`` for an
     unknown key or a missing placeholder value.
     """
-    if lang not in LESSON_TEXTS:
-        raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LESSON_TEXTS)}")
-    return LESSON_TEXTS[lang][key].format(**values)
+    return lookup(LESSON_TEXTS, key, lang, values)

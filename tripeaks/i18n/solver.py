@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .catalog import lookup
+
 __all__ = ["SOLVER_CATALOG", "solver_text"]
 
 SOLVER_CATALOG: dict[str, dict[str, str]] = {
@@ -73,6 +75,4 @@ def solver_text(key: str, lang: str = "en", **values: Any) -> str:
 
     Raises ``ValueError`` for an unknown language, ``KeyError`` for an unknown key.
     """
-    if lang not in SOLVER_CATALOG:
-        raise ValueError(f"unknown language {lang!r}: use one of {', '.join(SOLVER_CATALOG)}")
-    return SOLVER_CATALOG[lang][key].format(**values)
+    return lookup(SOLVER_CATALOG, key, lang, values)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..codes import InvalidCodeError, Rule
-from .catalog import LANGUAGE_NAMES, LANGUAGES
+from .catalog import LANGUAGE_NAMES, LANGUAGES, lookup
 
 __all__ = ["UI_CATALOG", "ui_text", "rule_name", "code_error_message", "LANGUAGES", "LANGUAGE_NAMES"]
 
@@ -278,9 +278,7 @@ def ui_text(key: str, lang: str = "en", **values: Any) -> str:
     Raises ``ValueError`` for an unknown language and ``KeyError`` for an
     unknown key.
     """
-    if lang not in UI_CATALOG:
-        raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
-    return UI_CATALOG[lang][key].format(**values)
+    return lookup(UI_CATALOG, key, lang, values)
 
 
 def rule_name(rule: Rule | str, lang: str = "en") -> str:
