@@ -145,6 +145,12 @@ def test_stock_empty_and_blocked(lang):
     assert SPEC_NO_MORE_MOVES[lang] in status(app)
     assert ui_text("status.blocked_help", lang) in status(app)
     assert "tp-status-blocked" in app.status._dom_classes
+    # A refused click after the block says why and still says the game is over.
+    refused = next(p for p, slot in enumerate(app.game.tableau) if slot is not None)
+    card(app, refused).click()
+    assert refusal_message(app.game.refusal(refused), lang) in status(app)
+    assert SPEC_NO_MORE_MOVES[lang] in status(app)
+    assert app.game.status is Status.BLOCKED
     # Undo and a new game are offered.
     assert not app.undo_button.disabled
     assert app.again_button.layout.display != "none"

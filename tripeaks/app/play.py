@@ -382,6 +382,9 @@ class TriPeaksApp(widgets.VBox):
         state = self._status_state
         what = state[0]
         if what == "refusal":
+            if g.status is Status.BLOCKED:  # keep saying that the game is over
+                return [refusal_message(state[1], lang), status_message(Status.BLOCKED, lang),
+                        ui_text("status.blocked_help", lang)], "error"
             return [refusal_message(state[1], lang)], "error"
         if what == "failure":
             return [ui_text("status.failure", lang)], "error"
