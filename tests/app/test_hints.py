@@ -215,7 +215,7 @@ def test_hint_says_plainly_when_the_deal_can_no_longer_be_won():
     app, tools = hinted_app(Game.from_code(LOST_CLASSIC))
     tools.hint_button.click()
     assert ringed(app) == ([], False)
-    assert status(app) == "This deal can no longer be won, whatever you play: deal a new game."
+    assert status(app) == "This deal cannot be won from here, whatever you play: deal a new game."
     app.board.stock_button.click()  # now there is a move to undo
     tools.hint_button.click()
     assert status(app) == "This position can no longer be won, whatever you play; undo or start a new game."
@@ -321,9 +321,9 @@ def test_winnable_indicator_toggles_and_follows_each_action():
     assert tools.winnable_label.layout.display is None
     assert tools.winnable_toggle.description == "Winnable? on"
     app.board.card_buttons[27].click()  # the trap
-    assert tools.indicator == "no" and plain(tools.winnable_label.value) == "Not winnable any more."
+    assert tools.indicator == "no" and plain(tools.winnable_label.value) == "Not winnable from here."
     app.set_language("pt")
-    assert plain(tools.winnable_label.value) == "Já não é ganhável."
+    assert plain(tools.winnable_label.value) == "Não é ganhável a partir daqui."
     app.undo_button.click()
     assert tools.indicator == "yes" and plain(tools.winnable_label.value) == "Ainda ganhável."
     for p in ORDER_T:
