@@ -34,7 +34,7 @@ def test_solve_prints_verdict_line_and_score(capsys):
 def test_solve_classic_unwinnable_and_languages(capsys):
     assert main(["solve", " tp1-c-aaaaaad ", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    assert "TP1-C-AAAAAAD (Classic): unwinnable" in out
+    assert "TP1-C-AAAAAAD (Classique) : impossible à gagner" in out  # the whole output in French
     assert "ne peut pas être gagnée" in out
 
 

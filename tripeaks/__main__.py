@@ -24,6 +24,7 @@ from .codes import GameCode, InvalidCodeError, Rule
 from .game import Game
 from .i18n import LANGUAGES, card_name
 from .i18n.solver import solver_text
+from .i18n.ui import rule_name as ui_rule_name
 from .solver import Verdict, best_score, solve
 from .study import _decide_args, _map, parse_deals, run_study, wilson
 
@@ -75,7 +76,6 @@ def _solve(args: argparse.Namespace, out: list[str]) -> int:
     code = GameCode.parse(args.code)
     game = Game.from_code(code)
     lang = args.lang
-    rule_name = "Easy" if code.rule is Rule.EASY else "Classic"
     t0 = time.perf_counter()
     if args.best:
         res = best_score(game, max_nodes=args.max_nodes, time_limit=args.time_limit)
@@ -85,7 +85,7 @@ def _solve(args: argparse.Namespace, out: list[str]) -> int:
         verdict, line, nodes = sol.verdict, sol.line, sol.nodes
         score = draws = None
     seconds = time.perf_counter() - t0
-    out.append(f"{code} ({rule_name}): {verdict.value}")
+    out.append(solver_text(f"cli.header.{verdict.value}", lang, code=code, rule=ui_rule_name(code.rule, lang)))
     if verdict is Verdict.WINNABLE:
         replay = game.copy()
         names = []
@@ -125,7 +125,7 @@ def _winrate(args: argparse.Namespace, out: list[str]) -> int:
     wall = time.perf_counter() - t0
     decided = wins + lost
     name = "Easy" if rule is Rule.EASY else "Classic"
-    out.append(f"rule {name}, deals {args.deals} ({len(deals)} deals, {args.jobs} jobs)")
+    out.append(f"rule {name}, deals {args.deals} ({len(deals)} deal{'s' if len(deals) != 1 else ''}, {args.jobs} job{'s' if args.jobs != 1 else ''})")
     if decided:
         lo, hi = wilson(wins, decided)
         out.append(
