@@ -443,3 +443,15 @@ def test_second_click_of_a_double_click_keeps_the_confirmation():
     first = run.click_card(21)
     assert first.kind == "done"
     assert run.click_card(21) is first and run.last is first and run.game.moves == 1
+
+
+def test_a_stock_click_in_a_find_step_points_at_the_cards():
+    for index, item in enumerate(LESSONS):
+        run = LessonRun(item)
+        if run.task is not None and run.task.kind is TaskKind.FIND:
+            before = run.game.state_key()
+            feedback = run.click_stock()
+            assert feedback.key == "lesson.generic.use_card", (index, feedback)
+            assert run.game.state_key() == before
+            return
+    raise AssertionError("no lesson starts with a find step")

@@ -553,6 +553,8 @@ class LessonRun:
             return self._progress_win(self.game.draw())
         if task.kind is TaskKind.UNDO:
             return self._miss("undo_instead")
+        if task.kind is TaskKind.FIND:
+            return self._miss("use_card")
         return self._miss("play_instead")
 
     def undo(self) -> Feedback:
