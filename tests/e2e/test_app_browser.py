@@ -15,7 +15,7 @@ from tripeaks import Game, GameCode, InvalidCodeError, Refusal, Status
 from tripeaks.i18n import LANGUAGE_NAMES, card_name, explain, refusal_message
 from tripeaks.i18n.ui import code_error_message, rule_name, ui_text
 
-from .tripeaks_page import TriPeaksPage
+from .tripeaks_page import TriPeaksPage, expected_cards
 
 NOTEBOOK = "notebooks/tripeaks.ipynb"
 CODE = "TP1-E-AAAAAAB"  # SPEC's example deal: 7♥ on the waste
@@ -36,19 +36,6 @@ RECORD_STATUS_JS = """
 def first_with(game: Game, refusal: Refusal) -> int:
     """The first position (0–27) the engine refuses with ``refusal``."""
     return next(p for p in range(28) if game.refusal(p) is refusal)
-
-
-def expected_cards(game: Game, lang: str) -> list[str]:
-    """What each card button should say: the card, a face-down label, or nothing once removed."""
-    out = []
-    for slot in game.tableau:
-        if slot is None:
-            out.append("")
-        elif slot.face_up:
-            out.append(card_name(slot.card, lang))
-        else:
-            out.append(ui_text("card.face_down", lang))
-    return out
 
 
 def check_header(app: TriPeaksPage, game: Game, lang: str) -> None:

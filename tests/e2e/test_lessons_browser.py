@@ -14,7 +14,7 @@ from tripeaks.i18n import refusal_message
 from tripeaks.i18n.lessons import lesson_text
 from tripeaks.lessons import LessonRun, lesson
 
-from .tripeaks_page import _CARDS_JS, TriPeaksPage
+from .tripeaks_page import _CARDS_JS, TriPeaksPage, expected_cards
 
 NOTEBOOK = "notebooks/learn_tripeaks.ipynb"
 
@@ -54,7 +54,7 @@ class Learner:
     def _after(self, feedback) -> None:
         self.app.wait_text(".tp-lesson-feedback", feedback.message(self.lang))
         self.app.wait_contains(".tp-lesson-goal", self.run.goal(self.lang))
-        expected = _expected_cards(self.run, self.lang)
+        expected = expected_cards(self.run.game, self.lang)
         try:
             self.app.page.wait_for_function(f"(want) => ({_CARDS_JS})().join('|') === want.join('|')",
                                             arg=expected, timeout=self.app.timeout)
@@ -67,21 +67,6 @@ class Learner:
         nxt.wait_for(state="visible")
         self.app.page.wait_for_function("() => !document.querySelector('.tp-lesson-next').disabled")
         nxt.click()
-
-
-def _expected_cards(run: LessonRun, lang: str) -> list[str]:
-    from tripeaks.i18n import card_name
-    from tripeaks.i18n.ui import ui_text
-
-    out = []
-    for slot in run.game.tableau:
-        if slot is None:
-            out.append("")
-        elif slot.face_up:
-            out.append(card_name(slot.card, lang))
-        else:
-            out.append(ui_text("card.face_down", lang))
-    return out
 
 
 def _next_disabled(app: TriPeaksPage) -> bool:

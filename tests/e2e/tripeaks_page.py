@@ -12,6 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tripeaks import Game
+from tripeaks.i18n import card_name
+from tripeaks.i18n.ui import ui_text
+
 __all__ = ["TriPeaksPage", "TEXT_OF_JS"]
 
 TEXT_OF_JS = """
@@ -67,6 +71,19 @@ _BOARD_READY_JS = """
   return r.width > 0 && r.height > 0 ? performance.now() : false;
 }
 """
+
+
+def expected_cards(game: Game, lang: str) -> list[str]:
+    """What each card button should say: the card, a face-down label, or nothing once removed."""
+    out = []
+    for slot in game.tableau:
+        if slot is None:
+            out.append("")
+        elif slot.face_up:
+            out.append(card_name(slot.card, lang))
+        else:
+            out.append(ui_text("card.face_down", lang))
+    return out
 
 
 class TriPeaksPage:
