@@ -1,4 +1,4 @@
-"""Browser speed of the TriPeaks app in Voila (issue 3): prints figures, asserts nothing.
+"""Browser speed of the TriPeaks app in Voila: prints figures, asserts nothing.
 
 1. Time to a clickable board: from navigation start (the page request) until
    the first card button (``.tp-card``) is visible and enabled, read in the
@@ -12,7 +12,7 @@
    decoded and the next animation frame ("screen").  p50 and p95 in ms.
    Also shown: the time until the waste card alone has changed ("waste").
 
-Goals (issue 3): p95 ≤ 50 ms, time to a clickable board ≤ 3 s on this machine.
+Goals: p95 ≤ 50 ms, time to a clickable board ≤ 3 s on this machine.
 
 Usage::
 

@@ -1,4 +1,4 @@
-"""Solver speed (issue 5): decide TP1 deals 0–1999 under each rule, and hint latency.
+"""Solver speed: decide TP1 deals 0–1999 under each rule, and hint latency.
 
 Run single-process:  python benchmarks/solver.py [--deals 0-1999] [--rules E,C] [--hints 400]
 

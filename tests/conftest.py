@@ -1,4 +1,4 @@
-"""Shared engine fixtures: hand-built layouts for the rule tests (SPEC §1–§4).
+"""Shared engine fixtures: hand-built layouts for the rule tests (docs/rules.md §1–§4).
 
 Only engine helpers live here (no widgets, no notebooks).  Two builders:
 
@@ -24,7 +24,7 @@ LayoutBuilder = Callable[..., Game]
 
 
 def independent_covered_by(p: int) -> tuple[int, ...]:
-    """SPEC §1's covering formulas, written out again (not read from tripeaks.layout)."""
+    """docs/rules.md §1's covering formulas, written out again (not read from tripeaks.layout)."""
     if 0 <= p <= 2:  # apex p
         return (3 + 2 * p, 4 + 2 * p)
     if 3 <= p <= 8:  # row-1 card 3+2·peak+m
@@ -104,7 +104,7 @@ def scripted() -> LayoutBuilder:
 
 @pytest.fixture(scope="session")
 def covered_by() -> Callable[[int], tuple[int, ...]]:
-    """:func:`independent_covered_by`: SPEC §1's covering formulas."""
+    """:func:`independent_covered_by`: docs/rules.md §1's covering formulas."""
     return independent_covered_by
 
 

@@ -1,4 +1,4 @@
-"""Cards (SPEC §1): text, symbols, parsing, deck order."""
+"""Cards (docs/rules.md §1): text, symbols, parsing, deck order."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from tripeaks import DECK, Card, InvalidCardError, Rank, Suit
 
 def test_deck_is_52_distinct_cards_in_canonical_order() -> None:
     assert len(DECK) == 52 and len(set(DECK)) == 52
-    # SPEC §5: suits C, D, H, S; within a suit A..K; index = 13·suit + rank − 1.
+    # docs/rules.md §5: suits C, D, H, S; within a suit A..K; index = 13·suit + rank − 1.
     expected = [f"{r}{s}" for s in "CDHS" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
     assert [str(c) for c in DECK] == expected
     for i, card in enumerate(DECK):

@@ -1,4 +1,4 @@
-"""Command line ``python -m tripeaks solve|winrate|study`` (issue 5)."""
+"""Command line ``python -m tripeaks solve|winrate|study``."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Game codes and the TP1 deal (SPEC §5).
+"""Game codes and the TP1 deal (docs/rules.md §5).
 
-The deal is checked against an independent implementation of SPEC §5 written
+The deal is checked against an independent implementation of docs/rules.md §5 written
 here from the text (hashlib + rejection sampling), and three deals are pinned
 as literal card lists so the TP1 format can never drift.
 """
@@ -24,7 +24,7 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 
 
 def spec_words(n: int) -> Iterator[int]:
-    """SPEC §5 step 2: 32-bit big-endian words of SHA-256(b"tripeaks/TP1" ‖ n:8 ‖ k:4), k = 0, 1, …"""
+    """docs/rules.md §5 step 2: 32-bit big-endian words of SHA-256(b"tripeaks/TP1" ‖ n:8 ‖ k:4), k = 0, 1, …"""
     for k in itertools.count():
         block = hashlib.sha256(b"tripeaks/TP1" + n.to_bytes(8, "big") + k.to_bytes(4, "big")).digest()
         for offset in range(0, 32, 4):
@@ -32,7 +32,7 @@ def spec_words(n: int) -> Iterator[int]:
 
 
 def spec_shuffle(words: Iterator[int], reject: bool = True) -> list[str]:
-    """SPEC §5 steps 1 and 3: canonical deck, Fisher–Yates with rejection sampling."""
+    """docs/rules.md §5 steps 1 and 3: canonical deck, Fisher–Yates with rejection sampling."""
     deck = [rank + suit for suit in "CDHS" for rank in RANKS]
     for i in range(51, 0, -1):
         m = i + 1

@@ -1,4 +1,4 @@
-"""The rules of play on hand-built layouts (SPEC §1, §2): adjacency, reveal,
+"""The rules of play on hand-built layouts (docs/rules.md §1, §2): adjacency, reveal,
 draw, win, blocked, refusals, and the rules document's walk-through."""
 
 from __future__ import annotations
@@ -189,7 +189,7 @@ def test_reveal_exactly_when_the_last_coverer_goes(
         newly = tuple(q for q in range(28) if after[q] is not None and after[q].face_up and not before_up[q])  # type: ignore[union-attr]
         assert tuple(sorted(event.revealed)) == newly
         assert event.revealed_cards == tuple(game.card_at(q) for q in event.revealed)
-        # invariant: a present card is face up exactly when no card covers it (SPEC §1, §2)
+        # invariant: a present card is face up exactly when no card covers it (docs/rules.md §1, §2)
         for q in range(28):
             slot = after[q]
             if slot is not None:

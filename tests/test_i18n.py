@@ -1,4 +1,4 @@
-"""Messages (SPEC §2 strings verbatim; en, pt, fr): catalogue, card names, explanations."""
+"""Messages (docs/rules.md §2 strings verbatim; en, pt, fr): catalogue, card names, explanations."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from tripeaks.layout import BASE_ROW
 
 LayoutBuilder = Callable[..., Game]
 
-SPEC_STRINGS = {
+RULES_STRINGS = {
     "en": ("It must be one rank higher or lower", "This card is blocked", "No more moves possible"),
     "pt": ("Tem de ter um valor imediatamente superior ou inferior", "Esta carta está bloqueada",
            "Já não há jogadas possíveis"),
@@ -58,7 +58,7 @@ def test_languages() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_spec_strings_verbatim(lang: str) -> None:
-    not_adjacent, blocked, no_moves = SPEC_STRINGS[lang]
+    not_adjacent, blocked, no_moves = RULES_STRINGS[lang]
     assert refusal_message(Refusal.NOT_ADJACENT, lang) == not_adjacent
     assert refusal_message(Refusal.BLOCKED, lang) == blocked
     assert status_message(Status.BLOCKED, lang) == no_moves
@@ -212,9 +212,9 @@ def test_explanations_name_what_happened(events: dict[str, Event], lang: str) ->
     assert "22" in out["draw"]  # cards left in the stock
     assert str(e["undo_peak"].moves) in out["undo_peak"]  # the move counter stays
     assert status_message(Status.WON, lang, 772) in out["won"]
-    assert out["blocked"].endswith(" " + SPEC_STRINGS[lang][2] + ".")  # SPEC §2 message, as a sentence
-    assert e["draw_last"].status is Status.PLAYING and SPEC_STRINGS[lang][2] not in out["draw_last"]
-    assert all(SPEC_STRINGS[lang][2] not in out[k] for k in out if k != "blocked")
+    assert out["blocked"].endswith(" " + RULES_STRINGS[lang][2] + ".")  # docs/rules.md §2 message, as a sentence
+    assert e["draw_last"].status is Status.PLAYING and RULES_STRINGS[lang][2] not in out["draw_last"]
+    assert all(RULES_STRINGS[lang][2] not in out[k] for k in out if k != "blocked")
     # the four play kinds are told apart
     kinds = {explain(e[k], lang).split(".")[0].split(":")[-1] for k in ("higher", "lower", "ace_on_king", "king_on_ace")}
     assert len(kinds) == 4

@@ -1,4 +1,4 @@
-"""The tableau geometry tables against SPEC §1's formulas (computed again here)."""
+"""The tableau geometry tables against docs/rules.md §1's formulas (computed again here)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def test_covered_by_matches_every_spec_formula(covered_by: Callable[[int], tuple
     assert len(COVERED_BY) == 28
     for p in range(28):
         assert tuple(sorted(COVERED_BY[p])) == covered_by(p), p
-    # spot checks written out by hand from SPEC §1
+    # spot checks written out by hand from docs/rules.md §1
     assert COVERED_BY[0] == (3, 4) and COVERED_BY[2] == (7, 8)
     assert COVERED_BY[4] == (10, 11) and COVERED_BY[5] == (12, 13) and COVERED_BY[8] == (16, 17)
     assert COVERED_BY[12] == (21, 22) and COVERED_BY[17] == (26, 27)

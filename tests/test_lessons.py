@@ -128,7 +128,7 @@ def test_restart_resets_board_and_progress():
     assert run.task_index == 0 and run.game.moves == 0 and run.game.waste_top == Card.parse("AC")
 
 
-# ----------------------------------------------------------------- lesson facts (SPEC)
+# ----------------------------------------------------------------- lesson facts (rules)
 def test_walk_through_deal_matches_spec():
     g = walk_board()
     assert g.waste_top.symbol == "A♣"

@@ -1,7 +1,7 @@
 """Properties of random games (hypothesis): random legal actions, undos included, on random deals.
 
 After every action the state is checked against the rules recomputed here from
-SPEC §1–§4 (covering formulas, adjacency, status), not read back from the engine.
+docs/rules.md §1–§4 (covering formulas, adjacency, status), not read back from the engine.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Game records (SPEC §6): round trips, custom layouts, and errors that name the first bad part."""
+"""Game records (docs/rules.md §6): round trips, custom layouts, and errors that name the first bad part."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Score and move counter (SPEC §3): 500 at the start, −1 a move, +100 a peak, never below 0."""
+"""Score and move counter (docs/rules.md §3): 500 at the start, −1 a move, +100 a peak, never below 0."""
 
 from __future__ import annotations
 

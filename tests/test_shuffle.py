@@ -1,4 +1,4 @@
-"""The TP1 shuffle is fair (SPEC §5): over a fixed list of 5,200 deals, every card lands in every
+"""The TP1 shuffle is fair (docs/rules.md §5): over a fixed list of 5,200 deals, every card lands in every
 one of the 52 deal positions (tableau 0–27, waste, stock) about equally often.
 
 The deal list is fixed, so the statistic is a fixed number and the test is deterministic.

@@ -1,4 +1,4 @@
-"""The exact solver (issue 5): verdicts, replayable lines, budgets, hints, best score."""
+"""The exact solver: verdicts, replayable lines, budgets, hints, best score."""
 
 from __future__ import annotations
 

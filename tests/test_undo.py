@@ -1,4 +1,4 @@
-"""Undo (SPEC §4): exact restoration, score back, move counter kept, last 100 only, not after a win."""
+"""Undo (docs/rules.md §4): exact restoration, score back, move counter kept, last 100 only, not after a win."""
 
 from __future__ import annotations
 

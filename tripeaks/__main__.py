@@ -1,4 +1,4 @@
-"""Command line: ``python -m tripeaks solve|winrate|study`` (issue 5).
+"""Command line: ``python -m tripeaks solve|winrate|study``.
 
 * ``python -m tripeaks solve TP1-E-AAAAAAD`` — verdict, winning line (card
   names) and the final score it reaches; ``--best`` finds the line with the

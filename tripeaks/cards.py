@@ -1,4 +1,4 @@
-"""Cards: ranks, suits and the frozen :class:`Card` value (SPEC §1).
+"""Cards: ranks, suits and the frozen :class:`Card` value (docs/rules.md §1).
 
 A card is written ``"7S"`` or ``"10H"`` (rank then suit letter) and shown as
 ``"7♠"``.  :meth:`Card.parse` also accepts ``"TH"``, symbols and any case.
@@ -18,7 +18,7 @@ class InvalidCardError(ValueError):
 
 
 class Suit(enum.IntEnum):
-    """The four suits, in canonical deck order (SPEC §1, §5): C, D, H, S."""
+    """The four suits, in canonical deck order (docs/rules.md §1, §5): C, D, H, S."""
 
     CLUBS = 0
     DIAMONDS = 1
@@ -95,7 +95,7 @@ class Card:
 
     @property
     def index(self) -> int:
-        """Canonical deck index 0–51: ``13·suit + rank − 1`` (SPEC §5)."""
+        """Canonical deck index 0–51: ``13·suit + rank − 1`` (docs/rules.md §5)."""
         return 13 * self.suit + self.rank - 1
 
     @property
@@ -161,4 +161,4 @@ def _parse(clean: str, original: str) -> Card:
 
 
 DECK: tuple[Card, ...] = tuple(Card(r, s) for s in Suit for r in Rank)
-"""The 52 cards in canonical order (SPEC §5): clubs A..K, diamonds, hearts, spades."""
+"""The 52 cards in canonical order (docs/rules.md §5): clubs A..K, diamonds, hearts, spades."""

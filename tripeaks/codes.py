@@ -1,4 +1,4 @@
-"""Game codes (format TP1) and the seeded deal (SPEC §5).
+"""Game codes (format TP1) and the seeded deal (docs/rules.md §5).
 
 A code reads ``TP1-<rule>-<deal>``: the rule letter ``E`` (Easy) or ``C``
 (Classic) — a legacy ``N`` means Easy — and the deal number written as 7
@@ -42,7 +42,7 @@ class InvalidCodeError(ValueError):
 
 
 class Rule(enum.Enum):
-    """Which ranks are consecutive (SPEC §2).
+    """Which ranks are consecutive (docs/rules.md §2).
 
     ``EASY`` (the default): K and A are consecutive both ways.
     ``CLASSIC``: no wrap — on a K only a Q, on an A only a 2.
@@ -79,7 +79,7 @@ class Rule(enum.Enum):
 
 
 def _words(deal: int) -> Iterator[int]:
-    """The 32-bit big-endian random words of SPEC §5 step 2."""
+    """The 32-bit big-endian random words of docs/rules.md §5 step 2."""
     k = 0
     prefix = b"tripeaks/TP1" + struct.pack(">Q", deal)
     while True:
@@ -92,7 +92,7 @@ def deal_cards(deal: int) -> tuple[Card, ...]:
     """The 52 cards of deal number ``deal`` (0 … 32^7 − 1) after the TP1 shuffle.
 
     Order: 28 tableau cards (positions 0–27), the waste card, then the 23 stock
-    cards, first drawn first (SPEC §5 step 4).  Raises ``ValueError`` for a
+    cards, first drawn first (docs/rules.md §5 step 4).  Raises ``ValueError`` for a
     deal number out of range.  This function must never change for TP1.
     """
     if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal < N_DEALS:
@@ -112,7 +112,7 @@ def deal_cards(deal: int) -> tuple[Card, ...]:
 
 @dataclass(frozen=True)
 class GameCode:
-    """A deal number (0 … 32^7 − 1) with the rule it is played under (SPEC §5).
+    """A deal number (0 … 32^7 − 1) with the rule it is played under (docs/rules.md §5).
 
     ``str(code)`` is the canonical form, e.g. ``"TP1-E-AAAAAAD"``.
     """

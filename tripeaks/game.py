@@ -1,6 +1,6 @@
 """The game: state, play / draw / undo, refusals, status, score and history.
 
-Implements SPEC §1–§4.  :class:`Game` is the one mutable object; every action
+Implements docs/rules.md §1–§4.  :class:`Game` is the one mutable object; every action
 returns a frozen event (:class:`PlayEvent`, :class:`DrawEvent`,
 :class:`UndoEvent`) that says what happened.  Undo, the move log, the score
 plot and the lessons all read these events.
@@ -26,17 +26,17 @@ __all__ = [
 ]
 
 START_SCORE = 500
-"""Points at the start of a game (SPEC §3)."""
+"""Points at the start of a game (docs/rules.md §3)."""
 MOVE_COST = 1
-"""Points each play or draw costs (SPEC §3)."""
+"""Points each play or draw costs (docs/rules.md §3)."""
 PEAK_BONUS = 100
-"""Points for emptying a peak, once per peak (SPEC §3)."""
+"""Points for emptying a peak, once per peak (docs/rules.md §3)."""
 UNDO_LIMIT = 100
-"""How many of the latest actions can be undone (SPEC §4)."""
+"""How many of the latest actions can be undone (docs/rules.md §4)."""
 
 
 class Status(enum.Enum):
-    """Where the game stands (SPEC §2)."""
+    """Where the game stands (docs/rules.md §2)."""
 
     PLAYING = "playing"
     """A play or a draw is possible."""
@@ -47,7 +47,7 @@ class Status(enum.Enum):
 
 
 class Refusal(enum.Enum):
-    """Why an action is refused (SPEC §2, §4).  Messages: :mod:`tripeaks.i18n`."""
+    """Why an action is refused (docs/rules.md §2, §4).  Messages: :mod:`tripeaks.i18n`."""
 
     NOT_ADJACENT = "not_adjacent"
     """The card is face up and exposed but not one rank above or below the waste."""
@@ -81,7 +81,7 @@ class Slot:
 
 @dataclass(frozen=True, slots=True)
 class PlayEvent:
-    """A tableau card played onto the waste (SPEC §2).
+    """A tableau card played onto the waste (docs/rules.md §2).
 
     ``position`` 0–27; ``previous_top`` the waste card it was played on;
     ``revealed`` the positions turned face up by this play (0, 1 or 2 of them);
@@ -122,7 +122,7 @@ class PlayEvent:
 
 @dataclass(frozen=True, slots=True)
 class DrawEvent:
-    """The top stock card turned onto the waste (SPEC §2).
+    """The top stock card turned onto the waste (docs/rules.md §2).
 
     ``stock_left`` cards remain; ``points`` is −1; ``score``/``moves`` after.
     """
@@ -140,7 +140,7 @@ class DrawEvent:
 
 @dataclass(frozen=True, slots=True)
 class UndoEvent:
-    """An action taken back (SPEC §4).  ``undone`` is the play or draw undone.
+    """An action taken back (docs/rules.md §4).  ``undone`` is the play or draw undone.
 
     ``points`` is the score change (the opposite of the undone action's);
     ``moves`` is unchanged by an undo.
@@ -273,7 +273,7 @@ class Game:
 
     @classmethod
     def from_record(cls, data: Any) -> Game:
-        """Rebuild a game from a record (SPEC §6); see :mod:`tripeaks.record`.
+        """Rebuild a game from a record (docs/rules.md §6); see :mod:`tripeaks.record`.
 
         Raises :class:`~tripeaks.record.RecordError` naming the first bad part.
         """
@@ -282,7 +282,7 @@ class Game:
         return game_from_record(data)
 
     def to_record(self) -> dict[str, Any]:
-        """This game as a JSON-ready record (SPEC §6); see :mod:`tripeaks.record`."""
+        """This game as a JSON-ready record (docs/rules.md §6); see :mod:`tripeaks.record`."""
         from .record import record_of
 
         return record_of(self)
@@ -363,17 +363,17 @@ class Game:
 
     @property
     def score(self) -> int:
-        """Points now (SPEC §3): starts at 500, never below 0."""
+        """Points now (docs/rules.md §3): starts at 500, never below 0."""
         return self._score
 
     @property
     def moves(self) -> int:
-        """Plays plus draws made; undo does not lower it (SPEC §3, §4)."""
+        """Plays plus draws made; undo does not lower it (docs/rules.md §3, §4)."""
         return self._moves
 
     @property
     def status(self) -> Status:
-        """:class:`Status` PLAYING, WON or BLOCKED (SPEC §2)."""
+        """:class:`Status` PLAYING, WON or BLOCKED (docs/rules.md §2)."""
         return self._status
 
     @property
@@ -400,7 +400,7 @@ class Game:
     def score_series(self) -> list[tuple[int, int]]:
         """Points for the score plot: ``(moves, score)`` at the start and after each event.
 
-        The move number stays the same across an undo (SPEC §4).
+        The move number stays the same across an undo (docs/rules.md §4).
         """
         return [(0, START_SCORE)] + [(e.moves, e.score) for e in self._history]
 
@@ -495,7 +495,7 @@ class Game:
         return points
 
     def play(self, position: int) -> PlayEvent:
-        """Play the card at ``position`` (0–27) onto the waste (SPEC §2, §3).
+        """Play the card at ``position`` (0–27) onto the waste (docs/rules.md §2, §3).
 
         Cards whose last coverer it was turn face up; emptying a peak adds 100
         points.  Returns the :class:`PlayEvent`.  Raises
@@ -543,7 +543,7 @@ class Game:
         return self.play(p)
 
     def draw(self) -> DrawEvent:
-        """Turn the top stock card onto the waste (SPEC §2): allowed any time.
+        """Turn the top stock card onto the waste (docs/rules.md §2): allowed any time.
 
         Returns the :class:`DrawEvent`.  Raises :class:`IllegalMoveError` with
         ``STOCK_EMPTY`` (no card left; the stock is never recycled) or
@@ -565,7 +565,7 @@ class Game:
         return event
 
     def undo(self) -> UndoEvent:
-        """Take back the latest play or draw (SPEC §4); at most the last 100.
+        """Take back the latest play or draw (docs/rules.md §4); at most the last 100.
 
         The card returns to its position (face up) or to the top of the stock;
         cards that action revealed turn face down; the score returns to its

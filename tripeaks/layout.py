@@ -1,4 +1,4 @@
-"""The tableau geometry as data (SPEC §1): rows, covering, peaks, grid places.
+"""The tableau geometry as data (docs/rules.md §1): rows, covering, peaks, grid places.
 
 Positions are numbered 0–27, row by row, top to bottom, left to right.  Both
 the rules (:mod:`tripeaks.game`) and the view (:mod:`tripeaks.app`) read these
@@ -50,7 +50,7 @@ PEAKS: tuple[frozenset[int], ...] = (
     frozenset({1, 5, 6, 12, 13, 14, 21, 22, 23}),           # middle peak, 9 cards
     frozenset({2, 7, 8, 15, 16, 17, 24, 25, 26, 27}),       # right peak, 10 cards
 )
-"""The cards that must all be gone for each peak's +100 bonus (SPEC §1, §3)."""
+"""The cards that must all be gone for each peak's +100 bonus (docs/rules.md §1, §3)."""
 PEAK_NAMES = ("left", "middle", "right")
 PEAK_OF: tuple[int, ...] = tuple(next(i for i, s in enumerate(PEAKS) if p in s) for p in POSITIONS)
 """Peak index (0 left, 1 middle, 2 right) of each position."""

@@ -1,4 +1,4 @@
-"""Guided lessons: ten hand-built boards that teach every rule of SPEC.md by doing.
+"""Guided lessons: ten hand-built boards that teach every rule of docs/rules.md by doing.
 
 Pure Python (no widget import); the notebook view is :mod:`tripeaks.app.lessons`.
 
@@ -176,7 +176,7 @@ def _cards(text: str) -> list[str]:
     return text.split()
 
 
-#: The rules document's walk-through (SPEC §2): waste A♣; K♣ (21) and 2♦ (22)
+#: The rules document's walk-through (docs/rules.md §2): waste A♣; K♣ (21) and 2♦ (22)
 #: cover the middle peak's face-down 7♠ (12); A♠, K♦ and 3♠ elsewhere in the base.
 _WALK = {18: "3S", 19: "KD", 20: "9H", 21: "KC", 22: "2D", 23: "5C", 24: "JS", 25: "AS", 26: "8D", 27: "QH",
          12: "7S"}
@@ -212,7 +212,7 @@ _BLOCK_PLAN: tuple[Action, ...] = tuple(
     a for p in (18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 9, 10, 11, 12, 13, 14, 3, 4, 5, 6, 0, 1) for a in ("D", p)
 )
 
-# The SPEC §3 example: a won game of 50 moves (28 plays, 22 draws) whose peaks
+# The docs/rules.md §3 example: a won game of 50 moves (28 plays, 22 draws) whose peaks
 # are emptied at moves 37 (left), 42 (middle) and 50 (right): 500 − 50 + 300 = 750.
 _GAME750 = ("9H 10D 10C 5C 6S 8S 9D KD JC AD 5S 9S 8D 10H 9C JS QC AC 7D 2S JD 6H 8C 2D 6D QH 3H 4S", "2H",
             "KC 6C 3S QS AS 7S 7C 3D 5D 4H JH 2C 3C KH 4C QD 8H 4D 5H 7H KS 10S AH")
@@ -222,7 +222,7 @@ LESSON8_PLAN: tuple[Action, ...] = (
     13, 14, 5, 6, 1,                                                       # move 42: apex 1, middle peak empty
     15, 16, "D", 17, 7, "D", 8, 2,                                         # move 50: apex 2, right peak empty
 )
-"""The 50 moves of lesson 8's won game (positions 0–27 and ``"D"``), SPEC §3's 750 example."""
+"""The 50 moves of lesson 8's won game (positions 0–27 and ``"D"``), docs/rules.md §3's 750 example."""
 
 
 def _literal(data: tuple[str, str, str], rule: Rule = Rule.EASY) -> Game:
@@ -332,7 +332,7 @@ def _build_lessons() -> tuple[Lesson, ...]:
 
 
 LESSONS: tuple[Lesson, ...] = _build_lessons()
-"""The ten lessons, in the order of issue 4 (one per rule of SPEC.md)."""
+"""The ten lessons, one per rule of docs/rules.md."""
 
 
 def lesson(number: int) -> Lesson:

@@ -1,4 +1,4 @@
-"""Game records: save, share and replay a game (SPEC §6).
+"""Game records: save, share and replay a game (docs/rules.md §6).
 
 A record is JSON-ready::
 

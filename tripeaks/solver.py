@@ -1,6 +1,6 @@
 """Exact solver: can this position still be won, how, and with what best score?
 
-The solver sees everything (SPEC §1–§3 rules, full knowledge): the face-down
+The solver sees everything (docs/rules.md §1–§3 rules, full knowledge): the face-down
 tableau cards (``game.card_at``), the stock in drawing order
 (``game.stock_cards``) and the waste top, and searches under ``game.rule``.
 It never modifies the game it is given.
@@ -19,7 +19,7 @@ Lines of actions
 ----------------
 ``Solution.line`` is a list of actions in the form :meth:`Game.apply`
 accepts: a tableau position 0–27 (an ``int``) to play that card, or ``"D"``
-to draw.  ``Solution.cards`` is the same line as record tokens (SPEC §6):
+to draw.  ``Solution.cards`` is the same line as record tokens (docs/rules.md §6):
 the card text of each play (``"KC"``) and ``"D"`` for each draw.
 """
 
@@ -91,7 +91,7 @@ class ScoreResult:
     """The result of :func:`best_score`.
 
     ``verdict`` as in :func:`solve`.  When winnable: ``score`` is the best final
-    score reachable from the position (points, SPEC §3), reached by ``line``
+    score reachable from the position (points, docs/rules.md §3), reached by ``line``
     (same form as :attr:`Solution.line`) with ``draws`` draws; ``optimal`` is
     true when no line with fewer draws exists (proven), false when the budget
     ran out first (then ``score`` is the best found so far).  When not
@@ -224,7 +224,7 @@ def is_winnable(
 
 
 def win_score(game: Game, draws: int) -> int:
-    """Final score (points, SPEC §3) of winning from ``game`` with ``draws`` more draws.
+    """Final score (points, docs/rules.md §3) of winning from ``game`` with ``draws`` more draws.
 
     Every remaining tableau card costs one point to play, each draw one point,
     and each peak not yet cleared adds 100.

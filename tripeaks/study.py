@@ -1,4 +1,4 @@
-"""The win-rate study behind ``notebooks/winnability.ipynb`` (issue 5).
+"""The win-rate study behind ``notebooks/winnability.ipynb``.
 
 * :func:`decide_deal` — the exact solver's verdict for one deal number.
 * :func:`bot_play` — a player that never looks at face-down cards: it prefers
@@ -8,7 +8,7 @@
 * :func:`run_study` — all of it over a range of deals, written as small CSV
   files (``python -m tripeaks study``); the notebook only reads them.
 
-Deal numbers are TP1 deal numbers (SPEC §5); the same number gives the same
+Deal numbers are TP1 deal numbers (docs/rules.md §5); the same number gives the same
 cards under both rules.
 """
 

@@ -10,7 +10,7 @@ from tripeaks.i18n import LANGUAGES, card_name
 from tripeaks.i18n.ui import ui_text
 from tripeaks.layout import BASE_ROW, COLUMN, ROW_OF
 
-CODE = "TP1-E-AAAAAAB"  # SPEC §5: 7♥ on the waste, 9♣ at position 0
+CODE = "TP1-E-AAAAAAB"  # docs/rules.md §5: 7♥ on the waste, 9♣ at position 0
 
 
 def classes(widget) -> set[str]:

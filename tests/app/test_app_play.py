@@ -1,4 +1,4 @@
-"""The app driven like a user: button clicks, no browser (SPEC §2–§5)."""
+"""The app driven like a user: button clicks, no browser (docs/rules.md §2–§5)."""
 
 from __future__ import annotations
 
@@ -11,16 +11,16 @@ from tripeaks.app import TriPeaksApp, build_app
 from tripeaks.i18n import LANGUAGES, card_name, explain, refusal_message
 from tripeaks.i18n.ui import ui_text
 
-CODE = "TP1-E-AAAAAAB"  # SPEC §5: 7♥ on the waste; 8♦ at position 20 is the one play
+CODE = "TP1-E-AAAAAAB"  # docs/rules.md §5: 7♥ on the waste; 8♦ at position 20 is the one play
 
-# SPEC §2, verbatim.
-SPEC_NOT_ADJACENT = {
+# docs/rules.md §2, verbatim.
+RULES_NOT_ADJACENT = {
     "en": "It must be one rank higher or lower",
     "pt": "Tem de ter um valor imediatamente superior ou inferior",
     "fr": "La valeur doit être immédiatement supérieure ou inférieure",
 }
-SPEC_BLOCKED_CARD = {"en": "This card is blocked", "pt": "Esta carta está bloqueada", "fr": "Cette carte est bloquée"}
-SPEC_NO_MORE_MOVES = {"en": "No more moves possible", "pt": "Já não há jogadas possíveis", "fr": "Plus aucun coup possible"}
+RULES_BLOCKED_CARD = {"en": "This card is blocked", "pt": "Esta carta está bloqueada", "fr": "Cette carte est bloquée"}
+RULES_NO_MORE_MOVES = {"en": "No more moves possible", "pt": "Já não há jogadas possíveis", "fr": "Plus aucun coup possible"}
 
 
 def plain(html_text: str) -> str:
@@ -37,7 +37,7 @@ def card(app: TriPeaksApp, p: int):
 
 
 def blocked_after_one_play() -> Game:
-    """6♣ at 18 plays on 5♣; then nothing fits and the stock is empty (SPEC §2 Blocked)."""
+    """6♣ at 18 plays on 5♣; then nothing fits and the stock is empty (docs/rules.md §2 Blocked)."""
     tableau = {18: Card.parse("6C")}
     base_ranks = iter([10, 11, 12, 13, 10, 11, 12, 13, 10])  # never 5 or 7
     used = {Card.parse("6C"), Card.parse("5C")}
@@ -102,7 +102,7 @@ def test_undo_and_restart(app):
     card(app, 20).click()
     app.board.stock_button.click()
     app.undo_button.click()
-    assert app.game.score == 499 and app.game.moves == 2  # SPEC §4: score back, counter not
+    assert app.game.score == 499 and app.game.moves == 2  # docs/rules.md §4: score back, counter not
     assert app.game.stock_count == 23
     assert "Undid the draw of 10♥" in plain(app.move_log.value)
     assert len(re.findall("<li", app.move_log.value)) == 3  # play, draw, undo: newest first
@@ -121,12 +121,12 @@ def test_refusals_show_spec_messages(lang):
     app = build_app(CODE, lang=lang)
     before = app.game.state_key()
     card(app, 19).click()  # J♠ on 7♥: face up, exposed, wrong rank
-    assert status(app) == SPEC_NOT_ADJACENT[lang] == refusal_message(Refusal.NOT_ADJACENT, lang)
+    assert status(app) == RULES_NOT_ADJACENT[lang] == refusal_message(Refusal.NOT_ADJACENT, lang)
     assert "tp-status-error" in app.status._dom_classes
     card(app, 0).click()  # face down
-    assert status(app) == SPEC_BLOCKED_CARD[lang]
+    assert status(app) == RULES_BLOCKED_CARD[lang]
     card(app, 9).click()  # face down and covered
-    assert status(app) == SPEC_BLOCKED_CARD[lang]
+    assert status(app) == RULES_BLOCKED_CARD[lang]
     app.undo_button.click()  # nothing to undo (a click can still arrive on a disabled button)
     assert status(app) == refusal_message(Refusal.NOTHING_TO_UNDO, lang)
     assert app.game.state_key() == before and app.game.moves == 0
@@ -142,14 +142,14 @@ def test_stock_empty_and_blocked(lang):
     assert app.game.moves == 0
     card(app, 18).click()
     assert app.game.status is Status.BLOCKED
-    assert SPEC_NO_MORE_MOVES[lang] in status(app)
+    assert RULES_NO_MORE_MOVES[lang] in status(app)
     assert ui_text("status.blocked_help", lang) in status(app)
     assert "tp-status-blocked" in app.status._dom_classes
     # A refused click after the block says why and still says the game is over.
     refused = next(p for p, slot in enumerate(app.game.tableau) if slot is not None)
     card(app, refused).click()
     assert refusal_message(app.game.refusal(refused), lang) in status(app)
-    assert SPEC_NO_MORE_MOVES[lang] in status(app)
+    assert RULES_NO_MORE_MOVES[lang] in status(app)
     assert app.game.status is Status.BLOCKED
     # Undo and a new game are offered.
     assert not app.undo_button.disabled
@@ -165,7 +165,7 @@ def test_win_and_game_over(lang, scripted, clear_order):
     for p in clear_order:
         card(app, p).click()
     g = app.game
-    assert g.status is Status.WON and g.score == 772 and g.moves == 28  # SPEC §3
+    assert g.status is Status.WON and g.score == 772 and g.moves == 28  # docs/rules.md §3
     assert "772" in status(app)
     assert ui_text("status.won_peaks", lang) in status(app)
     assert "3" in plain(app.peaks_label.value)
@@ -183,7 +183,7 @@ def test_win_and_game_over(lang, scripted, clear_order):
 def test_error_help_off_hides_card_refusals(app):
     assert app.error_help.value is True  # on by default
     card(app, 19).click()
-    assert status(app) == SPEC_NOT_ADJACENT["en"]
+    assert status(app) == RULES_NOT_ADJACENT["en"]
     app.error_help.value = False
     assert status(app) == ""
     card(app, 0).click()

@@ -1,4 +1,4 @@
-"""Fixes from a usability review: error-help state in words, score plot markers (SPEC §3–§4)."""
+"""Fixes from a usability review: error-help state in words, score plot markers (docs/rules.md §3–§4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The app's Hint button, Winnable? indicator and winnable-only deals (issue 5), driven by clicks.
+"""The app's Hint button, Winnable? indicator and winnable-only deals, driven by clicks.
 
 The hand-built layouts below have answers known by hand (see their
 docstrings); the expected sentences are written out in English and
@@ -21,8 +21,8 @@ from tripeaks.i18n import LANGUAGES
 from tripeaks.i18n.ui import ui_text
 from tripeaks.solver import Verdict, solve
 
-LOST_CLASSIC = "TP1-C-AAAAAAD"  # SPEC §5: not winnable under Classic
-WON_EASY = "TP1-E-AAAAAAD"  # SPEC §5: winnable under Easy
+LOST_CLASSIC = "TP1-C-AAAAAAD"  # docs/rules.md §5: not winnable under Classic
+WON_EASY = "TP1-E-AAAAAAD"  # docs/rules.md §5: winnable under Easy
 
 
 # ---------------------------------------------------------------- helpers
@@ -153,7 +153,7 @@ def test_labels_are_words_in_the_language_and_the_spoiler_starts_off(lang):
     assert tools.only_winnable.value is False
     assert tools.only_winnable.description == ui_text("hints.only_winnable", lang)
     assert tools.hint_button.tooltip == ui_text("hints.tip", lang)
-    assert "cost no points" in ui_text("hints.tip", "en")  # SPEC §3 charges moves only, not hints
+    assert "cost no points" in ui_text("hints.tip", "en")  # docs/rules.md §3 charges moves only, not hints
 
 
 # ---------------------------------------------------------------- Hint: known answers

@@ -18,7 +18,7 @@ from tripeaks.i18n.ui import code_error_message, rule_name, ui_text
 from .tripeaks_page import TriPeaksPage, expected_cards
 
 NOTEBOOK = "notebooks/tripeaks.ipynb"
-CODE = "TP1-E-AAAAAAB"  # SPEC's example deal: 7♥ on the waste
+CODE = "TP1-E-AAAAAAB"  # the rules' example deal: 7♥ on the waste
 
 pytestmark = pytest.mark.e2e
 
@@ -72,7 +72,7 @@ def test_play_a_known_deal(voila_server, page, page_errors, artifacts_dir):
     server = voila_server(NOTEBOOK)
     app = TriPeaksPage(page)
     game = open_with_code(app, server.url)
-    assert app.text(".tp-waste") == "7♥"  # SPEC's statement about this code, seen on the page
+    assert app.text(".tp-waste") == "7♥"  # the rules' statement about this code, seen on the page
     assert app.text(".tp-rule") == ui_text("header.rule", "en", rule=rule_name(game.rule, "en"))
     app.wait_disabled(".tp-undo")
 
@@ -97,11 +97,11 @@ def test_play_a_known_deal(voila_server, page, page_errors, artifacts_dir):
     page.screenshot(path=str(artifacts_dir / "tripeaks-app-en.png"), full_page=True)
     assert (artifacts_dir / "tripeaks-app-en.png").stat().st_size > 10_000
 
-    # A blocked card: SPEC's message, and nothing else changes.
+    # A blocked card: the rules' message, and nothing else changes.
     blocked = first_with(game, Refusal.BLOCKED)
     app.click_card(blocked)
     app.wait_text(".tp-status", refusal_message(Refusal.BLOCKED, "en"))
-    assert app.text(".tp-status") == "This card is blocked"  # SPEC §2, verbatim
+    assert app.text(".tp-status") == "This card is blocked"  # docs/rules.md §2, verbatim
     app.wait_class(".tp-status", "tp-status-error")
     check_header(app, game, "en")
     assert app.plot_src() == plot

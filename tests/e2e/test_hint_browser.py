@@ -3,7 +3,7 @@
 The expected hint of each position is computed here with the solver (no time
 limit) and the message catalogues, then compared with what the page shows: the
 ringed card or stock (``tp-highlight``) and the status sentence.  Following the
-hints of TP1-E-AAAAAAD (winnable under Easy, SPEC §5) must win the game.
+hints of TP1-E-AAAAAAD (winnable under Easy, docs/rules.md §5) must win the game.
 """
 
 from __future__ import annotations

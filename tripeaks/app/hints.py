@@ -1,4 +1,4 @@
-"""Hints and winnability in the app (issue 5, "In the app"), on top of :mod:`tripeaks.solver`.
+"""Hints and winnability in the app, on top of :mod:`tripeaks.solver`.
 
 :func:`add_hints` gives a :class:`~tripeaks.app.play.TriPeaksApp` three things,
 through its extension points only (``add_control``, ``add_new_game_control``,
@@ -11,7 +11,7 @@ through its extension points only (``add_control``, ``add_new_game_control``,
   chosen language says why.  When the position can no longer be won it says
   so; when the budget runs out it says that it does not know (pressing Hint
   again on the same position searches longer, up to the last budget).  A hint
-  never changes the game and costs no points (SPEC §3 charges only moves).
+  never changes the game and costs no points (docs/rules.md §3 charges only moves).
   The button is disabled once the game is over.
 * a **Winnable?** toggle (``tp-winnable-toggle``, off at first: it is a
   spoiler) and its indicator (``tp-winnable``), which says after each action
@@ -273,7 +273,7 @@ class HintTools:
             self._shown = None
             if game.status is Status.WON:
                 over = "hints.over_won"
-            else:  # blocked: SPEC §4 allows undo then, unless there is nothing to undo
+            else:  # blocked: docs/rules.md §4 allows undo then, unless there is nothing to undo
                 over = "hints.over_blocked" if game.can_undo else "hints.lost_no_undo"
             app.show_message(lambda lang: ui_text(over, lang))
             return

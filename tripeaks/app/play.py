@@ -303,7 +303,7 @@ class TriPeaksApp(widgets.VBox):
 
     # ------------------------------------------------------------------ reactions
     def _refused(self, refusal: Refusal) -> None:
-        """A refused action: the game did not change; maybe say why (SPEC §2)."""
+        """A refused action: the game did not change; maybe say why (docs/rules.md §2)."""
         if refusal is Refusal.EMPTY:
             # The card is already gone: typically the second click of a fast double click. Nothing to say.
             return

@@ -3,7 +3,7 @@
 The line is the score after each move (x = move number, from
 :meth:`Game.score_series`; an undo keeps the move number, so it shows as a
 vertical step).  Markers show where a peak was cleared and where an undo
-happened (read from the game's events, SPEC §3–§4); a peak clear that was
+happened (read from the game's events, docs/rules.md §3–§4); a peak clear that was
 undone loses its marker.  A dot marks the start, (0, 500), so the plot is
 not empty before the first move.
 
@@ -42,7 +42,7 @@ _PREPARE_DELAY = 0.05
 def standing_actions(history: Sequence[Event]) -> list[PlayEvent | DrawEvent]:
     """The plays and draws of ``history`` that no later undo took back, oldest first.
 
-    An undo always takes back the latest action still standing (SPEC §4).
+    An undo always takes back the latest action still standing (docs/rules.md §4).
     """
     standing: list[PlayEvent | DrawEvent] = []
     for e in history:

@@ -1,5 +1,5 @@
 """Messages in English, Portuguese and French: refusals, end of game, card
-names and one-sentence move explanations (SPEC §2 strings verbatim).
+names and one-sentence move explanations (docs/rules.md §2 strings verbatim).
 
 Every text is a whole sentence with named placeholders, looked up by key in
 :data:`CATALOG`; nothing is glued from fragments.  ``lang`` is ``"en"``
@@ -55,7 +55,7 @@ def card_name(card: Card | str, lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 def refusal_message(refusal: Refusal, lang: str = DEFAULT_LANGUAGE) -> str:
-    """Why an action was refused, as one sentence (SPEC §2 wording where it has one)."""
+    """Why an action was refused, as one sentence (docs/rules.md §2 wording where it has one)."""
     return text("refusal." + refusal.value, lang)
 
 
@@ -126,7 +126,7 @@ def explain(event: Event, lang: str = DEFAULT_LANGUAGE) -> str:
     if isinstance(event, UndoEvent):
         return out
     if event.status is Status.BLOCKED:
-        out += " " + text("explain.blocked", lang)  # the SPEC §2 message, as a sentence
+        out += " " + text("explain.blocked", lang)  # the docs/rules.md §2 message, as a sentence
     elif event.status is Status.WON:
         out += " " + status_message(event.status, lang, event.score)
     return out

@@ -1,7 +1,7 @@
 """The engine's message catalogue: one dict of whole sentences per language.
 
 Keys are shared by all languages (a test checks that the sets match and that
-the placeholders agree).  The SPEC §2 strings are quoted verbatim.
+the placeholders agree).  The docs/rules.md §2 strings are quoted verbatim.
 """
 
 from __future__ import annotations

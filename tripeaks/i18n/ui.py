@@ -288,7 +288,7 @@ def rule_name(rule: Rule | str, lang: str = "en") -> str:
 
 
 def code_error_message(error: InvalidCodeError, lang: str = "en") -> str:
-    """One sentence in ``lang`` saying what is wrong with a game code (SPEC §5).
+    """One sentence in ``lang`` saying what is wrong with a game code (docs/rules.md §5).
 
     Uses the error's ``reason`` and ``part``; an unknown reason gives a
     general sentence.
