@@ -76,6 +76,7 @@ def random_game(deal: int, rule: Rule, picks: list[int], plays_first: bool, cove
     game = Game.from_code(GameCode(rule, deal))
     check_state(game, covered_by)
     undone = False
+    standing: list = []  # the plays and draws not undone, kept here independently of the engine
     for pick in picks:
         options: list[int | str] = list(game.legal_actions())
         if plays_first and game.playable():
@@ -86,9 +87,17 @@ def random_game(deal: int, rule: Rule, picks: list[int], plays_first: bool, cove
             break
         action = options[pick % len(options)]
         before_key, before_moves, before_len = game.state_key(), game.moves, len(game.history)
+        expected_reveals = game.reveals(action) if isinstance(action, int) else ()
         event = game.apply(action)
         undone = undone or action == "U"
         check_state(game, covered_by)
+        if isinstance(event, UndoEvent):
+            assert standing.pop() == event.undone
+        else:
+            standing.append(event)
+        assert game.standing_actions == tuple(standing)
+        if isinstance(action, int):  # reveals() told beforehand what the play turned face up
+            assert event.revealed == expected_reveals
         assert len(game.history) == before_len + 1 and game.history[-1] is event
         if isinstance(event, UndoEvent):
             assert game.moves == before_moves  # undo never lowers the counter

@@ -7,8 +7,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tripeaks import Game, RecordError
+from tripeaks import Card, Game, RecordError
 from tripeaks.record import RECORD_FORMAT, dumps, game_from_record, loads, record_of
 
 LayoutBuilder = Callable[..., Game]
@@ -181,3 +183,66 @@ def test_actions_after_a_win_are_refused(scripted: LayoutBuilder, clear_order: l
     rec["actions"].append("D")
     with pytest.raises(RecordError, match="action 28 .*won"):
         Game.from_record(rec)
+
+
+# ----------------------------------------------------------------- every malformed record is a RecordError
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"\x80\x81", bytearray(b"\xff"), b"", "", "[" * 100_000, "\ud800", "null", "1e999"],
+    ids=["bad-utf8", "bad-utf8-bytearray", "empty-bytes", "empty-text", "deep-nesting", "lone-surrogate",
+         "null", "huge-number"],
+)
+def test_unreadable_record_text_raises_record_error(data: Any) -> None:
+    with pytest.raises(RecordError):
+        Game.from_record(data)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    field=st.sampled_from(["code", "rule", "layout", "tableau", "waste", "stock", "actions"]),
+    value=json_values,
+)
+def test_any_malformed_field_raises_record_error_and_nothing_else(field: str, value: Any) -> None:
+    game = Game.from_code("TP1-E-AAAAAAB")
+    layout = {"tableau": [str(c) for c in game.dealt_tableau], "waste": [str(c) for c in game.initial_waste],
+              "stock": [str(c) for c in game.dealt_stock]}
+    if field in ("tableau", "waste", "stock"):
+        data: dict[str, Any] = {"format": RECORD_FORMAT, "rule": "E", "layout": {**layout, field: value}}
+    elif field in ("rule", "layout"):
+        data = {"format": RECORD_FORMAT, "rule": "E", "layout": layout, field: value}
+    else:
+        data = {**BASE, field: value}
+    try:
+        replayed = Game.from_record(data)
+    except RecordError:
+        return
+    assert isinstance(replayed, Game)  # accepted only when it really is a record
+
+
+@pytest.mark.parametrize("token", ["8ſ", "ＡS", "Aſ", "ı0H", "D\u0307"])
+def test_look_alike_letters_are_refused_in_actions_as_in_card_text(token: str) -> None:
+    game = Game.from_code("TP1-E-AAAAAAE")
+    before = game.state_key()
+    with pytest.raises(ValueError):
+        Card.parse(token)
+    with pytest.raises(ValueError):
+        game.apply(token)
+    assert game.state_key() == before and not game.history
+    with pytest.raises(RecordError, match="cannot be read"):
+        Game.from_record({**BASE, "code": "TP1-E-AAAAAAE", "actions": [token]})
+
+
+def test_every_event_carries_its_record_token() -> None:
+    game = Game.from_code("TP1-E-AAAAAAB")
+    play = game.play(game.playable()[0])
+    draw = game.draw()
+    undo = game.undo()
+    assert (play.token, draw.token, undo.token) == (str(play.card), "D", "U")
+    assert game.to_record()["actions"] == [play.token, "D", "U"]

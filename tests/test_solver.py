@@ -9,16 +9,14 @@ import pytest
 
 from tripeaks import DECK, Card, Game, Rule, Status
 from tripeaks.i18n import LANGUAGES
-from tripeaks.i18n.solver import SOLVER_CATALOG, solver_text
+from tripeaks.i18n.solver import SOLVER_CATALOG, hint_message, solver_text, winnable_message
 from tripeaks.solver import (
     Verdict,
     best_score,
     hint,
-    hint_message,
     is_winnable,
     solve,
     win_score,
-    winnable_message,
 )
 
 # ----------------------------------------------------------------- helpers

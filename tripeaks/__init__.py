@@ -14,22 +14,27 @@ lives in :mod:`tripeaks.app`.
 from .cards import DECK, Card, InvalidCardError, Rank, Suit
 from .codes import GameCode, InvalidCodeError, Rule, deal_cards
 from .game import (
+    DRAW,
+    UNDO,
+    Action,
     DrawEvent,
     Event,
+    EventKind,
     Game,
     IllegalMoveError,
     PlayEvent,
+    RecordError,
     Refusal,
     Slot,
     Status,
     UndoEvent,
 )
-from .record import RecordError
 
 __all__ = [
     "Card", "Rank", "Suit", "DECK", "InvalidCardError",
     "Rule", "GameCode", "InvalidCodeError", "deal_cards",
     "Game", "Status", "Refusal", "IllegalMoveError", "Slot",
-    "PlayEvent", "DrawEvent", "UndoEvent", "Event", "RecordError",
+    "PlayEvent", "DrawEvent", "UndoEvent", "Event", "EventKind", "RecordError",
+    "Action", "DRAW", "UNDO",
 ]
 __version__ = "0.1.0"

@@ -116,9 +116,9 @@ def _winrate(args: argparse.Namespace, out: list[str]) -> int:
     for r in _map(_decide_args, [(rule.value, d, args.max_nodes) for d in deals], args.jobs):
         nodes += r.nodes
         cpu += r.seconds
-        if r.verdict == Verdict.WINNABLE.value:
+        if r.verdict is Verdict.WINNABLE:
             wins += 1
-        elif r.verdict == Verdict.UNWINNABLE.value:
+        elif r.verdict is Verdict.UNWINNABLE:
             lost += 1
         else:
             unknown += 1

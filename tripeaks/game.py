@@ -1,29 +1,50 @@
-"""The game: state, play / draw / undo, refusals, status, score and history.
+"""The game: state, play / draw / undo, refusals, status, score, history and records.
 
-Implements docs/rules.md §1–§4.  :class:`Game` is the one mutable object; every action
+Implements docs/rules.md §1–§4 and §6.  :class:`Game` is the one mutable object; every action
 returns a frozen event (:class:`PlayEvent`, :class:`DrawEvent`,
 :class:`UndoEvent`) that says what happened.  Undo, the move log, the score
 plot and the lessons all read these events.
+
+The action vocabulary (one for the engine, the solver, the lessons and the
+study): an :data:`Action` is a tableau position 0–27 (play that card),
+:data:`DRAW` (``"D"``) or :data:`UNDO` (``"U"``).  Every event carries the
+record token of its action (:attr:`PlayEvent.token` is the card text, e.g.
+``"KC"``), and :meth:`Game.apply` reads both forms.
 """
 
 from __future__ import annotations
 
 import enum
+import json
 import operator
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, Final, Union
 
-from .cards import DECK, Card
-from .codes import GameCode, Rule
+from ._enums import TextEnum
+from .cards import DECK, Card, ascii_upper
+from .codes import GameCode, InvalidCodeError, Rule
 from .layout import BASE_ROW, COVERED_BY, COVERS, N_TABLEAU, PEAK_OF, PEAKS, POSITIONS
 
 __all__ = [
-    "Game", "Status", "Refusal", "IllegalMoveError", "Slot",
-    "PlayEvent", "DrawEvent", "UndoEvent", "Event",
-    "START_SCORE", "PEAK_BONUS", "UNDO_LIMIT",
+    "Game", "Status", "Refusal", "IllegalMoveError", "Slot", "RecordError",
+    "PlayEvent", "DrawEvent", "UndoEvent", "Event", "EventKind", "Action", "DRAW", "UNDO",
+    "START_SCORE", "PEAK_BONUS", "UNDO_LIMIT", "RECORD_FORMAT",
 ]
+
+Action = Union[int, str]
+"""One action: a tableau position 0–27 (play that card), :data:`DRAW` or :data:`UNDO`.
+
+:meth:`Game.apply` also accepts a record token (docs/rules.md §6): a card text such
+as ``"KC"`` plays that card.
+"""
+DRAW: Final = "D"
+"""The draw action, and its record token (docs/rules.md §2, §6)."""
+UNDO: Final = "U"
+"""The undo action, and its record token (docs/rules.md §4, §6)."""
+RECORD_FORMAT: Final = "tripeaks-record/1"
+"""The ``format`` field of a game record (docs/rules.md §6)."""
 
 START_SCORE = 500
 """Points at the start of a game (docs/rules.md §3)."""
@@ -61,6 +82,18 @@ class Refusal(enum.Enum):
     """A draw with no card left in the stock."""
     NOTHING_TO_UNDO = "nothing_to_undo"
     """An undo with no action left to undo."""
+
+
+class EventKind(TextEnum):
+    """What an event records: a play, a draw or an undo (a ``str`` enum, so it also reads as text)."""
+
+    PLAY = "play"
+    DRAW = "draw"
+    UNDO = "undo"
+
+
+class RecordError(ValueError):
+    """A game record that cannot be read or replayed (docs/rules.md §6); the message names the first bad part."""
 
 
 class IllegalMoveError(ValueError):
@@ -101,7 +134,12 @@ class PlayEvent:
     moves: int
     status: Status
 
-    kind = "play"
+    kind = EventKind.PLAY
+
+    @property
+    def token(self) -> str:
+        """The record token of this play: the card text, e.g. ``"KC"`` (docs/rules.md §6)."""
+        return str(self.card)
 
     @property
     def direction(self) -> int:
@@ -135,7 +173,9 @@ class DrawEvent:
     moves: int
     status: Status
 
-    kind = "draw"
+    kind = EventKind.DRAW
+    token = DRAW
+    """The record token of a draw (docs/rules.md §6)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +192,9 @@ class UndoEvent:
     moves: int
     status: Status
 
-    kind = "undo"
+    kind = EventKind.UNDO
+    token = UNDO
+    """The record token of an undo (docs/rules.md §6)."""
 
     @property
     def card(self) -> Card:
@@ -182,7 +224,7 @@ class Game:
     __slots__ = (
         "_rule", "_code", "_cards", "_present", "_face_up", "_waste", "_stock",
         "_stock_next", "_score", "_moves", "_peak_left", "_undo", "_history",
-        "_status", "_initial_waste",
+        "_status", "_initial_waste", "_standing",
     )
 
     def __init__(
@@ -207,6 +249,7 @@ class Game:
         self._moves = 0
         self._peak_left = [len(s) for s in PEAKS]
         self._undo: deque[PlayEvent | DrawEvent] = deque(maxlen=UNDO_LIMIT)
+        self._standing: list[PlayEvent | DrawEvent] = []
         self._history: list[Event] = []
         self._status = self._compute_status()
 
@@ -250,6 +293,8 @@ class Game:
             raise ValueError(f"tableau must have exactly 28 cards, got {len(tab)}")
         if isinstance(waste, (Card, str)):
             wst = [_as_card(waste, "waste")]
+        elif isinstance(waste, bytes) or not isinstance(waste, Iterable):
+            raise ValueError("the waste must be a card or a sequence of cards")
         else:
             wst = [_as_card(c, "waste") for c in waste]
         if not wst:
@@ -273,19 +318,77 @@ class Game:
 
     @classmethod
     def from_record(cls, data: Any) -> Game:
-        """Rebuild a game from a record (docs/rules.md §6); see :mod:`tripeaks.record`.
+        """Replay a game record (docs/rules.md §6): a dict, or its JSON text (``str`` or UTF-8 ``bytes``).
 
-        Raises :class:`~tripeaks.record.RecordError` naming the first bad part.
+        ``{"format": "tripeaks-record/1", "code": "TP1-E-AAAAAAD", "actions": ["KC", "D", "U"]}``;
+        a custom layout has ``"rule"`` and ``"layout"`` (``tableau``, ``waste``,
+        ``stock`` card lists) instead of ``"code"``.  Raises :class:`RecordError`
+        (a ``ValueError``) naming the first bad part — the text, the format, the
+        code or layout, or the first action that is malformed or illegal (with its
+        index) — whatever is wrong; no partly replayed game is ever returned.
         """
-        from .record import game_from_record
-
-        return game_from_record(data)
+        if isinstance(data, (bytes, bytearray)):
+            try:
+                data = bytes(data).decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise RecordError(f"record is not UTF-8 text: {exc}") from None
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except (json.JSONDecodeError, RecursionError) as exc:
+                raise RecordError(f"record is not valid JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise RecordError(f"a record must be a JSON object, got {type(data).__name__}")
+        fmt = data.get("format")
+        if fmt != RECORD_FORMAT:
+            raise RecordError(f"unknown record format {fmt!r}: expected {RECORD_FORMAT!r}")
+        if "code" in data and "layout" in data:
+            raise RecordError("a record has either a 'code' or a 'layout', not both")
+        if "code" in data:
+            try:
+                game = cls.from_code(data["code"])
+            except InvalidCodeError as exc:
+                raise RecordError(f"bad code in record: {exc}") from None
+        elif "layout" in data:
+            layout = data["layout"]
+            if not isinstance(layout, dict) or not {"tableau", "waste", "stock"} <= set(layout):
+                raise RecordError("a record's 'layout' needs 'tableau', 'waste' and 'stock'")
+            try:
+                game = cls.from_layout(layout["tableau"], layout["waste"], layout["stock"],
+                                       rule=Rule.parse(data.get("rule", "E")))
+            except ValueError as exc:
+                raise RecordError(f"bad layout in record: {exc}") from None
+        else:
+            raise RecordError("a record needs a 'code' or a 'layout'")
+        actions = data.get("actions", [])
+        if not isinstance(actions, list):
+            raise RecordError("a record's 'actions' must be a list")
+        for i, token in enumerate(actions):
+            if not isinstance(token, str):
+                raise RecordError(f"action {i} ({token!r}) is not text: use a card such as 'KC', 'D' or 'U'")
+            try:
+                game.apply(token)
+            except IllegalMoveError as exc:
+                raise RecordError(f"action {i} ({token!r}) is not allowed here: {exc}") from None
+            except ValueError as exc:
+                raise RecordError(f"action {i} ({token!r}) cannot be read: {exc}") from None
+        return game
 
     def to_record(self) -> dict[str, Any]:
-        """This game as a JSON-ready record (docs/rules.md §6); see :mod:`tripeaks.record`."""
-        from .record import record_of
-
-        return record_of(self)
+        """This game as a JSON-ready record (docs/rules.md §6): its code (or rule and
+        layout) and the token of every action in order (:attr:`PlayEvent.token`, ``"D"``, ``"U"``)."""
+        rec: dict[str, Any] = {"format": RECORD_FORMAT}
+        if self._code is not None:
+            rec["code"] = str(self._code)
+        else:
+            rec["rule"] = self._rule.value
+            rec["layout"] = {
+                "tableau": [str(c) for c in self._cards],
+                "waste": [str(c) for c in self._initial_waste],
+                "stock": [str(c) for c in self._stock],
+            }
+        rec["actions"] = [e.token for e in self._history]
+        return rec
 
     def restart(self) -> Game:
         """A new game with the same deal and rule, from its first move."""
@@ -300,6 +403,7 @@ class Game:
         g._stock_next, g._score, g._moves = self._stock_next, self._score, self._moves
         g._peak_left = self._peak_left[:]
         g._undo = deque(self._undo, maxlen=UNDO_LIMIT)
+        g._standing = self._standing[:]
         g._history = self._history[:]
         g._status = self._status
         return g
@@ -397,6 +501,14 @@ class Game:
         """Every event in order: plays, draws and undos."""
         return tuple(self._history)
 
+    @property
+    def standing_actions(self) -> tuple[PlayEvent | DrawEvent, ...]:
+        """The plays and draws that no undo has taken back, oldest first (docs/rules.md §4).
+
+        An undo always takes back the newest of them.
+        """
+        return tuple(self._standing)
+
     def score_series(self) -> list[tuple[int, int]]:
         """Points for the score plot: ``(moves, score)`` at the start and after each event.
 
@@ -431,6 +543,19 @@ class Game:
         if p is None or not 0 <= p < N_TABLEAU:
             raise ValueError(f"tableau position must be an integer 0–27, got {position!r}")
         return p
+
+    def reveals(self, position: int) -> tuple[int, ...]:
+        """The face-down positions that playing ``position`` (0–27) would turn face up now (docs/rules.md §2).
+
+        A card turns face up once the last card lying on it is gone.  Only asks:
+        the game is not changed, and the play need not be legal.  Raises
+        ``ValueError`` for a position outside 0–27.
+        """
+        p = self._check_position(position)
+        return tuple(
+            q for q in COVERS[p]
+            if not self._face_up[q] and not any(self._present[r] for r in COVERED_BY[q] if r != p)
+        )
 
     def refusal(self, position: int) -> Refusal | None:
         """``None`` when the card at ``position`` (0–27) can be played, else why not.
@@ -525,6 +650,7 @@ class Game:
             cleared, points, self._score, self._moves, self._status,
         )
         self._undo.append(event)
+        self._standing.append(event)
         self._history.append(event)
         return event
 
@@ -561,6 +687,7 @@ class Game:
         self._status = self._compute_status()
         event = DrawEvent(card, previous, self.stock_count, points, self._score, self._moves, self._status)
         self._undo.append(event)
+        self._standing.append(event)
         self._history.append(event)
         return event
 
@@ -578,6 +705,7 @@ class Game:
         if not self._undo:
             raise IllegalMoveError(Refusal.NOTHING_TO_UNDO, "nothing to undo")
         last = self._undo.pop()
+        self._standing.pop()
         self._waste.pop()
         if isinstance(last, PlayEvent):
             self._present[last.position] = True
@@ -592,19 +720,22 @@ class Game:
         self._history.append(event)
         return event
 
-    def apply(self, action: int | str) -> Event:
-        """Apply one action: a position 0–27, a card text, ``"D"`` (draw) or ``"U"`` (undo).
+    def apply(self, action: Action) -> Event:
+        """Apply one :data:`Action`: a position 0–27, :data:`DRAW` (``"D"``), :data:`UNDO` (``"U"``),
+        or a record token (a card text such as ``"KC"`` plays that card; docs/rules.md §6).
 
-        Raises :class:`IllegalMoveError` for a refused action, ``ValueError``
-        for an unreadable one.
+        Text is read like :meth:`Card.parse` (surrounding spaces and ASCII letter
+        case ignored, no look-alike letters).  Raises :class:`IllegalMoveError`
+        for a refused action and ``ValueError`` for an unreadable one; either
+        way the game is unchanged.
         """
         if isinstance(action, str):
-            token = action.strip().upper()
-            if token == "D":
+            token = ascii_upper(action.strip())
+            if token == DRAW:
                 return self.draw()
-            if token == "U":
+            if token == UNDO:
                 return self.undo()
-            return self.play_card(token)
+            return self.play_card(Card.parse(action))
         return self.play(action)
 
     # ------------------------------------------------------------------ misc

@@ -17,7 +17,7 @@ Texts live in :mod:`tripeaks.i18n.lessons` (en, pt, fr); a :class:`Feedback`
 renders itself in any language with :meth:`Feedback.message`.
 
 >>> run = LessonRun(LESSONS[2])          # lesson 3: revealing a card
->>> run.click_card(21).kind               # K♣ on the waste A♣
+>>> run.click_card(21).kind.value         # K♣ on the waste A♣
 'done'
 >>> run.click_card(18).message("en")      # 3♠ is two ranks from K♣
 'It must be one rank higher or lower.'
@@ -33,20 +33,19 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Union
+from typing import Any
 
+from ._enums import TextEnum
 from .cards import DECK, Card
 from .codes import Rule
-from .game import Event, Game, IllegalMoveError, PlayEvent, Refusal, Status
+from .game import Action, Event, Game, IllegalMoveError, PlayEvent, Refusal, Status
 from .layout import BASE_ROW, N_TABLEAU
 
 __all__ = [
     "TaskKind", "Task", "Lesson", "Feedback", "LessonRun", "LESSONS", "lesson",
-    "WINNING_EASY_LINE", "LESSON8_PLAN", "solver_verdicts", "walk_board", "Action",
+    "WINNING_EASY_LINE", "LESSON8_PLAN", "solver_verdicts", "walk_board", "Action", "FeedbackKind",
 ]
 
-Action = Union[int, str]
-"""A tableau position 0–27 (play), ``"D"`` (draw) or ``"U"`` (undo)."""
 
 
 class TaskKind(enum.Enum):
@@ -343,19 +342,31 @@ def lesson(number: int) -> Lesson:
 
 
 # --------------------------------------------------------------------- feedback
+class FeedbackKind(TextEnum):
+    """What a learner's click did (a ``str`` enum, so it also reads as text)."""
+
+    DONE = "done"
+    """The task is complete."""
+    OK = "ok"
+    """Accepted; the task is not complete yet."""
+    REFUSED = "refused"
+    """The engine refused it; nothing changed."""
+    MISS = "miss"
+    """Allowed by the rules but not what the task asks; nothing changed."""
+    INFO = "info"
+    """Nothing to do (e.g. the lesson is already complete)."""
+
+
 @dataclass(frozen=True)
 class Feedback:
     """What a click did, renderable in any language.
 
-    ``kind``: ``"done"`` (the task is complete), ``"ok"`` (accepted, task not
-    yet complete), ``"refused"`` (the engine refused it; nothing changed),
-    ``"miss"`` (allowed by the rules but not what the task asks; nothing
-    changed), ``"info"`` (nothing to do).  ``event`` is the engine event of
+    ``kind``: a :class:`FeedbackKind`.  ``event`` is the engine event of
     an accepted move; ``refusal`` the engine's reason; ``key`` a lesson text
     key and ``values`` its placeholders.
     """
 
-    kind: str
+    kind: FeedbackKind
     key: str | None = None
     values: Mapping[str, Any] = field(default_factory=dict)
     event: Event | None = None
@@ -454,17 +465,17 @@ class LessonRun:
         self.hits += 1
         if self.hits >= task.wanted:
             self._done_found = set(self.found)
-            fb = Feedback("done", f"lesson.{self.lesson.id}.{task.key}.done", dict(values or {}), event, refusal,
+            fb = Feedback(FeedbackKind.DONE, f"lesson.{self.lesson.id}.{task.key}.done", dict(values or {}), event, refusal,
                           self.lesson)
             self.task_index += 1
             self._start_task()
         else:
-            fb = Feedback("ok", "lesson.generic.progress",
+            fb = Feedback(FeedbackKind.OK, "lesson.generic.progress",
                           {**(values or {}), "done": self.hits, "total": task.wanted}, event, refusal, self.lesson)
         return fb
 
     def _miss(self, key: str, **values: Any) -> Feedback:
-        return Feedback("miss", f"lesson.generic.{key}", values, lesson=self.lesson)
+        return Feedback(FeedbackKind.MISS, f"lesson.generic.{key}", values, lesson=self.lesson)
 
     def _record(self, fb: Feedback) -> Feedback:
         self.last = fb
@@ -485,19 +496,19 @@ class LessonRun:
     def _click_card(self, p: int, refusal: Refusal | None) -> Feedback:
         task = self.task
         if task is None:
-            return Feedback("info", "lesson.generic.complete", lesson=self.lesson)
+            return Feedback(FeedbackKind.INFO, "lesson.generic.complete", lesson=self.lesson)
         kind = task.kind
         if kind is TaskKind.FIND:
             if p in self.found:
-                return Feedback("info", "lesson.generic.already", {"done": len(self.found), "total": task.wanted},
+                return Feedback(FeedbackKind.INFO, "lesson.generic.already", {"done": len(self.found), "total": task.wanted},
                                 lesson=self.lesson)
             if p in task.targets:
                 self.found.add(p)
                 return self._hit(values={})
             if task.explain_refusals and refusal is not None:
-                return Feedback("refused", f"lesson.{self.lesson.id}.{task.key}.miss", refusal=refusal,
+                return Feedback(FeedbackKind.REFUSED, f"lesson.{self.lesson.id}.{task.key}.miss", refusal=refusal,
                                 lesson=self.lesson)
-            return Feedback("miss", f"lesson.{self.lesson.id}.{task.key}.miss", lesson=self.lesson)
+            return Feedback(FeedbackKind.MISS, f"lesson.{self.lesson.id}.{task.key}.miss", lesson=self.lesson)
         if kind is TaskKind.REFUSE:
             if task.stock:
                 return self._miss("use_stock")
@@ -506,10 +517,10 @@ class LessonRun:
             if refusal is task.refusal and (not task.targets or p in task.targets):
                 return self._hit(refusal=refusal)
             if refusal is task.refusal:
-                return Feedback("refused", "lesson.generic.wrong_card", refusal=refusal, lesson=self.lesson)
-            return Feedback("refused", "lesson.generic.other_refusal", refusal=refusal, lesson=self.lesson)
+                return Feedback(FeedbackKind.REFUSED, "lesson.generic.wrong_card", refusal=refusal, lesson=self.lesson)
+            return Feedback(FeedbackKind.REFUSED, "lesson.generic.other_refusal", refusal=refusal, lesson=self.lesson)
         if refusal is not None:
-            return Feedback("refused", refusal=refusal, lesson=self.lesson)
+            return Feedback(FeedbackKind.REFUSED, refusal=refusal, lesson=self.lesson)
         if kind is TaskKind.DRAW:
             return self._miss("draw_instead")
         if kind is TaskKind.UNDO:
@@ -525,8 +536,8 @@ class LessonRun:
         if self.game.status is Status.WON:
             return self._hit(event)
         if self.game.status is Status.BLOCKED:
-            return Feedback("ok", "lesson.generic.blocked_undo", event=event, lesson=self.lesson)
-        return Feedback("ok", event=event, lesson=self.lesson)
+            return Feedback(FeedbackKind.OK, "lesson.generic.blocked_undo", event=event, lesson=self.lesson)
+        return Feedback(FeedbackKind.OK, event=event, lesson=self.lesson)
 
     def click_stock(self) -> Feedback:
         """The learner clicked the stock (a draw, if the task allows it)."""
@@ -535,18 +546,18 @@ class LessonRun:
     def _click_stock(self) -> Feedback:
         task = self.task
         if task is None:
-            return Feedback("info", "lesson.generic.complete", lesson=self.lesson)
+            return Feedback(FeedbackKind.INFO, "lesson.generic.complete", lesson=self.lesson)
         refusal = None if self.game.can_draw else (
             Refusal.GAME_OVER if self.game.status is Status.WON else Refusal.STOCK_EMPTY)
         if task.kind is TaskKind.REFUSE:
             if not task.stock:
                 return self._miss("use_card") if refusal is None else Feedback(
-                    "refused", "lesson.generic.other_refusal", refusal=refusal, lesson=self.lesson)
+                    FeedbackKind.REFUSED, "lesson.generic.other_refusal", refusal=refusal, lesson=self.lesson)
             if refusal is task.refusal:
                 return self._hit(refusal=refusal)
             return self._miss("stock_not_empty")
         if refusal is not None:
-            return Feedback("refused", refusal=refusal, lesson=self.lesson)
+            return Feedback(FeedbackKind.REFUSED, refusal=refusal, lesson=self.lesson)
         if task.kind in (TaskKind.DRAW, TaskKind.MOVE):
             return self._hit(self.game.draw())
         if task.kind is TaskKind.WIN:
@@ -564,15 +575,15 @@ class LessonRun:
     def _undo(self) -> Feedback:
         task = self.task
         if task is None:
-            return Feedback("info", "lesson.generic.complete", lesson=self.lesson)
+            return Feedback(FeedbackKind.INFO, "lesson.generic.complete", lesson=self.lesson)
         if task.kind not in (TaskKind.UNDO, TaskKind.WIN):
             return self._miss("no_undo")
         try:
             event = self.game.undo()
         except IllegalMoveError as exc:
-            return Feedback("refused", refusal=exc.refusal, lesson=self.lesson)
+            return Feedback(FeedbackKind.REFUSED, refusal=exc.refusal, lesson=self.lesson)
         if task.kind is TaskKind.WIN:
-            return Feedback("ok", event=event, lesson=self.lesson)
+            return Feedback(FeedbackKind.OK, event=event, lesson=self.lesson)
         return self._hit(event)
 
     # ----------------------------------------------------------------- help

@@ -25,25 +25,24 @@ the card text of each play (``"KC"``) and ``"D"`` for each draw.
 
 from __future__ import annotations
 
-import enum
 import time
 from dataclasses import dataclass, field
 
+from ._enums import TextEnum
 from ._search import DRAW, lattice, search
 from .cards import Card
 from .codes import GameCode
-from .game import Game, Status
+from .game import DRAW as DRAW_ACTION
+from .game import Action, Game, Status
 from .layout import POSITIONS
 
 __all__ = [
-    "prepare", "Verdict", "Solution", "ScoreResult", "Hint", "solve", "best_score", "hint", "hint_message",
-    "is_winnable", "win_score", "winnable_message",
+    "prepare", "Verdict", "Solution", "ScoreResult", "Hint", "HintKind", "solve", "best_score", "hint",
+    "is_winnable", "win_score",
 ]
 
-Action = int | str
 
-
-class Verdict(enum.Enum):
+class Verdict(TextEnum):
     """The solver's answer for a position."""
 
     WINNABLE = "winnable"
@@ -83,7 +82,7 @@ class Solution:
     @property
     def draws(self) -> int:
         """Draws in the winning line (0 when there is no line)."""
-        return sum(1 for a in self.line if a == "D")
+        return sum(1 for a in self.line if a == DRAW_ACTION)
 
 
 @dataclass(frozen=True)
@@ -108,19 +107,32 @@ class ScoreResult:
     seconds: float
 
 
+class HintKind(TextEnum):
+    """What a :class:`Hint` advises."""
+
+    PLAY = "play"
+    """Play the card at ``Hint.action`` (a position 0–27): the game stays winnable."""
+    DRAW = "draw"
+    """Draw from the stock: no play keeps the game winnable."""
+    LOST = "lost"
+    """The position can no longer be won."""
+    UNKNOWN = "unknown"
+    """No answer within the budget."""
+    WON = "won"
+    """The game is already won."""
+
+
 @dataclass(frozen=True)
 class Hint:
     """The result of :func:`hint`.
 
-    ``kind``: ``"play"`` (play the card at ``position``), ``"draw"`` (draw from
-    the stock: no play keeps the game winnable), ``"lost"`` (the position can
-    no longer be won), ``"unknown"`` (no answer within the budget) or
-    ``"won"`` (the game is already won).  ``action`` is the position 0–27,
+    ``kind``: a :class:`HintKind`.  ``action`` is the position 0–27 to play,
     ``"D"`` or ``None``; ``card`` the card to play (``None`` otherwise);
     ``top`` the waste top now; ``verdict`` and ``nodes`` from the search.
+    Its sentence in each language: :func:`tripeaks.i18n.solver.hint_message`.
     """
 
-    kind: str
+    kind: HintKind
     action: Action | None
     card: Card | None
     top: Card
@@ -172,8 +184,8 @@ def _actions(game: Game, raw: list[int]) -> tuple[list[Action], list[str]]:
     cards: list[str] = []
     for a in raw:
         if a == DRAW:
-            line.append("D")
-            cards.append("D")
+            line.append(DRAW_ACTION)
+            cards.append(DRAW_ACTION)
         else:
             line.append(a)
             cards.append(str(game.card_at(a)))
@@ -292,48 +304,20 @@ def hint(game: Game, *, time_limit: float | None = 0.1, max_nodes: int | None = 
 
     A play is preferred: ``"draw"`` is returned only when no play keeps the
     game winnable.  The search is bounded by ``time_limit`` seconds (default
-    0.1) and ``max_nodes``; out of budget, ``kind`` is ``"unknown"``.  The
+    0.1) and ``max_nodes``; out of budget, ``kind`` is :attr:`HintKind.UNKNOWN`.  The
     game is not modified.  Raises ``ValueError`` for a bad budget.
     """
     top = game.waste_top
     if game.status is Status.WON:
-        return Hint("won", None, None, top, Verdict.WINNABLE, 0)
+        return Hint(HintKind.WON, None, None, top, Verdict.WINNABLE, 0)
     sol = solve(game, max_nodes=max_nodes, time_limit=time_limit)
     if sol.verdict is Verdict.UNKNOWN:
-        return Hint("unknown", None, None, top, sol.verdict, sol.nodes)
+        return Hint(HintKind.UNKNOWN, None, None, top, sol.verdict, sol.nodes)
     if sol.verdict is Verdict.UNWINNABLE:
-        return Hint("lost", None, None, top, sol.verdict, sol.nodes)
+        return Hint(HintKind.LOST, None, None, top, sol.verdict, sol.nodes)
     first = sol.line[0]
-    if first == "D":
-        return Hint("draw", "D", None, top, sol.verdict, sol.nodes)
+    if first == DRAW_ACTION:
+        return Hint(HintKind.DRAW, DRAW_ACTION, None, top, sol.verdict, sol.nodes)
     assert isinstance(first, int)
-    return Hint("play", first, game.card_at(first), top, sol.verdict, sol.nodes)
+    return Hint(HintKind.PLAY, first, game.card_at(first), top, sol.verdict, sol.nodes)
 
-
-def hint_message(h: Hint, lang: str = "en") -> str:
-    """The hint as one sentence in ``lang`` (``"en"``, ``"pt"`` or ``"fr"``).
-
-    Raises ``ValueError`` for an unknown language.
-    """
-    from .i18n import card_name
-    from .i18n.solver import solver_text
-
-    if h.kind == "play":
-        assert h.card is not None
-        return solver_text("hint.play", lang, card=card_name(h.card, lang), top=card_name(h.top, lang))
-    return solver_text("hint." + h.kind, lang)
-
-
-def winnable_message(verdict: Verdict | bool | None, lang: str = "en") -> str:
-    """The "winnable?" indicator as one sentence in ``lang``.
-
-    ``verdict``: a :class:`Verdict`, or True / False / None as returned by
-    :func:`is_winnable`.  Raises ``ValueError`` for an unknown language.
-    """
-    from .i18n.solver import solver_text
-
-    if verdict is True or verdict is Verdict.WINNABLE:
-        return solver_text("winnable.yes", lang)
-    if verdict is False or verdict is Verdict.UNWINNABLE:
-        return solver_text("winnable.no", lang)
-    return solver_text("winnable.unknown", lang)

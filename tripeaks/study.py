@@ -25,7 +25,6 @@ from pathlib import Path
 
 from .codes import GameCode, Rule
 from .game import Game, Status
-from .layout import COVERED_BY, COVERS
 from .solver import Verdict, best_score, solve
 
 __all__ = [
@@ -41,12 +40,12 @@ SCORES_FILE = "best_scores.csv"
 
 @dataclass(frozen=True)
 class DealResult:
-    """One deal decided by the solver: ``verdict`` ``"winnable"``/``"unwinnable"``/``"unknown"``,
-    ``nodes`` positions searched, ``seconds`` of CPU time."""
+    """One deal decided by the solver: the rule letter, the deal number, the
+    :class:`~tripeaks.solver.Verdict`, ``nodes`` positions searched, ``seconds`` of CPU time."""
 
     rule: str
     deal: int
-    verdict: str
+    verdict: Verdict
     nodes: int
     seconds: float
 
@@ -57,7 +56,7 @@ def decide_deal(rule: Rule | str, deal: int, max_nodes: int | None = None) -> De
     game = Game.from_code(GameCode(r, deal))
     t0 = time.process_time()
     sol = solve(game, max_nodes=max_nodes)
-    return DealResult(r.value, deal, sol.verdict.value, sol.nodes, time.process_time() - t0)
+    return DealResult(r.value, deal, sol.verdict, sol.nodes, time.process_time() - t0)
 
 
 def _decide_args(args: tuple[str, int, int | None]) -> DealResult:
@@ -132,12 +131,7 @@ def bot_choice(game: Game) -> int | str | None:
     rule = game.rule
 
     def reveals(p: int) -> int:
-        n = 0
-        for q in COVERS[p]:
-            slot = tableau[q]
-            if slot is not None and not slot.face_up and all(r == p or tableau[r] is None for r in COVERED_BY[q]):
-                n += 1
-        return n
+        return len(game.reveals(p))
 
     def follow(p: int) -> int:
         card = tableau[p]
@@ -217,7 +211,7 @@ def run_study(
         t0 = time.perf_counter()
         for r in _map(_decide_args, [(rule, d, max_nodes) for d in deals], jobs):
             rows[(r.rule, r.deal)] = {
-                "rule": r.rule, "deal": r.deal, "verdict": r.verdict, "nodes": r.nodes,
+                "rule": r.rule, "deal": r.deal, "verdict": r.verdict.value, "nodes": r.nodes,
                 "seconds": round(r.seconds, 4),
             }
         log(f"rule {rule}: {len(deals)} deals decided in {time.perf_counter() - t0:.1f} s")

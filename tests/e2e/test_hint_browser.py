@@ -17,8 +17,9 @@ import pytest
 from tripeaks import Game, Status
 from tripeaks.app.hints import HINT_BUDGETS
 from tripeaks.i18n import explain, status_message
+from tripeaks.i18n.solver import hint_message
 from tripeaks.i18n.ui import rule_name, ui_text
-from tripeaks.solver import hint, hint_message
+from tripeaks.solver import hint
 
 from .tripeaks_page import TEXT_OF_JS, TriPeaksPage
 

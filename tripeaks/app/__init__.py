@@ -8,7 +8,8 @@ in :mod:`tripeaks.game`.  In a notebook cell::
 """
 
 from .board import BoardView
-from .play import TriPeaksApp, build_app
+from .factory import build_app
+from .play import TriPeaksApp
 from .plot import ScorePlot
 
 __all__ = ["BoardView", "TriPeaksApp", "ScorePlot", "build_app"]

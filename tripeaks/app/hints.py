@@ -46,8 +46,9 @@ import ipywidgets as widgets
 from .. import solver
 from ..codes import Rule
 from ..game import Game, Status
+from ..i18n.solver import hint_message
 from ..i18n.ui import ui_text
-from ..solver import Hint, Verdict, hint_message
+from ..solver import Hint, HintKind, Verdict
 from .play import TriPeaksApp
 
 __all__ = [
@@ -283,11 +284,11 @@ class HintTools:
         h = self._hints.get(key)
         if h is None:
             h = solver.hint(game, time_limit=budget, max_nodes=self.max_nodes)
-            if h.kind != "unknown":
+            if h.kind is not HintKind.UNKNOWN:
                 _remember(self._hints, key, h)
                 _remember(self._verdicts, key, h.verdict)
         self.last_hint = h
-        if h.kind == "unknown":
+        if h.kind is HintKind.UNKNOWN:
             self._tries = (fingerprint, presses + 1)
             app.board.highlight()
             self._shown = None
@@ -297,22 +298,22 @@ class HintTools:
             self._refresh()
             return
         self._tries = None
-        if h.kind in ("play", "draw"):
+        if h.kind in (HintKind.PLAY, HintKind.DRAW):
             self._shown = (fingerprint, h)
             self._ring(h)
         else:
             app.board.highlight()
             self._shown = None
-        if h.kind == "lost" and not game.can_undo:
+        if h.kind is HintKind.LOST and not game.can_undo:
             app.show_message(lambda lang: ui_text("hints.lost_no_undo", lang))
         else:
             app.show_message(lambda lang: hint_message(h, lang))
         self._refresh()
 
     def _ring(self, h: Hint) -> None:
-        if h.kind == "play" and isinstance(h.action, int):
+        if h.kind is HintKind.PLAY and isinstance(h.action, int):
             self.app.board.highlight([h.action])
-        elif h.kind == "draw":
+        elif h.kind is HintKind.DRAW:
             self.app.board.highlight(stock=True)
 
     # ------------------------------------------------------------------ winnable?

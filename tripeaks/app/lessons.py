@@ -309,7 +309,7 @@ class LessonView(widgets.VBox):
         if fb is None:
             self.feedback.value = ""
             return
-        self.feedback.value = f'<div class="tp-fb tp-fb-{fb.kind}">{_esc(fb.message(lang))}</div>'
+        self.feedback.value = f'<div class="tp-fb tp-fb-{fb.kind.value}">{_esc(fb.message(lang))}</div>'
 
 
 def build_lessons(lang: str = "en", start: int = 1) -> LessonView:

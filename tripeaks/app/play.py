@@ -34,7 +34,7 @@ from ..i18n.ui import code_error_message, rule_name, ui_text
 from .board import BoardView
 from .plot import ScorePlot
 
-__all__ = ["TriPeaksApp", "build_app"]
+__all__ = ["TriPeaksApp"]
 
 log = logging.getLogger(__name__)
 
@@ -433,26 +433,5 @@ class TriPeaksApp(widgets.VBox):
             # An undo keeps the move number, so it gets no "Move n:" label of its own.
             sentence = explain(e, lang) if e.kind == "undo" else ui_text("log.entry", lang, moves=e.moves,
                                                                            sentence=explain(e, lang))
-            items.append(f'<li class="tp-log-{e.kind}">{_esc(sentence)}</li>')
+            items.append(f'<li class="tp-log-{e.kind.value}">{_esc(sentence)}</li>')
         self.move_log.value = '<ol class="tp-log-list">' + "".join(items) + "</ol>"
-
-
-def build_app(
-    code: str | GameCode | None = None, lang: str = "en", game: Game | None = None, hints: bool = True
-) -> TriPeaksApp:
-    """The app, ready to display: ``game`` if given, else the deal of ``code``, else a random Easy deal.
-
-    ``lang`` is "en", "pt" or "fr".  With ``hints`` (the default) the app has the
-    Hint button, the Winnable? indicator and the "deal only winnable games"
-    option of :mod:`tripeaks.app.hints`.  Raises :class:`~tripeaks.codes.InvalidCodeError`
-    for an unreadable code and ``ValueError`` for an unknown language.
-    """
-    if game is None and code is not None:
-        game = Game.from_code(code)
-    app = TriPeaksApp(game=game, lang=lang)
-    if hints:
-        from .hints import add_hints  # imports this module
-
-        add_hints(app)
-    return app
-

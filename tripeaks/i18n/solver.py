@@ -1,16 +1,20 @@
 """Solver sentences (hints, the winnable indicator, the command line) in en, pt, fr.
 
 Whole sentences with named placeholders, like :mod:`tripeaks.i18n.catalog`;
-card placeholders take names from :func:`tripeaks.i18n.card_name`.
+card placeholders take names from :func:`tripeaks.i18n.card_name`.  The
+solver itself (:mod:`tripeaks.solver`) returns data only; its sentences are
+made here (:func:`hint_message`, :func:`winnable_message`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..solver import Hint, HintKind, Verdict
+from . import card_name
 from .catalog import lookup
 
-__all__ = ["SOLVER_CATALOG", "solver_text"]
+__all__ = ["SOLVER_CATALOG", "solver_text", "hint_message", "winnable_message"]
 
 SOLVER_CATALOG: dict[str, dict[str, str]] = {
     "en": {
@@ -85,3 +89,28 @@ def solver_text(key: str, lang: str = "en", **values: Any) -> str:
     Raises ``ValueError`` for an unknown language, ``KeyError`` for an unknown key.
     """
     return lookup(SOLVER_CATALOG, key, lang, values)
+
+
+def hint_message(h: Hint, lang: str = "en") -> str:
+    """The hint ``h`` (from :func:`tripeaks.solver.hint`) as one sentence in ``lang`` ("en", "pt", "fr").
+
+    Raises ``ValueError`` for an unknown language.
+    """
+    if h.kind is HintKind.PLAY:
+        assert h.card is not None
+        return solver_text("hint.play", lang, card=card_name(h.card, lang), top=card_name(h.top, lang))
+    return solver_text("hint." + h.kind.value, lang)
+
+
+def winnable_message(verdict: Verdict | bool | None, lang: str = "en") -> str:
+    """The "winnable?" indicator as one sentence in ``lang``.
+
+    ``verdict``: a :class:`~tripeaks.solver.Verdict`, or True / False / None as
+    returned by :func:`tripeaks.solver.is_winnable`.  Raises ``ValueError`` for
+    an unknown language.
+    """
+    if verdict is True or verdict is Verdict.WINNABLE:
+        return solver_text("winnable.yes", lang)
+    if verdict is False or verdict is Verdict.UNWINNABLE:
+        return solver_text("winnable.no", lang)
+    return solver_text("winnable.unknown", lang)
