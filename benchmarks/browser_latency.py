@@ -97,8 +97,10 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def summary(name: str, values: list[float]) -> str:
-    return (f"{name:<34} n={len(values):>3}  p50 {percentile(values, 50):7.1f} ms  "
-            f"p95 {percentile(values, 95):7.1f} ms  max {max(values):7.1f} ms")
+    return (
+        f"{name:<34} n={len(values):>3}  p50 {percentile(values, 50):7.1f} ms  "
+        f"p95 {percentile(values, 95):7.1f} ms  max {max(values):7.1f} ms"
+    )
 
 
 NAV_JS = """
@@ -163,8 +165,13 @@ def main() -> None:
     parser.add_argument("--loads", type=int, default=5, help="page loads for the time to a clickable board")
     parser.add_argument("--code", default="TP1-E-AAAAAAB", help="the deal to play")
     parser.add_argument("--notebook", type=Path, default=NOTEBOOK, help="the app notebook to serve")
-    parser.add_argument("--voila-arg", action="append", default=[], metavar="ARG",
-                        help="extra voila option, e.g. --voila-arg=--preheat_kernel=True (repeatable)")
+    parser.add_argument(
+        "--voila-arg",
+        action="append",
+        default=[],
+        metavar="ARG",
+        help="extra voila option, e.g. --voila-arg=--preheat_kernel=True (repeatable)",
+    )
     args = parser.parse_args()
     if not CHROMIUM.exists():
         sys.exit(f"{CHROMIUM} is missing: install Debian's chromium")
@@ -181,15 +188,19 @@ def main() -> None:
         finally:
             browser.close()
     print()
-    print(f"time to a clickable board ({len(boards)} loads): median {statistics.median(boards) / 1000:.2f} s, "
-          f"min {min(boards) / 1000:.2f} s, max {max(boards) / 1000:.2f} s   (goal ≤ 3 s)")
+    print(
+        f"time to a clickable board ({len(boards)} loads): median {statistics.median(boards) / 1000:.2f} s, "
+        f"min {min(boards) / 1000:.2f} s, max {max(boards) / 1000:.2f} s   (goal ≤ 3 s)"
+    )
     print("  each load: " + ", ".join(f"{b / 1000:.2f} s" for b in boards))
     for label, i in (("first byte of the page", 0), ("page fully received", 1), ("DOM content loaded", 2)):
         print(f"  {label:<24} median {statistics.median(ph[i] for ph in phases) / 1000:.2f} s")
     both = lat["play"] + lat["draw"]
     both_dom = lat["play_dom"] + lat["draw_dom"]
-    print(f"click to screen update ({len(both)} clicks: {len(lat['play'])} plays, {len(lat['draw'])} draws), "
-          f"goal p95 ≤ 50 ms:")
+    print(
+        f"click to screen update ({len(both)} clicks: {len(lat['play'])} plays, {len(lat['draw'])} draws), "
+        f"goal p95 ≤ 50 ms:"
+    )
     print("  " + summary("all clicks, on screen", both))
     print("  " + summary("all clicks, DOM updated", both_dom))
     print("  " + summary("all clicks, waste card changed", lat["play_waste"] + lat["draw_waste"]))
@@ -198,8 +209,10 @@ def main() -> None:
             print("  " + summary(f"{kind}s, on screen", lat[kind]))
     slowest = sorted(lat["log"], reverse=True)[:5]
     print("  slowest clicks: " + ", ".join(f"{ms:.0f} ms ({kind}, move {moves})" for ms, kind, moves in slowest))
-    print(f"load average (1, 5, 15 min) at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}"
-          f" on {os.cpu_count()} CPUs; at the start: {', '.join(f'{x:.2f}' for x in load0)}")
+    print(
+        f"load average (1, 5, 15 min) at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}"
+        f" on {os.cpu_count()} CPUs; at the start: {', '.join(f'{x:.2f}' for x in load0)}"
+    )
 
 
 if __name__ == "__main__":

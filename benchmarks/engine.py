@@ -100,10 +100,14 @@ def main(argv: list[str] | None = None) -> None:
     throughput(20, args.seed + 1)  # warm-up
     n, seconds, ends = throughput(args.deals, args.seed)
     rate = n / seconds
-    print(f"python {sys.version.split()[0]}, {args.deals} deals, seed {args.seed}: "
-          f"{ends['won']} won, {ends['blocked']} blocked")
-    print(f"playouts: {n} actions in {seconds:.3f} s = {rate:,.0f} actions/s "
-          f"(legal_actions() query included; goal {GOAL:,}: {'met' if rate >= GOAL else 'NOT met'})")
+    print(
+        f"python {sys.version.split()[0]}, {args.deals} deals, seed {args.seed}: "
+        f"{ends['won']} won, {ends['blocked']} blocked"
+    )
+    print(
+        f"playouts: {n} actions in {seconds:.3f} s = {rate:,.0f} actions/s "
+        f"(legal_actions() query included; goal {GOAL:,}: {'met' if rate >= GOAL else 'NOT met'})"
+    )
     costs = playouts(args.deals, args.seed)
     print(f"{'call':<15}{'count':>8}{'median µs':>12}{'p95 µs':>10}")
     for kind, values in costs.items():

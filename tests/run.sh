@@ -22,5 +22,6 @@ fi
 python -m pip install -q --upgrade pip >/dev/null 2>&1 || true
 python -m pip install -q -e ".[test]"
 python -m ruff check tripeaks tests benchmarks
+python -m ruff format --check tripeaks tests benchmarks
 python -m mypy
 exec python -m pytest "$@"

@@ -41,8 +41,18 @@ def test_card_is_frozen_and_hashable() -> None:
 @pytest.mark.parametrize(
     "text, expected",
     [
-        ("10H", "10H"), ("TH", "10H"), ("th", "10H"), ("10♥", "10H"), ("7♠", "7S"), ("7s", "7S"),
-        (" 7S ", "7S"), ("kc", "KC"), ("qd", "QD"), ("J♦", "JD"), ("a♣", "AC"), ("2h", "2H"),
+        ("10H", "10H"),
+        ("TH", "10H"),
+        ("th", "10H"),
+        ("10♥", "10H"),
+        ("7♠", "7S"),
+        ("7s", "7S"),
+        (" 7S ", "7S"),
+        ("kc", "KC"),
+        ("qd", "QD"),
+        ("J♦", "JD"),
+        ("a♣", "AC"),
+        ("2h", "2H"),
     ],
 )
 def test_parse_accepts_every_spelling(text: str, expected: str) -> None:
@@ -60,8 +70,13 @@ def test_parse_round_trips_every_card() -> None:
 @pytest.mark.parametrize(
     "bad, fragment",
     [
-        ("", "not a card"), ("H", "not a card"), ("11H", "unknown rank '11'"), ("0S", "unknown rank '0'"),
-        ("KX", "unknown suit 'X'"), ("10", "unknown suit '0'"), ("ZZ", "unknown rank 'Z'"),
+        ("", "not a card"),
+        ("H", "not a card"),
+        ("11H", "unknown rank '11'"),
+        ("0S", "unknown rank '0'"),
+        ("KX", "unknown suit 'X'"),
+        ("10", "unknown suit '0'"),
+        ("ZZ", "unknown rank 'Z'"),
     ],
 )
 def test_parse_errors_quote_the_text(bad: str, fragment: str) -> None:

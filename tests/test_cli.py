@@ -72,7 +72,9 @@ def test_winrate_counts_and_interval(capsys):
 def test_winrate_with_two_processes_in_a_subprocess():
     run = subprocess.run(
         [sys.executable, "-m", "tripeaks", "winrate", "--rule", "easy", "--deals", "0-7", "--jobs", "2"],
-        capture_output=True, text=True, timeout=300,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert run.returncode == 0, run.stderr
     truth = sum(bool(solve(f"TP1-E-AAAAAA{c}").winnable) for c in "ABCDEFGH")

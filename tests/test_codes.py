@@ -28,7 +28,7 @@ def spec_words(n: int) -> Iterator[int]:
     for k in itertools.count():
         block = hashlib.sha256(b"tripeaks/TP1" + n.to_bytes(8, "big") + k.to_bytes(4, "big")).digest()
         for offset in range(0, 32, 4):
-            yield int.from_bytes(block[offset:offset + 4], "big")
+            yield int.from_bytes(block[offset : offset + 4], "big")
 
 
 def spec_shuffle(words: Iterator[int], reject: bool = True) -> list[str]:
@@ -60,11 +60,11 @@ def spec_code_text(rule_letter: str, n: int) -> str:
 # Pinned literally (computed once with spec_deal above): tableau 0–27, waste, stock first drawn first.
 PINNED = {
     0: "AS 10H 3C 4D 4S 8H 10D KS 5C 3S 8S 7H QC 9S 6H 5S 8D 2C 10S 8C 9C 7D 10C 6S 2H 3D 9H 5H "
-       "7S KD JH KH 4H QD 5D 2D 4C 9D AD JC KC 6C 6D QS 3H 7C JD JS AC AH QH 2S",
+    "7S KD JH KH 4H QD 5D 2D 4C 9D AD JC KC 6C 6D QS 3H 7C JD JS AC AH QH 2S",
     1: "9C 6D 2C 8H 4S 8S 8C 2S 7C 5C 10D 4C QD 3S 5S JH KS 9D 2D JS 8D QS AD 10C 10S KD 2H 4H "
-       "7H 10H 6S 9H 5D 6H 3C 9S 3D 6C JC 4D 3H AS JD 5H QH QC 7D KH KC AC AH 7S",
+    "7H 10H 6S 9H 5D 6H 3C 9S 3D 6C JC 4D 3H AS JD 5H QH QC 7D KH KC AC AH 7S",
     N_DEALS - 1: "JH 8C 10D 2C 8H 10H JS KS 4D 6S 2H 10C 3C 7H AC 8D 7C 5D AS 9H 2D 9D AD KC 2S 6H QD 4C "
-                 "JD 5S KD 5H 9C 10S 3D 3H AH 9S KH 4H QS 7D 3S 6C 7S 4S 8S 6D JC 5C QH QC",
+    "JD 5S KD 5H 9C 10S 3D 3H AH 9S KH 4H QS 7D 3S 6C 7S 4S 8S 6D JC 5C QH QC",
 }
 
 
@@ -92,8 +92,10 @@ def test_pinned_deals_literally(n: int) -> None:
 
 
 # A fixed spread of deal numbers: small, large, powers of two, and a stride over the range.
-SPREAD = sorted({0, 1, 2, 3, 31, 32, 33, 1023, 1024, 2**31 - 1, 2**31, 2**32, 2**32 + 1, N_DEALS - 2}
-                | set(range(7, N_DEALS, N_DEALS // 97)))
+SPREAD = sorted(
+    {0, 1, 2, 3, 31, 32, 33, 1023, 1024, 2**31 - 1, 2**31, 2**32, 2**32 + 1, N_DEALS - 2}
+    | set(range(7, N_DEALS, N_DEALS // 97))
+)
 
 
 @pytest.mark.parametrize("n", SPREAD)

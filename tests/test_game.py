@@ -17,8 +17,18 @@ QUIET_BASE = ["5H", "6H", "7H", "8H", "9H", "5S", "6S", "7S", "8S", "9S"]
 
 
 def snapshot(game: Game) -> tuple[object, ...]:
-    return (game.state_key(), game.moves, game.history, game.tableau, game.waste, game.stock_cards,
-            game.score, game.status, game.peaks_cleared, game.can_undo)
+    return (
+        game.state_key(),
+        game.moves,
+        game.history,
+        game.tableau,
+        game.waste,
+        game.stock_cards,
+        game.score,
+        game.status,
+        game.peaks_cleared,
+        game.can_undo,
+    )
 
 
 def refused(game: Game, action: Callable[[], object], why: Refusal) -> None:
@@ -107,9 +117,17 @@ def test_wrap_plays(layout: LayoutBuilder, rule: Rule) -> None:
 
 # ---------------------------------------------------------------- the rules document's walk-through
 WALK = {
-    18: "KD", 19: "AS", 20: "3S", 21: "KC", 22: "2D",  # K♣ (21) and 2♦ (22) side by side …
-    12: "7S",                                           # … over the face-down 7♠ in the middle peak
-    23: "5H", 24: "6H", 25: "8H", 26: "9H", 27: "10H",
+    18: "KD",
+    19: "AS",
+    20: "3S",
+    21: "KC",
+    22: "2D",  # K♣ (21) and 2♦ (22) side by side …
+    12: "7S",  # … over the face-down 7♠ in the middle peak
+    23: "5H",
+    24: "6H",
+    25: "8H",
+    26: "9H",
+    27: "10H",
 }
 
 
@@ -237,8 +255,31 @@ def test_the_stock_is_used_once(layout: LayoutBuilder) -> None:
 def test_blocked_only_when_the_stock_is_empty_and_nothing_fits(layout: LayoutBuilder) -> None:
     cards = {18 + i: c for i, c in enumerate(["4C", "4D", "4H", "5C", "5D", "5H", "6C", "6D", "6H", "4S"])}
     cards[9] = "7D"  # fits the last stock card (8♣) but lies face down
-    stock = ["10C", "JC", "QC", "9C", "2C", "AD", "2D", "3D", "8D", "9D", "10D", "JD",
-             "QD", "KD", "AH", "2H", "3H", "7H", "8H", "9H", "10H", "JH", "8C"]
+    stock = [
+        "10C",
+        "JC",
+        "QC",
+        "9C",
+        "2C",
+        "AD",
+        "2D",
+        "3D",
+        "8D",
+        "9D",
+        "10D",
+        "JD",
+        "QD",
+        "KD",
+        "AH",
+        "2H",
+        "3H",
+        "7H",
+        "8H",
+        "9H",
+        "10H",
+        "JH",
+        "8C",
+    ]
     game = layout(cards, waste="KC", stock_head=stock)
     assert game.playable() == [] and game.status is Status.PLAYING
     for _ in range(22):
@@ -257,8 +298,31 @@ def test_blocked_only_when_the_stock_is_empty_and_nothing_fits(layout: LayoutBui
 
 def test_not_blocked_when_the_stock_is_empty_but_a_card_fits(layout: LayoutBuilder) -> None:
     cards = {18 + i: c for i, c in enumerate(["4C", "4D", "4H", "5C", "5D", "5H", "6C", "6D", "6H", "4S"])}
-    stock = ["10C", "JC", "QC", "9C", "2C", "AD", "2D", "3D", "8D", "9D", "10D", "JD",
-             "QD", "KD", "AH", "2H", "3H", "8C", "8H", "9H", "10H", "JH", "7H"]
+    stock = [
+        "10C",
+        "JC",
+        "QC",
+        "9C",
+        "2C",
+        "AD",
+        "2D",
+        "3D",
+        "8D",
+        "9D",
+        "10D",
+        "JD",
+        "QD",
+        "KD",
+        "AH",
+        "2H",
+        "3H",
+        "8C",
+        "8H",
+        "9H",
+        "10H",
+        "JH",
+        "7H",
+    ]
     game = layout(cards, waste="KC", stock_head=stock)
     for _ in range(23):
         game.draw()
@@ -364,6 +428,7 @@ def test_queries(layout: LayoutBuilder) -> None:
 
 def test_from_layout_validation() -> None:
     from tripeaks import DECK
+
     cards = [str(c) for c in DECK]
     ok = Game.from_layout(cards[:28], cards[28], cards[29:])
     assert ok.stock_count == 23 and ok.rule is Rule.EASY

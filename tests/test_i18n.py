@@ -27,10 +27,16 @@ LayoutBuilder = Callable[..., Game]
 
 RULES_STRINGS = {
     "en": ("It must be one rank higher or lower", "This card is blocked", "No more moves possible"),
-    "pt": ("Tem de ter um valor imediatamente superior ou inferior", "Esta carta está bloqueada",
-           "Já não há jogadas possíveis"),
-    "fr": ("La valeur doit être immédiatement supérieure ou inférieure", "Cette carte est bloquée",
-           "Plus aucun coup possible"),
+    "pt": (
+        "Tem de ter um valor imediatamente superior ou inferior",
+        "Esta carta está bloqueada",
+        "Já não há jogadas possíveis",
+    ),
+    "fr": (
+        "La valeur doit être immédiatement supérieure ou inférieure",
+        "Cette carte est bloquée",
+        "Plus aucun coup possible",
+    ),
 }
 
 
@@ -133,11 +139,14 @@ def events(scripted: LayoutBuilder, layout: LayoutBuilder) -> dict[str, Event]:
     plays = [g1.play(p) for p in order]
     ev["higher"], ev["ace_on_king"] = plays[0], plays[1]
     ev["revealed_one"] = plays[1]  # 19 goes after 18: 9 turns face up
-    ev["peak"] = plays[-1]         # apex 0: the left peak is empty
+    ev["peak"] = plays[-1]  # apex 0: the left peak is empty
     ev["undo_peak"] = g1.undo()
     # K on A wraps downwards; Q on K is one lower; undo of a play that revealed one card; undo of a draw
-    g2 = layout(dict(zip(BASE_ROW, ["KD", "QD", "5S", "6S", "7S", "8S", "9S", "10S", "5H", "6H"])),
-                waste="AC", stock_head=["9C"])
+    g2 = layout(
+        dict(zip(BASE_ROW, ["KD", "QD", "5S", "6S", "7S", "8S", "9S", "10S", "5H", "6H"])),
+        waste="AC",
+        stock_head=["9C"],
+    )
     ev["king_on_ace"] = g2.play(18)
     ev["lower"] = g2.play(19)
     ev["undo_play_one"] = g2.undo()
@@ -153,8 +162,12 @@ def events(scripted: LayoutBuilder, layout: LayoutBuilder) -> dict[str, Event]:
     g4 = scripted(CLEAR)
     for p in CLEAR:
         ev["won"] = g4.play(p)
-    g5 = layout(dict(zip(BASE_ROW, ["6C", "10C", "10D", "10H", "10S", "2C", "2D", "2H", "2S", "QC"])),
-                waste="KD", stock_tail=["7H"], avoid=(5, 6, 7))
+    g5 = layout(
+        dict(zip(BASE_ROW, ["6C", "10C", "10D", "10H", "10S", "2C", "2D", "2H", "2S", "QC"])),
+        waste="KD",
+        stock_tail=["7H"],
+        avoid=(5, 6, 7),
+    )
     for _ in range(22):
         g5.draw()
     ev["draw_last"] = g5.draw()
@@ -216,7 +229,9 @@ def test_explanations_name_what_happened(events: dict[str, Event], lang: str) ->
     assert e["draw_last"].status is Status.PLAYING and RULES_STRINGS[lang][2] not in out["draw_last"]
     assert all(RULES_STRINGS[lang][2] not in out[k] for k in out if k != "blocked")
     # the four play kinds are told apart
-    kinds = {explain(e[k], lang).split(".")[0].split(":")[-1] for k in ("higher", "lower", "ace_on_king", "king_on_ace")}
+    kinds = {
+        explain(e[k], lang).split(".")[0].split(":")[-1] for k in ("higher", "lower", "ace_on_king", "king_on_ace")
+    }
     assert len(kinds) == 4
 
 

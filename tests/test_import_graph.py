@@ -67,7 +67,7 @@ def find_cycle(g: dict[str, set[str]]) -> list[str] | None:
         stack.append(n)
         for m in sorted(g.get(n, ())):
             if state.get(m) == 1:
-                return stack[stack.index(m):] + [m]
+                return stack[stack.index(m) :] + [m]
             if m not in state:
                 found = visit(m)
                 if found:
@@ -115,7 +115,10 @@ def test_the_engine_imports_no_widget_or_plotting_library():
     engine = [p for p in PACKAGE.rglob("*.py") if "app" not in p.relative_to(PACKAGE).parts]
     for path in engine:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
-                [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else ([node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            )
             for n in names:
                 assert n.split(".")[0] not in {"ipywidgets", "matplotlib", "traitlets", "IPython"}, (path, n)

@@ -39,8 +39,18 @@ def _by_card(game: Game, card: str) -> int:
 # ----------------------------------------------------------------- structure
 def test_ten_lessons_in_issue_order():
     assert [L.number for L in LESSONS] == list(range(1, 11))
-    assert [L.id for L in LESSONS] == ["layout", "ranks", "reveal", "refusals", "stock", "rules", "end", "score",
-                                       "codes", "differences"]
+    assert [L.id for L in LESSONS] == [
+        "layout",
+        "ranks",
+        "reveal",
+        "refusals",
+        "stock",
+        "rules",
+        "end",
+        "score",
+        "codes",
+        "differences",
+    ]
     assert lesson(3) is LESSONS[2]
     for bad in (0, 11, "3", True):
         with pytest.raises(ValueError):
@@ -115,7 +125,7 @@ def test_show_me_completes_every_task_in_order(number):
         assert run.click_card(present).kind == "info"
     gone = next((p for p in range(28) if run.game.tableau[p] is None), None)
     if gone is not None and last is not None:
-        assert run.click_card(gone) is run.last        # a click on a removed card says nothing new
+        assert run.click_card(gone) is run.last  # a click on a removed card says nothing new
     assert run.click_stock().kind == "info" and run.undo().kind == "info"
     assert run.goal("en") == run.lesson.text("complete", "en")
 
@@ -187,8 +197,8 @@ def test_lesson4_spec_refusal_messages_verbatim(lang):
     g = run.game
     key = g.state_key()
     playable = g.playable()[0]
-    assert run.click_card(playable).kind == "miss"          # a legal card is not what this lesson wants
-    assert run.click_card(0).kind == "refused"               # blocked, but the step is about the rank
+    assert run.click_card(playable).kind == "miss"  # a legal card is not what this lesson wants
+    assert run.click_card(0).kind == "refused"  # blocked, but the step is about the rank
     fb = run.click_card(_by_card(g, "3S"))
     assert fb.kind == "done" and spec[0] in fb.message(lang)
     fb = run.click_card(1)
@@ -241,7 +251,7 @@ def test_lesson7_win_with_stock_left_scores_772_then_blocked_and_undo():
     assert 500 - 28 + 300 == g.score
     b = run.game
     assert b is not g and b.stock_count == 1 and b.status is Status.PLAYING
-    assert run.click_card(15).kind == "miss"   # playing first is allowed by the rules, but this step is the draw
+    assert run.click_card(15).kind == "miss"  # playing first is allowed by the rules, but this step is the draw
     fb = run.click_stock()
     assert fb.kind == "done" and b.status is Status.BLOCKED
     for lang in LANGS:
@@ -267,14 +277,14 @@ def test_lesson8_peaks_emptied_at_37_42_50_and_score_750():
     run = LessonRun(lesson(8))
     assert run.game.moves == 36 and run.game.score == 500 - 36
     others = [p for p in run.game.playable() if p != 0]
-    assert others and all(run.click_card(p).kind == "miss" for p in others)   # legal, but the step is apex 0
+    assert others and all(run.click_card(p).kind == "miss" for p in others)  # legal, but the step is apex 0
     fb = run.click_card(0)
     assert fb.kind == "done" and fb.event.peaks_cleared == (0,) and fb.event.points == 99
     assert run.game.moves == 37 and run.game.score == 563
     assert run.task.key == "middle" and run.task.targets == {13, 14, 5, 6, 1}
     for p in (13, 14, 5, 6):
         others = [q for q in run.game.playable() if q not in run.task.targets]
-        assert all(run.click_card(q).kind == "miss" for q in others)   # e.g. J♠ on 10♥: not a middle card
+        assert all(run.click_card(q).kind == "miss" for q in others)  # e.g. J♠ on 10♥: not a middle card
         assert run.click_card(p).kind == "ok"
     fb = run.click_card(1)
     assert fb.kind == "done" and fb.event.peaks_cleared == (1,) and fb.event.moves == 42
@@ -294,7 +304,7 @@ def _deal_for_plan(plan: list) -> Game:
     next to the one before under Easy), suits in turn, so every play fits.
     """
     cycle = [Card((6 + i) % 13 + 1, (i // 13) % 4) for i in range(52)]
-    tops, rest = cycle[:len(plan) + 1], cycle[len(plan) + 1:]
+    tops, rest = cycle[: len(plan) + 1], cycle[len(plan) + 1 :]
     tableau = [None] * 28
     stock = []
     for action, card in zip(plan, tops[1:]):
@@ -356,8 +366,11 @@ def _winnable(game: Game) -> bool:
             continue
         seen.add((present, s, top))
         for p in range(28):
-            if present >> p & 1 and not any(present >> q & 1 for q in COVERED_BY[p]) \
-                    and rule.adjacent(cards[p].rank, top):
+            if (
+                present >> p & 1
+                and not any(present >> q & 1 for q in COVERED_BY[p])
+                and rule.adjacent(cards[p].rank, top)
+            ):
                 stack.append((present & ~(1 << p), s, cards[p].rank))
         if s < len(stock):
             stack.append((present, s + 1, stock[s].rank))
@@ -395,7 +408,7 @@ def test_lesson10_classic_refuses_the_wrap_easy_accepts_it():
     run = LessonRun(lesson(10))
     g = run.game
     assert g.rule is Rule.CLASSIC
-    fb = run.click_card(_by_card(g, "3S"))          # refused too, but the step is about K♣
+    fb = run.click_card(_by_card(g, "3S"))  # refused too, but the step is about K♣
     assert fb.kind == "refused" and fb.key == "lesson.generic.wrong_card"
     fb = run.click_card(_by_card(g, "KC"))
     assert fb.kind == "done" and fb.refusal is Refusal.NOT_ADJACENT
@@ -434,7 +447,7 @@ def test_random_clicks_never_break_a_lesson(number, clicks):
         for lang in LANGS:
             assert fb.message(lang) or fb.kind == "ok"
         if fb.event is None and run.task_index == index:
-            assert game.state_key() == key and game.moves == moves   # refused or off-task: nothing changed
+            assert game.state_key() == key and game.moves == moves  # refused or off-task: nothing changed
         assert fb.kind in ("ok", "done", "refused", "miss", "info")
 
 

@@ -115,8 +115,10 @@ BASE: dict[str, Any] = {"format": RECORD_FORMAT, "code": "TP1-E-AAAAAAB"}
         ({"format": RECORD_FORMAT, "code": 7}, "bad code in record"),
         ({"format": RECORD_FORMAT, "code": "TP1-E-AAAAAAB", "layout": {}}, "not both"),
         ({"format": RECORD_FORMAT, "layout": {"tableau": []}}, "needs 'tableau', 'waste' and 'stock'"),
-        ({"format": RECORD_FORMAT, "layout": {"tableau": ["AC"] * 28, "waste": ["AC"], "stock": []}},
-         "bad layout in record: card AC"),
+        (
+            {"format": RECORD_FORMAT, "layout": {"tableau": ["AC"] * 28, "waste": ["AC"], "stock": []}},
+            "bad layout in record: card AC",
+        ),
         ({**BASE, "actions": "D"}, "'actions' must be a list"),
     ],
 )
@@ -169,7 +171,7 @@ def test_undo_with_nothing_to_undo_is_illegal() -> None:
 def test_blocked_card_and_foreign_card_are_illegal() -> None:
     game = Game.from_code("TP1-E-AAAAAAB")
     covered = str(game.card_at(0))  # an apex: face down
-    waste = str(game.waste_top)     # on the waste, not in the tableau
+    waste = str(game.waste_top)  # on the waste, not in the tableau
     for token, why in ((covered, "blocked"), (waste, "not in the tableau")):
         with pytest.raises(RecordError, match=f"action 0 .*{why}"):
             Game.from_record({**BASE, "actions": [token]})
@@ -196,8 +198,16 @@ json_values = st.recursive(
 @pytest.mark.parametrize(
     "data",
     [b"\x80\x81", bytearray(b"\xff"), b"", "", "[" * 100_000, "\ud800", "null", "1e999"],
-    ids=["bad-utf8", "bad-utf8-bytearray", "empty-bytes", "empty-text", "deep-nesting", "lone-surrogate",
-         "null", "huge-number"],
+    ids=[
+        "bad-utf8",
+        "bad-utf8-bytearray",
+        "empty-bytes",
+        "empty-text",
+        "deep-nesting",
+        "lone-surrogate",
+        "null",
+        "huge-number",
+    ],
 )
 def test_unreadable_record_text_raises_record_error(data: Any) -> None:
     with pytest.raises(RecordError):
@@ -211,8 +221,11 @@ def test_unreadable_record_text_raises_record_error(data: Any) -> None:
 )
 def test_any_malformed_field_raises_record_error_and_nothing_else(field: str, value: Any) -> None:
     game = Game.from_code("TP1-E-AAAAAAB")
-    layout = {"tableau": [str(c) for c in game.dealt_tableau], "waste": [str(c) for c in game.initial_waste],
-              "stock": [str(c) for c in game.dealt_stock]}
+    layout = {
+        "tableau": [str(c) for c in game.dealt_tableau],
+        "waste": [str(c) for c in game.initial_waste],
+        "stock": [str(c) for c in game.dealt_stock],
+    }
     if field in ("tableau", "waste", "stock"):
         data: dict[str, Any] = {"format": RECORD_FORMAT, "rule": "E", "layout": {**layout, field: value}}
     elif field in ("rule", "layout"):

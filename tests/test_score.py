@@ -13,9 +13,7 @@ LayoutBuilder = Callable[..., Game]
 
 # Plays in an order that empties the left peak with the 15th play (apex 0), the middle with the
 # 20th (apex 1) and the right with the 28th (apex 2).  Each step only removes exposed cards.
-PEAK_ORDER = [18, 19, 20, 21, 9, 10, 11, 3, 4, 22, 23, 12, 13, 24, 0,
-              14, 5, 6, 25, 1,
-              26, 27, 15, 16, 17, 7, 8, 2]
+PEAK_ORDER = [18, 19, 20, 21, 9, 10, 11, 3, 4, 22, 23, 12, 13, 24, 0, 14, 5, 6, 25, 1, 26, 27, 15, 16, 17, 7, 8, 2]
 
 
 def run(game: Game, actions: Sequence[int | str]) -> list[PlayEvent | DrawEvent]:

@@ -66,7 +66,7 @@ def _words(n: int) -> Iterator[int]:
     for k in itertools.count():
         block = hashlib.sha256(b"tripeaks/TP1" + n.to_bytes(8, "big") + k.to_bytes(4, "big")).digest()
         for offset in range(0, 32, 4):
-            yield int.from_bytes(block[offset:offset + 4], "big")
+            yield int.from_bytes(block[offset : offset + 4], "big")
 
 
 def _flawed(n: int, pick: Callable[[int, int], int]) -> list[int]:

@@ -14,8 +14,19 @@ LayoutBuilder = Callable[..., Game]
 
 def view(game: Game) -> tuple[object, ...]:
     """Everything a player can see or query, except the move counter and the history."""
-    return (game.state_key(), game.tableau, game.waste, game.stock_cards, game.stock_count, game.score,
-            game.status, game.peaks_cleared, game.cards_left, game.playable(), game.legal_actions())
+    return (
+        game.state_key(),
+        game.tableau,
+        game.waste,
+        game.stock_cards,
+        game.stock_count,
+        game.score,
+        game.status,
+        game.peaks_cleared,
+        game.cards_left,
+        game.playable(),
+        game.legal_actions(),
+    )
 
 
 def test_undo_a_play_that_revealed_two_cards(scripted: LayoutBuilder) -> None:

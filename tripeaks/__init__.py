@@ -31,10 +31,28 @@ from .game import (
 )
 
 __all__ = [
-    "Card", "Rank", "Suit", "DECK", "InvalidCardError",
-    "Rule", "GameCode", "InvalidCodeError", "deal_cards",
-    "Game", "Status", "Refusal", "IllegalMoveError", "Slot",
-    "PlayEvent", "DrawEvent", "UndoEvent", "Event", "EventKind", "RecordError",
-    "Action", "DRAW", "UNDO",
+    "Card",
+    "Rank",
+    "Suit",
+    "DECK",
+    "InvalidCardError",
+    "Rule",
+    "GameCode",
+    "InvalidCodeError",
+    "deal_cards",
+    "Game",
+    "Status",
+    "Refusal",
+    "IllegalMoveError",
+    "Slot",
+    "PlayEvent",
+    "DrawEvent",
+    "UndoEvent",
+    "Event",
+    "EventKind",
+    "RecordError",
+    "Action",
+    "DRAW",
+    "UNDO",
 ]
 __version__ = "0.1.0"

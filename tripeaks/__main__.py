@@ -31,10 +31,10 @@ from .study import _decide_args, _map, parse_deals, run_study, wilson
 __all__ = ["main"]
 
 
-
 def _count(n: int, lang: str) -> str:
     """``n`` with the language's thousands separator: 35,625 (en), 35.625 (pt), 35 625 (fr)."""
     return f"{n:,}".replace(",", {"en": ",", "pt": ".", "fr": "\u202f"}.get(lang, ","))
+
 
 def _budget(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-nodes", type=int, default=None, help="stop after this many positions (unknown)")
@@ -103,7 +103,14 @@ def _solve(args: argparse.Namespace, out: list[str]) -> int:
         out.append(solver_text("solve.unwinnable", lang, code=code, nodes=_count(nodes, lang)))
     else:
         out.append(solver_text("solve.unknown", lang, code=code, nodes=_count(nodes, lang)))
-    out.append(solver_text("cli.searched", lang, nodes=_count(nodes, lang), seconds=f"{seconds:.2f}" if lang == "en" else f"{seconds:.2f}".replace(".", ",")))
+    out.append(
+        solver_text(
+            "cli.searched",
+            lang,
+            nodes=_count(nodes, lang),
+            seconds=f"{seconds:.2f}" if lang == "en" else f"{seconds:.2f}".replace(".", ","),
+        )
+    )
     return 0
 
 
@@ -125,12 +132,13 @@ def _winrate(args: argparse.Namespace, out: list[str]) -> int:
     wall = time.perf_counter() - t0
     decided = wins + lost
     name = "Easy" if rule is Rule.EASY else "Classic"
-    out.append(f"rule {name}, deals {args.deals} ({len(deals)} deal{'s' if len(deals) != 1 else ''}, {args.jobs} job{'s' if args.jobs != 1 else ''})")
+    out.append(
+        f"rule {name}, deals {args.deals} ({len(deals)} deal{'s' if len(deals) != 1 else ''}, {args.jobs} job{'s' if args.jobs != 1 else ''})"
+    )
     if decided:
         lo, hi = wilson(wins, decided)
         out.append(
-            f"winnable: {wins}/{decided} = {100 * wins / decided:.2f}% "
-            f"(95% CI {100 * lo:.2f}–{100 * hi:.2f}%, Wilson)"
+            f"winnable: {wins}/{decided} = {100 * wins / decided:.2f}% (95% CI {100 * lo:.2f}–{100 * hi:.2f}%, Wilson)"
         )
     out.append(f"unwinnable: {lost}, unknown (budget): {unknown}")
     out.append(f"positions searched: {nodes:,}")
@@ -140,7 +148,10 @@ def _winrate(args: argparse.Namespace, out: list[str]) -> int:
 
 def _study(args: argparse.Namespace, out: list[str]) -> int:
     paths = run_study(
-        parse_deals(args.deals), args.out, best_deals=parse_deals(args.best_deals), jobs=args.jobs,
+        parse_deals(args.deals),
+        args.out,
+        best_deals=parse_deals(args.best_deals),
+        jobs=args.jobs,
         log=lambda line: print(line, flush=True),
     )
     out.extend(f"wrote {p}" for p in paths.values())

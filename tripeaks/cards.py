@@ -69,10 +69,18 @@ _RANK_BY_TEXT = {text: Rank(i + 1) for i, text in enumerate(_RANK_TEXT)}
 _RANK_BY_TEXT["T"] = Rank.TEN
 _RANK_BY_TEXT["1"] = Rank.ACE
 _SUIT_BY_TEXT = {
-    "C": Suit.CLUBS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
-    "D": Suit.DIAMONDS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
-    "H": Suit.HEARTS, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
-    "S": Suit.SPADES, "♠": Suit.SPADES, "♤": Suit.SPADES,
+    "C": Suit.CLUBS,
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+    "D": Suit.DIAMONDS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "H": Suit.HEARTS,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "S": Suit.SPADES,
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
 }
 
 

@@ -28,9 +28,24 @@ from .codes import GameCode, InvalidCodeError, Rule
 from .layout import BASE_ROW, COVERED_BY, COVERS, N_TABLEAU, PEAK_OF, PEAKS, POSITIONS
 
 __all__ = [
-    "Game", "Status", "Refusal", "IllegalMoveError", "Slot", "RecordError",
-    "PlayEvent", "DrawEvent", "UndoEvent", "Event", "EventKind", "Action", "DRAW", "UNDO",
-    "START_SCORE", "PEAK_BONUS", "UNDO_LIMIT", "RECORD_FORMAT",
+    "Game",
+    "Status",
+    "Refusal",
+    "IllegalMoveError",
+    "Slot",
+    "RecordError",
+    "PlayEvent",
+    "DrawEvent",
+    "UndoEvent",
+    "Event",
+    "EventKind",
+    "Action",
+    "DRAW",
+    "UNDO",
+    "START_SCORE",
+    "PEAK_BONUS",
+    "UNDO_LIMIT",
+    "RECORD_FORMAT",
 ]
 
 Action = Union[int, str]
@@ -222,9 +237,22 @@ class Game:
     """
 
     __slots__ = (
-        "_rule", "_code", "_cards", "_present", "_face_up", "_waste", "_stock",
-        "_stock_next", "_score", "_moves", "_peak_left", "_undo", "_history",
-        "_status", "_initial_waste", "_standing",
+        "_rule",
+        "_code",
+        "_cards",
+        "_present",
+        "_face_up",
+        "_waste",
+        "_stock",
+        "_stock_next",
+        "_score",
+        "_moves",
+        "_peak_left",
+        "_undo",
+        "_history",
+        "_status",
+        "_initial_waste",
+        "_standing",
     )
 
     def __init__(
@@ -354,8 +382,9 @@ class Game:
             if not isinstance(layout, dict) or not {"tableau", "waste", "stock"} <= set(layout):
                 raise RecordError("a record's 'layout' needs 'tableau', 'waste' and 'stock'")
             try:
-                game = cls.from_layout(layout["tableau"], layout["waste"], layout["stock"],
-                                       rule=Rule.parse(data.get("rule", "E")))
+                game = cls.from_layout(
+                    layout["tableau"], layout["waste"], layout["stock"], rule=Rule.parse(data.get("rule", "E"))
+                )
             except ValueError as exc:
                 raise RecordError(f"bad layout in record: {exc}") from None
         else:
@@ -422,9 +451,7 @@ class Game:
     @property
     def tableau(self) -> tuple[Slot | None, ...]:
         """28 entries, positions 0–27: ``None`` once removed, else a :class:`Slot`."""
-        return tuple(
-            Slot(self._cards[p], self._face_up[p]) if self._present[p] else None for p in POSITIONS
-        )
+        return tuple(Slot(self._cards[p], self._face_up[p]) if self._present[p] else None for p in POSITIONS)
 
     def card_at(self, position: int) -> Card:
         """The card dealt at ``position`` 0–27, present or not (face-down included)."""
@@ -438,7 +465,7 @@ class Game:
     @property
     def stock_cards(self) -> tuple[Card, ...]:
         """The cards still in the stock, next drawn first (face-down knowledge)."""
-        return self._stock[self._stock_next:]
+        return self._stock[self._stock_next :]
 
     @property
     def dealt_stock(self) -> tuple[Card, ...]:
@@ -553,8 +580,7 @@ class Game:
         """
         p = self._check_position(position)
         return tuple(
-            q for q in COVERS[p]
-            if not self._face_up[q] and not any(self._present[r] for r in COVERED_BY[q] if r != p)
+            q for q in COVERS[p] if not self._face_up[q] and not any(self._present[r] for r in COVERED_BY[q] if r != p)
         )
 
     def refusal(self, position: int) -> Refusal | None:
@@ -646,8 +672,16 @@ class Game:
         points = self._charge(PEAK_BONUS * len(cleared))
         self._status = self._compute_status()
         event = PlayEvent(
-            card, p, previous, tuple(revealed), tuple(self._cards[q] for q in revealed),
-            cleared, points, self._score, self._moves, self._status,
+            card,
+            p,
+            previous,
+            tuple(revealed),
+            tuple(self._cards[q] for q in revealed),
+            cleared,
+            points,
+            self._score,
+            self._moves,
+            self._status,
         )
         self._undo.append(event)
         self._standing.append(event)
@@ -742,8 +776,14 @@ class Game:
     def state_key(self) -> tuple[Any, ...]:
         """Everything that defines the position (not the history or moves), for comparisons."""
         return (
-            self._rule, tuple(self._present), tuple(self._face_up), tuple(self._waste),
-            self._stock_next, self._score, tuple(self._peak_left), self._status,
+            self._rule,
+            tuple(self._present),
+            tuple(self._face_up),
+            tuple(self._waste),
+            self._stock_next,
+            self._score,
+            tuple(self._peak_left),
+            self._status,
         )
 
     def __repr__(self) -> str:
@@ -765,7 +805,9 @@ class Game:
                 slot = None if not self._present[p] else (self._cards[p].symbol if self._face_up[p] else "##")
                 text = (slot or "..").rjust(3)
                 col = COLUMN[p] * 2
-                line[col:col + 3] = list(text)
+                line[col : col + 3] = list(text)
             lines.append("".join(line).rstrip())
-        lines.append(f"waste {self.waste_top.symbol}  stock {self.stock_count}  score {self._score}  moves {self._moves}")
+        lines.append(
+            f"waste {self.waste_top.symbol}  stock {self.stock_count}  score {self._score}  moves {self._moves}"
+        )
         return "\n".join(lines)

@@ -42,10 +42,20 @@ from .game import Action, Event, Game, IllegalMoveError, PlayEvent, Refusal, Sta
 from .layout import BASE_ROW, N_TABLEAU
 
 __all__ = [
-    "TaskKind", "Task", "Lesson", "Feedback", "LessonRun", "LESSONS", "lesson",
-    "WINNING_EASY_LINE", "LESSON8_PLAN", "solver_verdicts", "walk_board", "Action", "FeedbackKind",
+    "TaskKind",
+    "Task",
+    "Lesson",
+    "Feedback",
+    "LessonRun",
+    "LESSONS",
+    "lesson",
+    "WINNING_EASY_LINE",
+    "LESSON8_PLAN",
+    "solver_verdicts",
+    "walk_board",
+    "Action",
+    "FeedbackKind",
 ]
-
 
 
 class TaskKind(enum.Enum):
@@ -142,8 +152,10 @@ class Lesson:
         verdict = solver_verdicts()
         if verdict["source"] != "solver":
             return [lesson_text("lesson.codes.verdict.line", lang, length=len(WINNING_EASY_LINE))]
-        return [lesson_text(f"lesson.codes.verdict.easy_{verdict['easy']}", lang),
-                lesson_text(f"lesson.codes.verdict.classic_{verdict['classic']}", lang)]
+        return [
+            lesson_text(f"lesson.codes.verdict.easy_{verdict['easy']}", lang),
+            lesson_text(f"lesson.codes.verdict.classic_{verdict['classic']}", lang),
+        ]
 
 
 # --------------------------------------------------------------------- boards
@@ -177,8 +189,7 @@ def _cards(text: str) -> list[str]:
 
 #: The rules document's walk-through (docs/rules.md §2): waste A♣; K♣ (21) and 2♦ (22)
 #: cover the middle peak's face-down 7♠ (12); A♠, K♦ and 3♠ elsewhere in the base.
-_WALK = {18: "3S", 19: "KD", 20: "9H", 21: "KC", 22: "2D", 23: "5C", 24: "JS", 25: "AS", 26: "8D", 27: "QH",
-         12: "7S"}
+_WALK = {18: "3S", 19: "KD", 20: "9H", 21: "KC", 22: "2D", 23: "5C", 24: "JS", 25: "AS", 26: "8D", 27: "QH", 12: "7S"}
 
 
 def walk_board(rule: Rule | str = Rule.EASY) -> Game:
@@ -200,26 +211,81 @@ def _stock_board() -> Game:
 
 # A deal whose 28 cards can all be played in a row, no draw (found by a seeded
 # rank walk); the tableau is cleared base row first, apexes last, apex 2 last of all.
-_WIN772 = ("4H 5D 6C 4D 3H 4C 5C 4S 3C AH 2H 3S 2C AC 2D AS 2S 3D QD JH 10S JC 10H JD QS KD AD KS", "JS",
-           "5H 10C 8S 9S 6H 9D 9C 8H 5S 7S KC 7C 7H QC 8C 6D 9H 6S QH 10D 8D 7D KH")
+_WIN772 = (
+    "4H 5D 6C 4D 3H 4C 5C 4S 3C AH 2H 3S 2C AC 2D AS 2S 3D QD JH 10S JC 10H JD QS KD AD KS",
+    "JS",
+    "5H 10C 8S 9S 6H 9D 9C 8H 5S 7S KC 7C 7H QC 8C 6D 9H 6S QH 10D 8D 7D KH",
+)
 _WIN772_PLAN: tuple[Action, ...] = (*range(18, 28), *range(9, 18), *range(3, 9), 0, 1, 2)
 
 # A deal that blocks when its last stock card (K♥) is drawn on 3♠ with 4♦, K♠, 10♠ exposed.
-_BLOCK = ("9H 3S 3C 10D 9D 10C QH 3D KC QS 2S 8D 4H 6C 8S 4D KS 10S 2H 2C 6H 4C 7C AS 8H JC 6D KD", "QD",
-          "AC 3H 7H 5S 6S 2D 7S QC 5H AH JS AD 7D 5D 5C 9S JD 8C 9C JH 10H 4S KH")
+_BLOCK = (
+    "9H 3S 3C 10D 9D 10C QH 3D KC QS 2S 8D 4H 6C 8S 4D KS 10S 2H 2C 6H 4C 7C AS 8H JC 6D KD",
+    "QD",
+    "AC 3H 7H 5S 6S 2D 7S QC 5H AH JS AD 7D 5D 5C 9S JD 8C 9C JH 10H 4S KH",
+)
 _BLOCK_PLAN: tuple[Action, ...] = tuple(
     a for p in (18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 9, 10, 11, 12, 13, 14, 3, 4, 5, 6, 0, 1) for a in ("D", p)
 )
 
 # The docs/rules.md §3 example: a won game of 50 moves (28 plays, 22 draws) whose peaks
 # are emptied at moves 37 (left), 42 (middle) and 50 (right): 500 − 50 + 300 = 750.
-_GAME750 = ("9H 10D 10C 5C 6S 8S 9D KD JC AD 5S 9S 8D 10H 9C JS QC AC 7D 2S JD 6H 8C 2D 6D QH 3H 4S", "2H",
-            "KC 6C 3S QS AS 7S 7C 3D 5D 4H JH 2C 3C KH 4C QD 8H 4D 5H 7H KS 10S AH")
+_GAME750 = (
+    "9H 10D 10C 5C 6S 8S 9D KD JC AD 5S 9S 8D 10H 9C JS QC AC 7D 2S JD 6H 8C 2D 6D QH 3H 4S",
+    "2H",
+    "KC 6C 3S QS AS 7S 7C 3D 5D 4H JH 2C 3C KH 4C QD 8H 4D 5H 7H KS 10S AH",
+)
 LESSON8_PLAN: tuple[Action, ...] = (
-    "D", "D", 18, "D", 19, "D", 20, "D", "D", 21, "D", 22, "D", 23, "D", 24, "D", "D", 25, "D", 26, "D", 27,
-    "D", 9, "D", 10, "D", "D", 11, "D", 3, "D", 4, "D", 12, 0,            # move 37: apex 0, left peak empty
-    13, 14, 5, 6, 1,                                                       # move 42: apex 1, middle peak empty
-    15, 16, "D", 17, 7, "D", 8, 2,                                         # move 50: apex 2, right peak empty
+    "D",
+    "D",
+    18,
+    "D",
+    19,
+    "D",
+    20,
+    "D",
+    "D",
+    21,
+    "D",
+    22,
+    "D",
+    23,
+    "D",
+    24,
+    "D",
+    "D",
+    25,
+    "D",
+    26,
+    "D",
+    27,
+    "D",
+    9,
+    "D",
+    10,
+    "D",
+    "D",
+    11,
+    "D",
+    3,
+    "D",
+    4,
+    "D",
+    12,
+    0,  # move 37: apex 0, left peak empty
+    13,
+    14,
+    5,
+    6,
+    1,  # move 42: apex 1, middle peak empty
+    15,
+    16,
+    "D",
+    17,
+    7,
+    "D",
+    8,
+    2,  # move 50: apex 2, right peak empty
 )
 """The 50 moves of lesson 8's won game (positions 0–27 and ``"D"``), docs/rules.md §3's 750 example."""
 
@@ -244,6 +310,7 @@ def solver_verdicts() -> dict[str, str]:
     When :mod:`tripeaks.solver` is missing or fails, ``source`` is ``"line"``
     and the Easy verdict rests on :data:`WINNING_EASY_LINE` (replayed here).
     """
+
     def word(v: object) -> str:
         return "unknown" if v is None else ("yes" if v else "no")
 
@@ -251,8 +318,11 @@ def solver_verdicts() -> dict[str, str]:
         import importlib
 
         check = importlib.import_module("tripeaks.solver").is_winnable
-        return {"easy": word(check(Game.from_code("TP1-E-AAAAAAD"), time_limit=10.0)),
-                "classic": word(check(Game.from_code("TP1-C-AAAAAAD"), time_limit=10.0)), "source": "solver"}
+        return {
+            "easy": word(check(Game.from_code("TP1-E-AAAAAAD"), time_limit=10.0)),
+            "classic": word(check(Game.from_code("TP1-C-AAAAAAD"), time_limit=10.0)),
+            "source": "solver",
+        }
     except Exception:  # noqa: BLE001 - no solver (yet) or a solver failure: fall back to the line
         game = Game.from_code("TP1-E-AAAAAAD")
         for a in WINNING_EASY_LINE:
@@ -277,56 +347,117 @@ def _build_lessons() -> tuple[Lesson, ...]:
     walk_easy: Callable[[], Game] = walk_board
     walk_cards = {"waste": "AC", "king": "KC", "ace": "AS", "two": "2D", "seven": "7S", "kd": "KD", "three": "3S"}
     return (
-        Lesson(1, "layout", walk_board, (
-            Task("apexes", TaskKind.FIND, frozenset({0, 1, 2})),
-            Task("exposed", TaskKind.FIND, frozenset(BASE_ROW), need=1, explain_refusals=True),
-            Task("stock", TaskKind.DRAW),
-        ), cards=walk_cards),
-        Lesson(2, "ranks", _ranks_board, (
-            Task("higher", TaskKind.PLAY, frozenset({19})),
-            Task("lower", TaskKind.PLAY, frozenset({22})),
-            Task("any", TaskKind.PLAY),
-        ), cards={"waste": "7H", "eight": "8C", "seven": "7S", "six": "6D"}),
-        Lesson(3, "reveal", walk_board, (
-            Task("king", TaskKind.PLAY, frozenset({21})),
-            Task("ace", TaskKind.PLAY, frozenset({25})),
-            Task("two", TaskKind.PLAY, frozenset({22})),
-        ), cards=walk_cards),
-        Lesson(4, "refusals", walk_board, (
-            Task("rank", TaskKind.REFUSE, refusal=Refusal.NOT_ADJACENT),
-            Task("blocked", TaskKind.REFUSE, refusal=Refusal.BLOCKED),
-        ), cards=walk_cards),
-        Lesson(5, "stock", _stock_board, (
-            Task("anytime", TaskKind.DRAW),
-            Task("empty", TaskKind.DRAW, count=2),
-            Task("once", TaskKind.REFUSE, refusal=Refusal.STOCK_EMPTY, stock=True),
-        ), cards={"waste": "4D", "five": "5S", "three": "3C"}),
-        Lesson(6, "rules", walk_board, (
-            Task("easy", TaskKind.FIND, frozenset({19, 21, 22}), explain_refusals=True),
-            Task("classic", TaskKind.FIND, frozenset({22}), explain_refusals=True, board=walk_classic),
-        ), cards=walk_cards),
-        Lesson(7, "end", lambda: _literal(_WIN772), (
-            Task("win", TaskKind.PLAY, frozenset({2}), setup=_WIN772_PLAN[:-1]),
-            Task("blocked", TaskKind.DRAW, board=lambda: _literal(_BLOCK), setup=_BLOCK_PLAN),
-            Task("undo", TaskKind.UNDO),
-            Task("play", TaskKind.PLAY, frozenset({15})),
-        ), cards={"last": "6C", "top": "3S", "drawn": "KH", "fit": "4D"}),
-        Lesson(8, "score", lambda: _literal(_GAME750), (
-            Task("peak", TaskKind.PLAY, frozenset({0}), setup=LESSON8_PLAN[:36]),
-            # moves 38–42: the middle peak's five cards; their order is forced by rank and covering
-            Task("middle", TaskKind.PLAY, frozenset(p for p in LESSON8_PLAN[37:42] if isinstance(p, int)), count=5),
-            Task("last", TaskKind.PLAY, frozenset({2}), setup=LESSON8_PLAN[42:49]),
-        ), cards={}, plot=True),
-        Lesson(9, "codes", _code_board, (
-            Task("move", TaskKind.MOVE),
-            Task("undo", TaskKind.UNDO),
-            Task("win", TaskKind.WIN, solution=_code_line()),
-        ), plot=True),
-        Lesson(10, "differences", walk_classic, (
-            Task("classic", TaskKind.REFUSE, frozenset({21}), refusal=Refusal.NOT_ADJACENT),
-            Task("easy", TaskKind.PLAY, frozenset({21}), board=walk_easy),
-            Task("draw", TaskKind.DRAW),
-        ), cards=walk_cards),
+        Lesson(
+            1,
+            "layout",
+            walk_board,
+            (
+                Task("apexes", TaskKind.FIND, frozenset({0, 1, 2})),
+                Task("exposed", TaskKind.FIND, frozenset(BASE_ROW), need=1, explain_refusals=True),
+                Task("stock", TaskKind.DRAW),
+            ),
+            cards=walk_cards,
+        ),
+        Lesson(
+            2,
+            "ranks",
+            _ranks_board,
+            (
+                Task("higher", TaskKind.PLAY, frozenset({19})),
+                Task("lower", TaskKind.PLAY, frozenset({22})),
+                Task("any", TaskKind.PLAY),
+            ),
+            cards={"waste": "7H", "eight": "8C", "seven": "7S", "six": "6D"},
+        ),
+        Lesson(
+            3,
+            "reveal",
+            walk_board,
+            (
+                Task("king", TaskKind.PLAY, frozenset({21})),
+                Task("ace", TaskKind.PLAY, frozenset({25})),
+                Task("two", TaskKind.PLAY, frozenset({22})),
+            ),
+            cards=walk_cards,
+        ),
+        Lesson(
+            4,
+            "refusals",
+            walk_board,
+            (
+                Task("rank", TaskKind.REFUSE, refusal=Refusal.NOT_ADJACENT),
+                Task("blocked", TaskKind.REFUSE, refusal=Refusal.BLOCKED),
+            ),
+            cards=walk_cards,
+        ),
+        Lesson(
+            5,
+            "stock",
+            _stock_board,
+            (
+                Task("anytime", TaskKind.DRAW),
+                Task("empty", TaskKind.DRAW, count=2),
+                Task("once", TaskKind.REFUSE, refusal=Refusal.STOCK_EMPTY, stock=True),
+            ),
+            cards={"waste": "4D", "five": "5S", "three": "3C"},
+        ),
+        Lesson(
+            6,
+            "rules",
+            walk_board,
+            (
+                Task("easy", TaskKind.FIND, frozenset({19, 21, 22}), explain_refusals=True),
+                Task("classic", TaskKind.FIND, frozenset({22}), explain_refusals=True, board=walk_classic),
+            ),
+            cards=walk_cards,
+        ),
+        Lesson(
+            7,
+            "end",
+            lambda: _literal(_WIN772),
+            (
+                Task("win", TaskKind.PLAY, frozenset({2}), setup=_WIN772_PLAN[:-1]),
+                Task("blocked", TaskKind.DRAW, board=lambda: _literal(_BLOCK), setup=_BLOCK_PLAN),
+                Task("undo", TaskKind.UNDO),
+                Task("play", TaskKind.PLAY, frozenset({15})),
+            ),
+            cards={"last": "6C", "top": "3S", "drawn": "KH", "fit": "4D"},
+        ),
+        Lesson(
+            8,
+            "score",
+            lambda: _literal(_GAME750),
+            (
+                Task("peak", TaskKind.PLAY, frozenset({0}), setup=LESSON8_PLAN[:36]),
+                # moves 38–42: the middle peak's five cards; their order is forced by rank and covering
+                Task("middle", TaskKind.PLAY, frozenset(p for p in LESSON8_PLAN[37:42] if isinstance(p, int)), count=5),
+                Task("last", TaskKind.PLAY, frozenset({2}), setup=LESSON8_PLAN[42:49]),
+            ),
+            cards={},
+            plot=True,
+        ),
+        Lesson(
+            9,
+            "codes",
+            _code_board,
+            (
+                Task("move", TaskKind.MOVE),
+                Task("undo", TaskKind.UNDO),
+                Task("win", TaskKind.WIN, solution=_code_line()),
+            ),
+            plot=True,
+        ),
+        Lesson(
+            10,
+            "differences",
+            walk_classic,
+            (
+                Task("classic", TaskKind.REFUSE, frozenset({21}), refusal=Refusal.NOT_ADJACENT),
+                Task("easy", TaskKind.PLAY, frozenset({21}), board=walk_easy),
+                Task("draw", TaskKind.DRAW),
+            ),
+            cards=walk_cards,
+        ),
     )
 
 
@@ -458,20 +589,33 @@ class LessonRun:
             self.game.apply(action)
         self._task_start = self.game.copy()
 
-    def _hit(self, event: Event | None = None, refusal: Refusal | None = None,
-             values: Mapping[str, Any] | None = None) -> Feedback:
+    def _hit(
+        self, event: Event | None = None, refusal: Refusal | None = None, values: Mapping[str, Any] | None = None
+    ) -> Feedback:
         task = self.task
         assert task is not None
         self.hits += 1
         if self.hits >= task.wanted:
             self._done_found = set(self.found)
-            fb = Feedback(FeedbackKind.DONE, f"lesson.{self.lesson.id}.{task.key}.done", dict(values or {}), event, refusal,
-                          self.lesson)
+            fb = Feedback(
+                FeedbackKind.DONE,
+                f"lesson.{self.lesson.id}.{task.key}.done",
+                dict(values or {}),
+                event,
+                refusal,
+                self.lesson,
+            )
             self.task_index += 1
             self._start_task()
         else:
-            fb = Feedback(FeedbackKind.OK, "lesson.generic.progress",
-                          {**(values or {}), "done": self.hits, "total": task.wanted}, event, refusal, self.lesson)
+            fb = Feedback(
+                FeedbackKind.OK,
+                "lesson.generic.progress",
+                {**(values or {}), "done": self.hits, "total": task.wanted},
+                event,
+                refusal,
+                self.lesson,
+            )
         return fb
 
     def _miss(self, key: str, **values: Any) -> Feedback:
@@ -487,7 +631,7 @@ class LessonRun:
 
         Raises ``ValueError`` for a position outside 0–27 (nothing changes).
         """
-        refusal = self.game.refusal(position)   # validates the position
+        refusal = self.game.refusal(position)  # validates the position
         if refusal is Refusal.EMPTY and self.last is not None:
             # The card is already gone: the second click of a fast double click.  Keep what was said.
             return self.last
@@ -500,14 +644,22 @@ class LessonRun:
         kind = task.kind
         if kind is TaskKind.FIND:
             if p in self.found:
-                return Feedback(FeedbackKind.INFO, "lesson.generic.already", {"done": len(self.found), "total": task.wanted},
-                                lesson=self.lesson)
+                return Feedback(
+                    FeedbackKind.INFO,
+                    "lesson.generic.already",
+                    {"done": len(self.found), "total": task.wanted},
+                    lesson=self.lesson,
+                )
             if p in task.targets:
                 self.found.add(p)
                 return self._hit(values={})
             if task.explain_refusals and refusal is not None:
-                return Feedback(FeedbackKind.REFUSED, f"lesson.{self.lesson.id}.{task.key}.miss", refusal=refusal,
-                                lesson=self.lesson)
+                return Feedback(
+                    FeedbackKind.REFUSED,
+                    f"lesson.{self.lesson.id}.{task.key}.miss",
+                    refusal=refusal,
+                    lesson=self.lesson,
+                )
             return Feedback(FeedbackKind.MISS, f"lesson.{self.lesson.id}.{task.key}.miss", lesson=self.lesson)
         if kind is TaskKind.REFUSE:
             if task.stock:
@@ -547,12 +699,20 @@ class LessonRun:
         task = self.task
         if task is None:
             return Feedback(FeedbackKind.INFO, "lesson.generic.complete", lesson=self.lesson)
-        refusal = None if self.game.can_draw else (
-            Refusal.GAME_OVER if self.game.status is Status.WON else Refusal.STOCK_EMPTY)
+        refusal = (
+            None
+            if self.game.can_draw
+            else (Refusal.GAME_OVER if self.game.status is Status.WON else Refusal.STOCK_EMPTY)
+        )
         if task.kind is TaskKind.REFUSE:
             if not task.stock:
-                return self._miss("use_card") if refusal is None else Feedback(
-                    FeedbackKind.REFUSED, "lesson.generic.other_refusal", refusal=refusal, lesson=self.lesson)
+                return (
+                    self._miss("use_card")
+                    if refusal is None
+                    else Feedback(
+                        FeedbackKind.REFUSED, "lesson.generic.other_refusal", refusal=refusal, lesson=self.lesson
+                    )
+                )
             if refusal is task.refusal:
                 return self._hit(refusal=refusal)
             return self._miss("stock_not_empty")
@@ -630,8 +790,7 @@ class LessonRun:
             self.game = self._task_start.copy()
             for a in task.solution:
                 pos = self.game.find(str(a)) if a not in ("D", "U") else None
-                out.append(self.click_stock() if a == "D" else self.click_card(pos) if pos is not None
-                           else self.undo())
+                out.append(self.click_stock() if a == "D" else self.click_card(pos) if pos is not None else self.undo())
             return out
         index = self.task_index
         while self.task_index == index:

@@ -37,8 +37,17 @@ from .game import Action, Game, Status
 from .layout import POSITIONS
 
 __all__ = [
-    "prepare", "Verdict", "Solution", "ScoreResult", "Hint", "HintKind", "solve", "best_score", "hint",
-    "is_winnable", "win_score",
+    "prepare",
+    "Verdict",
+    "Solution",
+    "ScoreResult",
+    "Hint",
+    "HintKind",
+    "solve",
+    "best_score",
+    "hint",
+    "is_winnable",
+    "win_score",
 ]
 
 
@@ -294,7 +303,13 @@ def best_score(
             low = mid + 1
     line, cards = _actions(g, best)
     return ScoreResult(
-        Verdict.WINNABLE, win_score(g, best_draws), best_draws, line, cards, optimal, nodes,
+        Verdict.WINNABLE,
+        win_score(g, best_draws),
+        best_draws,
+        line,
+        cards,
+        optimal,
+        nodes,
         time.perf_counter() - t0,
     )
 
@@ -320,4 +335,3 @@ def hint(game: Game, *, time_limit: float | None = 0.1, max_nodes: int | None = 
         return Hint(HintKind.DRAW, DRAW_ACTION, None, top, sol.verdict, sol.nodes)
     assert isinstance(first, int)
     return Hint(HintKind.PLAY, first, game.card_at(first), top, sol.verdict, sol.nodes)
-

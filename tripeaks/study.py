@@ -28,8 +28,15 @@ from .game import Game, Status
 from .solver import Verdict, best_score, solve
 
 __all__ = [
-    "DealResult", "decide_deal", "bot_play", "bot_choice", "wilson", "parse_deals", "run_study",
-    "STUDY_FILE", "SCORES_FILE",
+    "DealResult",
+    "decide_deal",
+    "bot_play",
+    "bot_choice",
+    "wilson",
+    "parse_deals",
+    "run_study",
+    "STUDY_FILE",
+    "SCORES_FILE",
 ]
 
 STUDY_FILE = "winnability.csv"
@@ -211,7 +218,10 @@ def run_study(
         t0 = time.perf_counter()
         for r in _map(_decide_args, [(rule, d, max_nodes) for d in deals], jobs):
             rows[(r.rule, r.deal)] = {
-                "rule": r.rule, "deal": r.deal, "verdict": r.verdict.value, "nodes": r.nodes,
+                "rule": r.rule,
+                "deal": r.deal,
+                "verdict": r.verdict.value,
+                "nodes": r.nodes,
                 "seconds": round(r.seconds, 4),
             }
         log(f"rule {rule}: {len(deals)} deals decided in {time.perf_counter() - t0:.1f} s")
@@ -234,10 +244,22 @@ def run_study(
         w2.writerow(["rule", "deal", "verdict", "best_score", "draws", "optimal", "nodes"])
         for rule in ("E", "C"):
             t0 = time.perf_counter()
-            todo = [(rule, d, best_max_nodes) for d in best_deals
-                    if rows.get((rule, d), {}).get("verdict") != Verdict.UNWINNABLE.value]
+            todo = [
+                (rule, d, best_max_nodes)
+                for d in best_deals
+                if rows.get((rule, d), {}).get("verdict") != Verdict.UNWINNABLE.value
+            ]
             for rule_, deal, verdict, score, draws, optimal, nodes in _map(_best_deal, todo, jobs):
-                w2.writerow([rule_, deal, verdict, "" if score is None else score,
-                             "" if draws is None else draws, int(optimal), nodes])
+                w2.writerow(
+                    [
+                        rule_,
+                        deal,
+                        verdict,
+                        "" if score is None else score,
+                        "" if draws is None else draws,
+                        int(optimal),
+                        nodes,
+                    ]
+                )
             log(f"rule {rule}: best score of {len(todo)} deals in {time.perf_counter() - t0:.1f} s")
     return {"study": study_path, "scores": scores_path}

@@ -20,7 +20,11 @@ RULES_NOT_ADJACENT = {
     "fr": "La valeur doit être immédiatement supérieure ou inférieure",
 }
 RULES_BLOCKED_CARD = {"en": "This card is blocked", "pt": "Esta carta está bloqueada", "fr": "Cette carte est bloquée"}
-RULES_NO_MORE_MOVES = {"en": "No more moves possible", "pt": "Já não há jogadas possíveis", "fr": "Plus aucun coup possible"}
+RULES_NO_MORE_MOVES = {
+    "en": "No more moves possible",
+    "pt": "Já não há jogadas possíveis",
+    "fr": "Plus aucun coup possible",
+}
 
 
 def plain(html_text: str) -> str:
@@ -209,8 +213,13 @@ def test_pasted_code_deals_those_cards_under_its_rule(app):
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(
     ("bad", "reason"),
-    [("TP2-E-AAAAAAD", "prefix"), ("TP1-X-AAAAAAD", "rule"), ("TP1-E-AAAA", "length"),
-     ("TP1-E-AAAAAA1", "character"), ("TP1-E-AAAAAAD-7", "parts")],
+    [
+        ("TP2-E-AAAAAAD", "prefix"),
+        ("TP1-X-AAAAAAD", "rule"),
+        ("TP1-E-AAAA", "length"),
+        ("TP1-E-AAAAAA1", "character"),
+        ("TP1-E-AAAAAAD-7", "parts"),
+    ],
 )
 def test_invalid_code_leaves_the_game_alone(lang, bad, reason):
     app = build_app(CODE, lang=lang)
@@ -342,12 +351,24 @@ def test_a_click_arriving_during_another_action_is_ignored(app):
 def test_css_hooks_are_in_place(app):
     """The stable class names the browser tests use (see tripeaks.app.play)."""
     hooks = {
-        "tp-undo": app.undo_button, "tp-restart": app.restart_button, "tp-error-help": app.error_help,
-        "tp-lang": app.language, "tp-status": app.status, "tp-score": app.score_label,
-        "tp-moves": app.moves_label, "tp-rule": app.rule_label, "tp-code": app.code_label,
-        "tp-new-rule": app.new_rule, "tp-code-input": app.code_input, "tp-deal": app.deal_button,
-        "tp-new-message": app.new_message, "tp-log": app.move_log, "tp-plot": app.plot_image,
-        "tp-stock": app.board.stock_button, "tp-waste": app.board.waste_html, "tp-app": app,
+        "tp-undo": app.undo_button,
+        "tp-restart": app.restart_button,
+        "tp-error-help": app.error_help,
+        "tp-lang": app.language,
+        "tp-status": app.status,
+        "tp-score": app.score_label,
+        "tp-moves": app.moves_label,
+        "tp-rule": app.rule_label,
+        "tp-code": app.code_label,
+        "tp-new-rule": app.new_rule,
+        "tp-code-input": app.code_input,
+        "tp-deal": app.deal_button,
+        "tp-new-message": app.new_message,
+        "tp-log": app.move_log,
+        "tp-plot": app.plot_image,
+        "tp-stock": app.board.stock_button,
+        "tp-waste": app.board.waste_html,
+        "tp-app": app,
     }
     for name, widget in hooks.items():
         assert name in widget._dom_classes, name

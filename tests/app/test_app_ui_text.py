@@ -31,15 +31,19 @@ def test_face_down_label_is_words_not_a_symbol():
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("bad", ["", "XX-E-AAAAAAA", "TP1-E", "TP1-Q-AAAAAAA", "TP1-E-AAA", "TP1-E-AAAAAA1", "TP1-E-AAAAAAA-B"])
+@pytest.mark.parametrize(
+    "bad", ["", "XX-E-AAAAAAA", "TP1-E", "TP1-Q-AAAAAAA", "TP1-E-AAA", "TP1-E-AAAAAA1", "TP1-E-AAAAAAA-B"]
+)
 def test_code_error_message_names_the_problem(lang, bad):
     with pytest.raises(InvalidCodeError) as info:
         GameCode.parse(bad)
     message = code_error_message(info.value, lang)
     assert message and "{" not in message
     assert info.value.part in message
-    others = {code_error_message(InvalidCodeError("x", r, "Z"), lang) for r in
-              ("empty", "prefix", "parts", "rule", "length", "character")}
+    others = {
+        code_error_message(InvalidCodeError("x", r, "Z"), lang)
+        for r in ("empty", "prefix", "parts", "rule", "length", "character")
+    }
     assert len(others) == 6  # a different sentence for each problem
 
 

@@ -45,8 +45,9 @@ def snapshot(game: Game) -> tuple:
     return game.state_key(), game.moves, len(game.history), game.score, game.stock_count
 
 
-def layout(order: list[int], ranks: list[int], waste_rank: int, first_drawn: list[int], last_drawn: list[int],
-           rule: Rule) -> Game:
+def layout(
+    order: list[int], ranks: list[int], waste_rank: int, first_drawn: list[int], last_drawn: list[int], rule: Rule
+) -> Game:
     """A deal whose tableau position ``order[i]`` holds a card of rank ``ranks[i]`` (first free suit).
 
     The waste gets a card of ``waste_rank``; the stock starts with cards of the
@@ -183,10 +184,13 @@ def test_hint_rings_the_only_play_and_says_why_in_english_and_portuguese():
     assert ringed(app) == ([18], False)
 
 
-@pytest.mark.parametrize("lang, sentence", [
-    ("en", "Play 4♣ on 3♥: the game stays winnable."),
-    ("pt", "Jogue 4♣ sobre 3♥: a partida continua a poder ser ganha."),
-])
+@pytest.mark.parametrize(
+    "lang, sentence",
+    [
+        ("en", "Play 4♣ on 3♥: the game stays winnable."),
+        ("pt", "Jogue 4♣ sobre 3♥: a partida continua a poder ser ganha."),
+    ],
+)
 def test_hint_avoids_the_trap(lang, sentence):
     app, tools = hinted_app(layout_t_drawn(), lang)
     before = snapshot(app.game)
@@ -279,8 +283,11 @@ def test_a_failing_search_shows_a_message_and_leaves_the_game(monkeypatch):
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(deal=st.integers(0, 32**7 - 1), rule=st.sampled_from([Rule.EASY, Rule.CLASSIC]),
-       picks=st.lists(st.integers(0, 50), max_size=25))
+@given(
+    deal=st.integers(0, 32**7 - 1),
+    rule=st.sampled_from([Rule.EASY, Rule.CLASSIC]),
+    picks=st.lists(st.integers(0, 50), max_size=25),
+)
 def test_a_hint_never_changes_the_game_and_its_move_keeps_the_game_winnable(deal, rule, picks):
     game = Game.from_code(GameCode(rule, deal))
     for pick in picks:  # some random legal actions first
@@ -342,7 +349,10 @@ def test_winnable_indicator_on_a_lost_deal_and_when_out_of_time():
     app.code_input.value = WON_EASY
     app.deal_button.click()
     assert tools.indicator == "unknown"
-    assert plain(tools.winnable_label.value) == f"Unknown within the time limit ({round(tools.indicator_budget * 1000)} ms)."
+    assert (
+        plain(tools.winnable_label.value)
+        == f"Unknown within the time limit ({round(tools.indicator_budget * 1000)} ms)."
+    )
 
 
 # ---------------------------------------------------------------- only winnable deals
@@ -389,8 +399,9 @@ def test_only_winnable_deals_gives_up_after_its_tries_and_says_so():
     app.new_rule.value = "C"
     app.deal_button.click()
     assert deals.asked == [Rule.CLASSIC] * 3 and str(app.game.code) == LOST_CLASSIC
-    assert plain(tools.deal_note.value) == ui_text("hints.deal_none", "en", tries=3,
-                                                   ms=round(tools.deal_try_budget * 1000))
+    assert plain(tools.deal_note.value) == ui_text(
+        "hints.deal_none", "en", tries=3, ms=round(tools.deal_try_budget * 1000)
+    )
     assert "may not be winnable" in plain(tools.deal_note.value)
 
 
@@ -410,8 +421,9 @@ def test_a_pasted_code_is_dealt_as_given_and_the_note_says_the_code_decides():
     app.code_input.value = LOST_CLASSIC
     app.deal_button.click()
     assert str(app.game.code) == LOST_CLASSIC and deals.asked == []
-    assert plain(tools.deal_note.value) == ("The code decides: a pasted code is dealt as given, "
-                                            "whether or not it can be won.")
+    assert plain(tools.deal_note.value) == (
+        "The code decides: a pasted code is dealt as given, whether or not it can be won."
+    )
     app.code_input.value = "TP1-X-AAAAAAD"  # invalid: nothing changes
     app.deal_button.click()
     assert str(app.game.code) == LOST_CLASSIC and "decides" in plain(tools.deal_note.value)

@@ -43,10 +43,18 @@ def _solve_by_clicking(view: LessonView) -> None:
 
 def test_css_classes_for_browser_tests():
     view = build_lessons()
-    classes = {c for w in (view.title, view.next_button, view.show_button, view.feedback, view.progress)
-               for c in w._dom_classes}
-    assert {"tp-lesson-title", "tp-lesson-next", "tp-lesson-show", "tp-lesson-feedback",
-            "tp-lesson-progress"} <= classes
+    classes = {
+        c
+        for w in (view.title, view.next_button, view.show_button, view.feedback, view.progress)
+        for c in w._dom_classes
+    }
+    assert {
+        "tp-lesson-title",
+        "tp-lesson-next",
+        "tp-lesson-show",
+        "tp-lesson-feedback",
+        "tp-lesson-progress",
+    } <= classes
     assert "tp-pos-21" in view.board.card_buttons[21]._dom_classes
     assert "tp-card" in view.board.card_buttons[21]._dom_classes
     assert "tp-stock" in view.board.stock_button._dom_classes
@@ -92,9 +100,9 @@ def test_wrong_clicks_explain_with_the_engine_messages(lang):
     view.board.card_buttons[three].click()
     assert refusal_message(Refusal.NOT_ADJACENT, lang) in view.feedback.value
     assert "tp-fb-refused" in view.feedback.value
-    view.board.card_buttons[12].click()   # the face-down card the lesson is about
+    view.board.card_buttons[12].click()  # the face-down card the lesson is about
     assert refusal_message(Refusal.BLOCKED, lang) in view.feedback.value
-    view.board.card_buttons[game.dealt_tableau.index(Card.parse("KD"))].click()   # fits, but not the step's card
+    view.board.card_buttons[game.dealt_tableau.index(Card.parse("KD"))].click()  # fits, but not the step's card
     assert "tp-fb-miss" in view.feedback.value
     assert view.stats.value == stats and game.moves == 0 and view.next_button.disabled
     # The right card: the engine's explanation of the move.
@@ -116,7 +124,7 @@ def test_lesson3_reveals_the_seven_of_spades_on_the_board():
 
 def test_language_switch_changes_everything_shown():
     view = LessonView(start=3)
-    view.board.card_buttons[18].click()   # a refusal, to have feedback on screen
+    view.board.card_buttons[18].click()  # a refusal, to have feedback on screen
     before = {w: getattr(view, w).value for w in ("title", "intro", "goal", "feedback", "progress_label", "stats")}
     buttons = (view.show_button.description, view.next_button.description, view.undo_button.description)
     view.set_language("fr")
@@ -135,25 +143,25 @@ def test_language_switch_changes_everything_shown():
 def test_next_back_and_restart():
     view = build_lessons()
     assert view.back_button.disabled and view.next_button.disabled
-    view.next_button.click()                 # locked: nothing happens
+    view.next_button.click()  # locked: nothing happens
     assert view.number == 1
     view.show_button.click()
     view.show_button.click()
     view.show_button.click()
     view.next_button.click()
     assert view.number == 2 and not view.back_button.disabled
-    view.board.card_buttons[19].click()      # 8♣ on 7♥
+    view.board.card_buttons[19].click()  # 8♣ on 7♥
     assert view.run.tasks_done == 1
     view.back_button.click()
     assert view.number == 1 and view.run.complete and not view.next_button.disabled
     view.next_button.click()
-    assert view.number == 2 and view.run.tasks_done == 1   # progress kept
+    assert view.number == 2 and view.run.tasks_done == 1  # progress kept
     view.restart_button.click()
     assert view.run.tasks_done == 0 and view.run.game.moves == 0
     assert "tp-up" in view.board.card_buttons[19]._dom_classes
-    assert view.next_button.disabled                 # lesson 2 was never completed
+    assert view.next_button.disabled  # lesson 2 was never completed
     view.back_button.click()
-    view.restart_button.click()                      # lesson 1 again from the start: still counted, Next open
+    view.restart_button.click()  # lesson 1 again from the start: still counted, Next open
     assert not view.run.complete and not view.next_button.disabled and view.progress.value == 1
 
 
@@ -164,19 +172,19 @@ def test_plot_shown_in_the_score_lesson_and_redrawn():
     assert view.plot_image.layout.display != "none"
     png = view.plot_image.value
     assert png[:4] == b"\x89PNG"
-    view.board.card_buttons[0].click()       # the left peak's last card: +100 at move 37
+    view.board.card_buttons[0].click()  # the left peak's last card: +100 at move 37
     assert "tp-fb-done" in view.feedback.value and "563" in view.feedback.value
     assert view.run.game.moves == 37
     assert view.plot_image.value != png
-    view.show_button.click()                  # the middle peak's five cards, moves 38–42
-    assert (42, 658) in view.run.game.score_series() and view.run.game.moves == 49   # the game went on to 49
+    view.show_button.click()  # the middle peak's five cards, moves 38–42
+    assert (42, 658) in view.run.game.score_series() and view.run.game.moves == 49  # the game went on to 49
     view.board.card_buttons[2].click()
     assert view.run.game.score == 750 and view.run.complete
 
 
 def test_undo_button_in_the_blocked_lesson():
     view = LessonView(start=7)
-    view.board.card_buttons[2].click()       # win with 23 cards in the stock
+    view.board.card_buttons[2].click()  # win with 23 cards in the stock
     assert view.run.tasks_done == 1 and view.run.game.stock_count == 1
     view.board.stock_button.click()
     assert "No more moves possible" in view.feedback.value
@@ -220,12 +228,12 @@ def test_bad_arguments():
 def test_found_cards_are_highlighted():
     view = LessonView(start=6)
     buttons = view.board.card_buttons
-    view.board.card_buttons[21].click()          # K♣ fits A♣ under Easy
+    view.board.card_buttons[21].click()  # K♣ fits A♣ under Easy
     assert "tp-highlight" in buttons[21]._dom_classes and "tp-highlight" not in buttons[19]._dom_classes
     view.board.card_buttons[19].click()
-    view.board.card_buttons[22].click()          # the third: the Classic board comes, nothing found yet
+    view.board.card_buttons[22].click()  # the third: the Classic board comes, nothing found yet
     assert not any("tp-highlight" in b._dom_classes for b in buttons)
-    view.board.card_buttons[22].click()          # 2♦, the only card that fits under Classic
+    view.board.card_buttons[22].click()  # 2♦, the only card that fits under Classic
     assert view.run.complete and "tp-highlight" in buttons[22]._dom_classes
 
 
@@ -239,7 +247,7 @@ def test_a_wrong_click_in_each_lesson_is_explained(number):
     key = LessonRun(LESSONS[number - 1]).game.state_key()
     wrong = None
     for p in range(28):
-        mirror = LessonRun(LESSONS[number - 1])      # a fresh lesson for each probe
+        mirror = LessonRun(LESSONS[number - 1])  # a fresh lesson for each probe
         fb = mirror.click_card(p)
         if fb.kind in ("refused", "miss"):
             wrong = p

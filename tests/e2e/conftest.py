@@ -93,8 +93,9 @@ def voila_server(artifacts_dir: Path) -> Iterator[Callable[[str | os.PathLike[st
         except RuntimeError as exc:  # a process survived SIGKILL
             problems.append(str(exc))
         if server.forced_kernels:  # none left, but Voila did not stop them itself
-            warnings.warn(f"Voila left kernels {server.forced_kernels} of {kernels} running; they were killed",
-                          stacklevel=1)
+            warnings.warn(
+                f"Voila left kernels {server.forced_kernels} of {kernels} running; they were killed", stacklevel=1
+            )
     if problems:
         pytest.fail("; ".join(problems), pytrace=False)
 

@@ -56,7 +56,9 @@ def ask_hint(app: TriPeaksPage, game: Game, latencies: list[float]) -> Any:
     """Press Hint and check the page against the solver's hint; return the hinted action (position or "D")."""
     expected = hint(game, time_limit=None)
     sentence = hint_message(expected, "en")
-    unknown = [ui_text(k, "en", ms=round(1000 * b)) for k in ("hints.unknown", "hints.unknown_last") for b in HINT_BUDGETS]
+    unknown = [
+        ui_text(k, "en", ms=round(1000 * b)) for k in ("hints.unknown", "hints.unknown_last") for b in HINT_BUDGETS
+    ]
     for _ in HINT_BUDGETS:  # out of time on a loaded machine: the app says so, and a new press searches longer
         start = time.perf_counter()
         app.click(".tp-hint")
@@ -117,8 +119,10 @@ def test_hints_win_a_known_deal(voila_server, page, page_errors, artifacts_dir: 
     app.wait_disabled(".tp-hint")
     page.screenshot(path=str(artifacts_dir / "tripeaks-hints-won.png"), full_page=True)
     ms = sorted(1000 * t for t in latencies)
-    report = (f"hint click-to-sentence latency in the browser over {len(ms)} hints: "
-              f"p50 {ms[len(ms) // 2]:.0f} ms, p95 {ms[int(0.95 * (len(ms) - 1))]:.0f} ms, max {ms[-1]:.0f} ms")
+    report = (
+        f"hint click-to-sentence latency in the browser over {len(ms)} hints: "
+        f"p50 {ms[len(ms) // 2]:.0f} ms, p95 {ms[int(0.95 * (len(ms) - 1))]:.0f} ms, max {ms[-1]:.0f} ms"
+    )
     (artifacts_dir / "hint-latency.txt").write_text(report + "\n", encoding="utf-8")
     print(report)
     assert page_errors == []

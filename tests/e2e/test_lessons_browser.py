@@ -40,8 +40,9 @@ class Learner:
         L = self.run.lesson
         self.app.wait_text(".tp-lesson-title", L.text("title", self.lang))
         self.app.wait_contains(".tp-lesson-goal", self.run.goal(self.lang))
-        self.app.wait_contains(".tp-lesson-progress-label",
-                               lesson_text("ui.progress", self.lang, number=L.number, total=10))
+        self.app.wait_contains(
+            ".tp-lesson-progress-label", lesson_text("ui.progress", self.lang, number=L.number, total=10)
+        )
 
     def card(self, position: int) -> None:
         self.app.click_card(position)
@@ -56,8 +57,9 @@ class Learner:
         self.app.wait_contains(".tp-lesson-goal", self.run.goal(self.lang))
         expected = expected_cards(self.run.game, self.lang)
         try:
-            self.app.page.wait_for_function(f"(want) => ({_CARDS_JS})().join('|') === want.join('|')",
-                                            arg=expected, timeout=self.app.timeout)
+            self.app.page.wait_for_function(
+                f"(want) => ({_CARDS_JS})().join('|') === want.join('|')", arg=expected, timeout=self.app.timeout
+            )
         except Exception as exc:
             raise AssertionError(f"cards shown {self.app.cards()} != {expected}") from exc
 
@@ -82,11 +84,11 @@ def test_lessons_1_to_3_by_clicking(voila_server, page, page_errors, artifacts_d
     me = Learner(app, 1)
     me.check_lesson_shown()
     assert _next_disabled(app)
-    me.card(4)                      # not an apex: the lesson says so, nothing changes
+    me.card(4)  # not an apex: the lesson says so, nothing changes
     assert "tp-fb-miss" in app.page.inner_html(".tp-lesson-feedback")
     for p in (0, 1, 2):
         me.card(p)
-    me.card(9)                      # covered: the engine's own message
+    me.card(9)  # covered: the engine's own message
     assert app.text(".tp-lesson-feedback").startswith(refusal_message(Refusal.BLOCKED, "en"))
     me.card(20)
     assert _next_disabled(app)
@@ -99,9 +101,9 @@ def test_lessons_1_to_3_by_clicking(voila_server, page, page_errors, artifacts_d
     # Lesson 2: one rank higher, one lower, any; a wrong rank first.
     me = Learner(app, 2)
     me.check_lesson_shown()
-    me.card(18)                     # 2♣ on 7♥
+    me.card(18)  # 2♣ on 7♥
     assert app.text(".tp-lesson-feedback").startswith(refusal_message(Refusal.NOT_ADJACENT, "en"))
-    for p in (19, 22, 24):          # 8♣, 7♠, 6♦
+    for p in (19, 22, 24):  # 8♣, 7♠, 6♦
         me.card(p)
     assert me.run.complete
     me.next()
@@ -112,10 +114,10 @@ def test_lessons_1_to_3_by_clicking(voila_server, page, page_errors, artifacts_d
     me.check_lesson_shown()
     assert app.text(".tp-lesson-show") == lesson_text("ui.show_me", "pt")
     assert app.card(21) == "R♣"
-    for p in (21, 25):              # K♣ on A♣, A♠ on K♣
+    for p in (21, 25):  # K♣ on A♣, A♠ on K♣
         me.card(p)
     assert "tp-down" in app.classes(".tp-pos-12")
-    me.card(22)                     # 2♦ on A♠: the middle peak's 7♠ turns up
+    me.card(22)  # 2♦ on A♠: the middle peak's 7♠ turns up
     assert app.card(12) == "7♠" and Card.parse("7S") == me.run.game.card_at(12)
     assert "tp-up" in app.classes(".tp-pos-12")
     assert not _next_disabled(app)

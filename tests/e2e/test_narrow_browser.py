@@ -50,8 +50,9 @@ def test_every_card_reachable_and_plot_readable_in_a_narrow_window(voila_server,
     app.wait_text(".tp-peaks-count", ui_text("header.peaks", "en", cleared=0))
 
     # The score plot keeps a readable size (it wraps below the log instead of shrinking to a thumbnail).
-    page.wait_for_function("() => { const i = document.querySelector('.tp-plot');"
-                           " return !!i && i.complete && i.naturalWidth > 0; }")
+    page.wait_for_function(
+        "() => { const i = document.querySelector('.tp-plot'); return !!i && i.complete && i.naturalWidth > 0; }"
+    )
     plot = page.locator(".tp-plot").evaluate(_BOX_JS)
     assert plot["width"] >= min(300, width - 100), plot
     assert plot["x"] >= 0 and plot["right"] <= width, plot

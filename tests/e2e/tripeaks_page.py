@@ -139,9 +139,7 @@ class TriPeaksPage:
     # ------------------------------------------------------------------ wait
     def _wait(self, selector: str, expected: str, mode: str, timeout: float | None) -> None:
         try:
-            self.page.wait_for_function(
-                _WAIT_TEXT_JS, arg=[selector, expected, mode], timeout=timeout or self.timeout
-            )
+            self.page.wait_for_function(_WAIT_TEXT_JS, arg=[selector, expected, mode], timeout=timeout or self.timeout)
         except Exception as exc:  # playwright's TimeoutError: say what the page shows instead
             shown = self.page.evaluate(TEXT_OF_JS, selector)
             verb = {"equals": "to show", "contains": "to contain", "changed": "to change from"}[mode]
@@ -162,8 +160,11 @@ class TriPeaksPage:
     def wait_cards(self, expected: list[str], timeout: float | None = None) -> None:
         """Wait until the 28 card buttons show ``expected`` (by position)."""
         try:
-            self.page.wait_for_function(f"(exp) => JSON.stringify(({_CARDS_JS})()) === JSON.stringify(exp)",
-                                        arg=expected, timeout=timeout or self.timeout)
+            self.page.wait_for_function(
+                f"(exp) => JSON.stringify(({_CARDS_JS})()) === JSON.stringify(exp)",
+                arg=expected,
+                timeout=timeout or self.timeout,
+            )
         except Exception as exc:
             shown = self.cards()
             diff = {p: (e, s) for p, (e, s) in enumerate(zip(expected, shown)) if e != s}
@@ -175,7 +176,9 @@ class TriPeaksPage:
             self.page.wait_for_function(
                 "([sel, cls, present]) => { const el = document.querySelector(sel);"
                 " return !!el && el.classList.contains(cls) === present; }",
-                arg=[selector, css_class, present], timeout=timeout or self.timeout)
+                arg=[selector, css_class, present],
+                timeout=timeout or self.timeout,
+            )
         except Exception as exc:
             has = "has" if not present else "lacks"
             raise AssertionError(f"{selector} still {has} the class {css_class!r}") from exc
@@ -185,7 +188,9 @@ class TriPeaksPage:
         try:
             self.page.wait_for_function(
                 "([sel, want]) => { const el = document.querySelector(sel); return !!el && el.disabled === want; }",
-                arg=[selector, disabled], timeout=timeout or self.timeout)
+                arg=[selector, disabled],
+                timeout=timeout or self.timeout,
+            )
         except Exception as exc:
             raise AssertionError(f"{selector} is not {'disabled' if disabled else 'enabled'}") from exc
 
@@ -200,8 +205,9 @@ class TriPeaksPage:
     def wait_plot_changed(self, old_src: str, timeout: float | None = None) -> str:
         """Wait until the plot image's ``src`` differs from ``old_src``; returns the new one."""
         try:
-            self.page.wait_for_function(f"(old) => ({_PLOT_SRC_JS})() !== old", arg=old_src,
-                                        timeout=timeout or self.timeout)
+            self.page.wait_for_function(
+                f"(old) => ({_PLOT_SRC_JS})() !== old", arg=old_src, timeout=timeout or self.timeout
+            )
         except Exception as exc:
             raise AssertionError("the score plot image did not change") from exc
         return self.plot_src()

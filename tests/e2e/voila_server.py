@@ -54,7 +54,7 @@ def _stat(pid: int) -> tuple[int, str, int] | None:
     except (FileNotFoundError, ProcessLookupError, PermissionError):
         return None
     # The command name (field 2) may hold spaces and parentheses: split after the last ')'.
-    rest = raw[raw.rindex(")") + 2:].split()
+    rest = raw[raw.rindex(")") + 2 :].split()
     return int(rest[1]), rest[0], int(rest[19])
 
 
@@ -136,12 +136,15 @@ class VoilaServer:
     def command(self, port: int) -> list[str]:
         """The command line that starts Voila on ``port``."""
         return [
-            sys.executable, "-m", "voila", str(self.notebook),
+            sys.executable,
+            "-m",
+            "voila",
+            str(self.notebook),
             "--no-browser",
             f"--port={port}",
             "--Voila.ip=127.0.0.1",
-            "--Voila.port_retries=0",   # exactly this port, or fail and we pick another
-            "--Voila.token=",           # no token: the page is on loopback only
+            "--Voila.port_retries=0",  # exactly this port, or fail and we pick another
+            "--Voila.token=",  # no token: the page is on loopback only
             *self.extra_args,
         ]
 

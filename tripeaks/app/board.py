@@ -112,8 +112,9 @@ class BoardView(widgets.VBox):
         )
         self._grid.add_class("tp-peaks")
 
-        self._stock = widgets.Button(style=_STYLE_STOCK, layout=widgets.Layout(width=f"{CARD_WIDTH}px",
-                                                                             height=f"{CARD_HEIGHT}px"))
+        self._stock = widgets.Button(
+            style=_STYLE_STOCK, layout=widgets.Layout(width=f"{CARD_WIDTH}px", height=f"{CARD_HEIGHT}px")
+        )
         self._stock.add_class("tp-stock")
         self._stock.on_click(lambda _b: self._stock_clicked())
         self._stock_label = widgets.HTML()

@@ -29,4 +29,3 @@ def build_app(
     if hints:
         add_hints(app)
     return app
-

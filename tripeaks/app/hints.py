@@ -52,8 +52,14 @@ from ..solver import Hint, HintKind, Verdict
 from .play import TriPeaksApp
 
 __all__ = [
-    "HintTools", "add_hints", "hint_tools", "HINT_BUDGETS", "INDICATOR_BUDGET", "DEAL_TRY_BUDGET",
-    "DEAL_MAX_TRIES", "CSS",
+    "HintTools",
+    "add_hints",
+    "hint_tools",
+    "HINT_BUDGETS",
+    "INDICATOR_BUDGET",
+    "DEAL_TRY_BUDGET",
+    "DEAL_MAX_TRIES",
+    "CSS",
 ]
 
 log = logging.getLogger(__name__)
@@ -342,11 +348,13 @@ class HintTools:
                 state = "won"
             else:
                 state = {Verdict.WINNABLE: "yes", Verdict.UNWINNABLE: "no", Verdict.UNKNOWN: "unknown"}[
-                    self._verdict(game)]
+                    self._verdict(game)
+                ]
             self._indicator = (state, _ms(self.indicator_budget))
             text = ui_text(f"hints.winnable_{state}", lang, ms=self._indicator[1])
-            self.winnable_label.value = (f'<span class="tp-winnable-text tp-winnable-{state}" role="status">'
-                                         f"{html.escape(text)}</span>")
+            self.winnable_label.value = (
+                f'<span class="tp-winnable-text tp-winnable-{state}" role="status">{html.escape(text)}</span>'
+            )
             self.winnable_label.layout.display = None
         else:
             self._indicator = ("off", 0)

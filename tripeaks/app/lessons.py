@@ -99,13 +99,15 @@ class LessonView(widgets.VBox):
         style.add_class("tp-style")
         self.name_label = widgets.HTML()
         self.name_label.add_class("tp-lessons-name")
-        self.progress = widgets.IntProgress(min=0, max=len(LESSONS), value=0,
-                                            layout=widgets.Layout(width="auto", flex="1 1 220px"))
+        self.progress = widgets.IntProgress(
+            min=0, max=len(LESSONS), value=0, layout=widgets.Layout(width="auto", flex="1 1 220px")
+        )
         self.progress.add_class("tp-lesson-progress")
         self.progress_label = widgets.HTML()
         self.progress_label.add_class("tp-lesson-progress-label")
-        self.language = widgets.Dropdown(options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=lang,
-                                         layout=widgets.Layout(width="180px"))
+        self.language = widgets.Dropdown(
+            options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=lang, layout=widgets.Layout(width="180px")
+        )
         self.language.add_class("tp-lang")
         self.language.observe(lambda c: self._guard(self._language_changed, c["new"]), names="value")
         header = widgets.HBox([self.name_label, self.progress_label, self.progress, self.language])
@@ -135,8 +137,9 @@ class LessonView(widgets.VBox):
         self.restart_button = button("tp-lesson-restart", self._restart)
         self.back_button = button("tp-lesson-back", self._back)
         self.next_button = button("tp-lesson-next", self._next, button_style="success")
-        controls = widgets.HBox([self.show_button, self.undo_button, self.restart_button, self.back_button,
-                                 self.next_button])
+        controls = widgets.HBox(
+            [self.show_button, self.undo_button, self.restart_button, self.back_button, self.next_button]
+        )
         controls.add_class("tp-lesson-controls")
 
         self.feedback = widgets.HTML()
@@ -144,8 +147,21 @@ class LessonView(widgets.VBox):
         self._plot = ScorePlot(lang, width_px=520, height_px=240)
         self.plot_image = self._plot.image
 
-        super().__init__([style, header, self.title, self.intro, self.goal, self.board, self.feedback, self.stats,
-                          controls, self.plot_image], **kwargs)
+        super().__init__(
+            [
+                style,
+                header,
+                self.title,
+                self.intro,
+                self.goal,
+                self.board,
+                self.feedback,
+                self.stats,
+                controls,
+                self.plot_image,
+            ],
+            **kwargs,
+        )
         self.add_class("tp-lessons")
         self._render()
 
@@ -174,7 +190,7 @@ class LessonView(widgets.VBox):
 
     def set_language(self, lang: str) -> None:
         """Switch every text, card letter, message and the plot to ``lang``."""
-        self.language.value = lang   # the observer does the work (and validates)
+        self.language.value = lang  # the observer does the work (and validates)
 
     def go_to(self, number: int) -> None:
         """Show lesson ``number`` (1–10).  Raises ``ValueError`` otherwise."""
@@ -227,7 +243,7 @@ class LessonView(widgets.VBox):
         self._after_action()
 
     def _restart(self) -> None:
-        self.run.restart()      # a lesson once completed stays completed (progress and Next)
+        self.run.restart()  # a lesson once completed stays completed (progress and Next)
         self._after_action()
 
     def _back(self) -> None:
@@ -252,7 +268,7 @@ class LessonView(widgets.VBox):
     def _after_action(self) -> None:
         if self.run.complete:
             self._completed.add(self._index)
-        if self.board.game is not self.run.game:   # a task may start on a new board
+        if self.board.game is not self.run.game:  # a task may start on a new board
             self.board.set_game(self.run.game)
         self._render()
 
@@ -274,10 +290,15 @@ class LessonView(widgets.VBox):
             step = lesson_text("ui.steps", lang, step=run.tasks_done + 1, total=n_tasks)
         self.goal.value = f'<span class="tp-step">{_esc(step)}</span> {_esc(run.goal(lang))}'
         g = run.game
-        self.stats.value = _esc(" · ".join([
-            ui_text("header.score", lang, score=g.score), ui_text("header.moves", lang, moves=g.moves),
-            ui_text("header.rule", lang, rule=rule_name(g.rule, lang)),
-        ]))
+        self.stats.value = _esc(
+            " · ".join(
+                [
+                    ui_text("header.score", lang, score=g.score),
+                    ui_text("header.moves", lang, moves=g.moves),
+                    ui_text("header.rule", lang, rule=rule_name(g.rule, lang)),
+                ]
+            )
+        )
         self.board.refresh()
         self.board.highlight(run.highlights())
         self.show_button.description = lesson_text("ui.show_me", lang)

@@ -76,13 +76,18 @@ class TriPeaksApp(widgets.VBox):
         self.peaks_label = widgets.HTML()
         self.rule_label = widgets.HTML()
         self.code_label = widgets.HTML()
-        for w, cls in ((self.score_label, "tp-score"), (self.moves_label, "tp-moves"),
-                       (self.peaks_label, "tp-peaks-count"), (self.rule_label, "tp-rule"),
-                       (self.code_label, "tp-code")):
+        for w, cls in (
+            (self.score_label, "tp-score"),
+            (self.moves_label, "tp-moves"),
+            (self.peaks_label, "tp-peaks-count"),
+            (self.rule_label, "tp-rule"),
+            (self.code_label, "tp-code"),
+        ):
             w.add_class("tp-stat")
             w.add_class(cls)
-        header = widgets.HBox([self.title_label, self.score_label, self.moves_label, self.peaks_label,
-                               self.rule_label, self.code_label])
+        header = widgets.HBox(
+            [self.title_label, self.score_label, self.moves_label, self.peaks_label, self.rule_label, self.code_label]
+        )
         header.add_class("tp-header")
 
         # Board --------------------------------------------------------------
@@ -101,8 +106,10 @@ class TriPeaksApp(widgets.VBox):
         self.error_help.add_class("tp-error-help")
         self.error_help.observe(lambda _c: self._guard(self._error_help_changed), names="value")
         self.language = widgets.Dropdown(
-            options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=lang,
-            layout=widgets.Layout(width="220px"), style={"description_width": "initial"},
+            options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
+            value=lang,
+            layout=widgets.Layout(width="220px"),
+            style={"description_width": "initial"},
         )
         self.language.add_class("tp-lang")
         self.language.observe(lambda c: self._guard(self._language_changed, c["new"]), names="value")
@@ -122,8 +129,12 @@ class TriPeaksApp(widgets.VBox):
         # New game panel -------------------------------------------------------
         self.new_title = widgets.HTML()
         self.new_title.add_class("tp-panel-title")
-        self.new_rule = widgets.Dropdown(options=self._rule_options(), value="E", layout=widgets.Layout(width="170px"),
-                                        style={"description_width": "initial"})
+        self.new_rule = widgets.Dropdown(
+            options=self._rule_options(),
+            value="E",
+            layout=widgets.Layout(width="170px"),
+            style={"description_width": "initial"},
+        )
         self.new_rule.add_class("tp-new-rule")
         self.code_input = widgets.Text(layout=widgets.Layout(width="460px"), style={"description_width": "initial"})
         self.code_input.add_class("tp-code-input")
@@ -132,8 +143,10 @@ class TriPeaksApp(widgets.VBox):
         self.deal_button.on_click(lambda _b: self._guard(self._deal))
         self.new_message = widgets.HTML()
         self.new_message.add_class("tp-new-message")
-        self._new_row = widgets.HBox([self.new_rule, self.code_input, self.deal_button],
-                                     layout=widgets.Layout(align_items="center", flex_flow="row wrap", grid_gap="8px"))
+        self._new_row = widgets.HBox(
+            [self.new_rule, self.code_input, self.deal_button],
+            layout=widgets.Layout(align_items="center", flex_flow="row wrap", grid_gap="8px"),
+        )
         new_panel = widgets.VBox([self.new_title, self._new_row, self.new_message])
         new_panel.add_class("tp-panel")
         new_panel.add_class("tp-new")
@@ -143,15 +156,16 @@ class TriPeaksApp(widgets.VBox):
         self.log_title.add_class("tp-panel-title")
         self.move_log = widgets.HTML()
         self.move_log.add_class("tp-log")
-        log_panel = widgets.VBox([self.log_title, self.move_log], layout=widgets.Layout(flex="1 1 0", min_width="300px"))
+        log_panel = widgets.VBox(
+            [self.log_title, self.move_log], layout=widgets.Layout(flex="1 1 0", min_width="300px")
+        )
         log_panel.add_class("tp-panel")
         self._plot = ScorePlot(lang)
         self.plot_image = self._plot.image
         plot_panel = widgets.VBox([self.plot_image])
         plot_panel.add_class("tp-panel")
         plot_panel.add_class("tp-plot-panel")
-        bottom = widgets.HBox([log_panel, plot_panel], layout=widgets.Layout(align_items="flex-start",
-                                                                           grid_gap="10px"))
+        bottom = widgets.HBox([log_panel, plot_panel], layout=widgets.Layout(align_items="flex-start", grid_gap="10px"))
         bottom.add_class("tp-bottom")  # wraps: the plot goes below the log when narrow (theme.py)
 
         super().__init__([header, self.board, self.controls, status_row, new_panel, bottom], **kwargs)
@@ -337,8 +351,12 @@ class TriPeaksApp(widgets.VBox):
     def _render_header(self) -> None:
         g, lang = self._game, self._lang
         self.title_label.value = f'<span class="tp-title-text">{_esc(ui_text("app.title", lang))}</span>'
-        self.score_label.value = f'<span class="tp-stat-text">{_esc(ui_text("header.score", lang, score=g.score))}</span>'
-        self.moves_label.value = f'<span class="tp-stat-text">{_esc(ui_text("header.moves", lang, moves=g.moves))}</span>'
+        self.score_label.value = (
+            f'<span class="tp-stat-text">{_esc(ui_text("header.score", lang, score=g.score))}</span>'
+        )
+        self.moves_label.value = (
+            f'<span class="tp-stat-text">{_esc(ui_text("header.moves", lang, moves=g.moves))}</span>'
+        )
         self.peaks_label.value = _esc(ui_text("header.peaks", lang, cleared=sum(g.peaks_cleared)))
         self.rule_label.value = _esc(ui_text("header.rule", lang, rule=rule_name(g.rule, lang)))
         code = str(g.code) if g.code is not None else ui_text("header.custom", lang)
@@ -358,7 +376,8 @@ class TriPeaksApp(widgets.VBox):
         self.restart_button.disabled = not g.history
         # The state in words, not only by colour and tick: screen readers read the button text.
         self.error_help.description = ui_text(
-            "controls.error_help_on" if self.error_help.value else "controls.error_help_off", lang)
+            "controls.error_help_on" if self.error_help.value else "controls.error_help_off", lang
+        )
         self.error_help.tooltip = ui_text("controls.error_help_tip", lang)
         self.error_help.icon = "check" if self.error_help.value else ""
         self.language.description = ui_text("controls.language", lang)
@@ -383,8 +402,11 @@ class TriPeaksApp(widgets.VBox):
         what = state[0]
         if what == "refusal":
             if g.status is Status.BLOCKED:  # keep saying that the game is over
-                return [refusal_message(state[1], lang), status_message(Status.BLOCKED, lang),
-                        ui_text("status.blocked_help", lang)], "error"
+                return [
+                    refusal_message(state[1], lang),
+                    status_message(Status.BLOCKED, lang),
+                    ui_text("status.blocked_help", lang),
+                ], "error"
             return [refusal_message(state[1], lang)], "error"
         if what == "failure":
             return [ui_text("status.failure", lang)], "error"
@@ -431,7 +453,10 @@ class TriPeaksApp(widgets.VBox):
         items = []
         for e in reversed(history):
             # An undo keeps the move number, so it gets no "Move n:" label of its own.
-            sentence = explain(e, lang) if e.kind == "undo" else ui_text("log.entry", lang, moves=e.moves,
-                                                                           sentence=explain(e, lang))
+            sentence = (
+                explain(e, lang)
+                if e.kind == "undo"
+                else ui_text("log.entry", lang, moves=e.moves, sentence=explain(e, lang))
+            )
             items.append(f'<li class="tp-log-{e.kind.value}">{_esc(sentence)}</li>')
         self.move_log.value = '<ol class="tp-log-list">' + "".join(items) + "</ol>"

@@ -65,8 +65,7 @@ def score_points(game: Game) -> tuple[list[tuple[int, int]], list[tuple[int, int
     star (the header counts it out too); the undo has its own marker.
     """
     series = game.score_series()
-    peaks = [(e.moves, e.score) for e in standing_actions(game.history)
-             if isinstance(e, PlayEvent) and e.peaks_cleared]
+    peaks = [(e.moves, e.score) for e in standing_actions(game.history) if isinstance(e, PlayEvent) and e.peaks_cleared]
     undos = [(e.moves, e.score) for e in game.history if isinstance(e, UndoEvent)]
     return series, peaks, undos
 
@@ -112,12 +111,15 @@ class ScorePlot:
         # labels, legend) is drawn once into a cached background and only these are drawn per move.
         (self._line,) = ax.plot([], [], color=_LINE, linewidth=2, animated=True)
         # The starting point (0, 500): without it a one-point line draws nothing before the first move.
-        (self._start,) = ax.plot([], [], linestyle="none", marker="o", markersize=7, color=_LINE,
-                                 clip_on=False, animated=True)  # whole, though on the axis
-        (self._peaks,) = ax.plot([], [], linestyle="none", marker="*", markersize=14, color=_PEAK,
-                                 markeredgecolor="#7a5c00", animated=True)
-        (self._undos,) = ax.plot([], [], linestyle="none", marker="x", markersize=8, markeredgewidth=2,
-                                 color=_UNDO, animated=True)
+        (self._start,) = ax.plot(
+            [], [], linestyle="none", marker="o", markersize=7, color=_LINE, clip_on=False, animated=True
+        )  # whole, though on the axis
+        (self._peaks,) = ax.plot(
+            [], [], linestyle="none", marker="*", markersize=14, color=_PEAK, markeredgecolor="#7a5c00", animated=True
+        )
+        (self._undos,) = ax.plot(
+            [], [], linestyle="none", marker="x", markersize=8, markeredgewidth=2, color=_UNDO, animated=True
+        )
         ax.grid(True, color="#dddddd", linewidth=0.8)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         for side in ("top", "right"):
@@ -193,7 +195,8 @@ class ScorePlot:
         # A 256-colour palette PNG: looks the same, 2–3 times smaller than RGB and faster to encode,
         # send and decode (the plot is the largest message of a click).
         image.convert("RGB").quantize(256, method=PILImage.Quantize.FASTOCTREE).save(
-            buf, format="png", compress_level=1)
+            buf, format="png", compress_level=1
+        )
         data = buf.getvalue()
         self.image.value = data
         self._prepare_soon(key, series)

@@ -15,8 +15,16 @@ from ..game import DrawEvent, Event, PlayEvent, Refusal, Status, UndoEvent
 from .catalog import CATALOG, LANGUAGE_NAMES, LANGUAGES, lookup
 
 __all__ = [
-    "CATALOG", "LANGUAGES", "LANGUAGE_NAMES", "DEFAULT_LANGUAGE", "text", "rank_name",
-    "card_name", "refusal_message", "status_message", "explain",
+    "CATALOG",
+    "LANGUAGES",
+    "LANGUAGE_NAMES",
+    "DEFAULT_LANGUAGE",
+    "text",
+    "rank_name",
+    "card_name",
+    "refusal_message",
+    "status_message",
+    "explain",
 ]
 
 DEFAULT_LANGUAGE = "en"
@@ -82,8 +90,14 @@ def _play_sentence(e: PlayEvent, lang: str) -> str:
     if len(e.revealed_cards) == 1:
         parts.append(text("explain.revealed_one", lang, card=card_name(e.revealed_cards[0], lang)))
     elif len(e.revealed_cards) == 2:
-        parts.append(text("explain.revealed_two", lang, first=card_name(e.revealed_cards[0], lang),
-                          second=card_name(e.revealed_cards[1], lang)))
+        parts.append(
+            text(
+                "explain.revealed_two",
+                lang,
+                first=card_name(e.revealed_cards[0], lang),
+                second=card_name(e.revealed_cards[1], lang),
+            )
+        )
     for peak in e.peaks_cleared:
         parts.append(text(f"explain.peak_{peak}", lang, bonus=100))
     parts.append(text("explain.points", lang, points=_signed(e.points), score=e.score))
@@ -106,20 +120,37 @@ def explain(event: Event, lang: str = DEFAULT_LANGUAGE) -> str:
     if isinstance(event, PlayEvent):
         out = _play_sentence(event, lang)
     elif isinstance(event, DrawEvent):
-        out = text("explain.draw", lang, card=card_name(event.card, lang), top=card_name(event.previous_top, lang),
-                   left=event.stock_left, points=_signed(event.points), score=event.score)
+        out = text(
+            "explain.draw",
+            lang,
+            card=card_name(event.card, lang),
+            top=card_name(event.previous_top, lang),
+            left=event.stock_left,
+            points=_signed(event.points),
+            score=event.score,
+        )
     elif isinstance(event, UndoEvent):
         if isinstance(event.undone, PlayEvent):
-            out = text("explain.undo_play", lang, card=card_name(event.undone.card, lang),
-                       top=card_name(event.undone.previous_top, lang), score=event.score)
+            out = text(
+                "explain.undo_play",
+                lang,
+                card=card_name(event.undone.card, lang),
+                top=card_name(event.undone.previous_top, lang),
+                score=event.score,
+            )
             hidden = [card_name(c, lang) for c in event.undone.revealed_cards]
             if len(hidden) == 1:
                 out += " " + text("explain.undo_hidden_one", lang, card=hidden[0])
             elif len(hidden) == 2:
                 out += " " + text("explain.undo_hidden_two", lang, first=hidden[0], second=hidden[1])
         else:
-            out = text("explain.undo_draw", lang, card=card_name(event.undone.card, lang),
-                       top=card_name(event.undone.previous_top, lang), score=event.score)
+            out = text(
+                "explain.undo_draw",
+                lang,
+                card=card_name(event.undone.card, lang),
+                top=card_name(event.undone.previous_top, lang),
+                score=event.score,
+            )
         out += " " + text("explain.undo_moves", lang, moves=event.moves)
     else:
         raise TypeError(f"not a move event: {event!r}")

@@ -53,7 +53,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.codes.verdict.classic_no": "The solver confirms that the same cards cannot be won under Classic (TP1-C-AAAAAAD).",
         "lesson.codes.verdict.classic_unknown": "The solver could not decide the same cards under Classic in time.",
         "lesson.codes.verdict.line": "Under Easy this deal can be won: in the last step, Show me plays a winning line of {length} moves. With the same cards under Classic (TP1-C-AAAAAAD) it cannot be won.",
-
         "lesson.layout.title": "1. The layout",
         "lesson.layout.intro": "TriPeaks uses one 52-card deck. 28 cards form three overlapping peaks in four rows: the 3 peak tops, then 6, 9 and 10 cards.\n\nOnly the 10 cards of the bottom row start face up; the other 18 lie face down. A card is exposed when no card of the row below still covers it, so at the start only the bottom row is exposed.\n\nUnder the peaks are the waste, whose top card ({waste} here) is the card you play on, and the stock: 23 face-down cards that you turn over one at a time.",
         "lesson.layout.apexes.goal": "Click the three peak tops, the single cards of the highest row.",
@@ -65,7 +64,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.layout.stock.goal": "Finally, click the stock, the face-down pile under the peaks, to turn its top card onto the waste.",
         "lesson.layout.stock.done": "The drawn card is now the top of the waste: the next card you play must fit it.",
         "lesson.layout.complete": "You know the layout. Next: which cards may be played.",
-
         "lesson.ranks.title": "2. One rank higher or lower",
         "lesson.ranks.intro": "You may play an exposed card when its rank is exactly one above or one below the rank of the waste top. Suit and colour do not matter: on a 7 you may play any 6 or any 8.\n\nThe card you play becomes the new waste top, and the next card must fit that one.",
         "lesson.ranks.higher.goal": "The waste shows {waste}. Play a card one rank higher.",
@@ -75,7 +73,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.ranks.any.goal": "Play any card that fits the new waste top.",
         "lesson.ranks.any.done": "Well done: every play follows the same rule, one rank up or down.",
         "lesson.ranks.complete": "Next: what happens when the cards covering a face-down card are gone.",
-
         "lesson.reveal.title": "3. Revealing hidden cards",
         "lesson.reveal.intro": "A face-down card turns face up by itself as soon as the last card covering it is removed. It is then exposed and can be played.\n\nIn this deal the waste is {waste}. Under the Easy rule, the default, the king and the ace are consecutive, so {king} fits {waste}. In the bottom row, {king} and {two} together cover a face-down card of the middle peak.",
         "lesson.reveal.king.goal": "Play {king} on {waste}.",
@@ -85,7 +82,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.reveal.two.goal": "Play {two} on {ace}, and watch the middle peak.",
         "lesson.reveal.two.done": "Both cards that covered the hidden card are gone, so it turned face up: it is {seven}, and it can be played now.",
         "lesson.reveal.complete": "Next: what the game says when a card cannot be played.",
-
         "lesson.refusals.title": "4. Refused moves and error help",
         "lesson.refusals.intro": "Touching a card that cannot be played changes nothing: no move is counted and no point is lost. With error help on (the default), the game says why.\n\nThere are two reasons: the card is exposed but its rank is not next to the waste top, or the card is still covered or face down. The waste shows {waste} again.",
         "lesson.refusals.rank.goal": "Click an exposed card whose rank is not next to {waste}, for example {three}.",
@@ -93,7 +89,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.refusals.blocked.goal": "Now click a card that is face down or still covered.",
         "lesson.refusals.blocked.done": "That is the message for a blocked card. Again nothing moved, and the score is unchanged.",
         "lesson.refusals.complete": "Next: the stock.",
-
         "lesson.stock.title": "5. The stock",
         "lesson.stock.intro": "Clicking the stock turns its top card face up onto the waste, where it becomes the new waste top. In this app you may draw at any time, even when a card could be played. A draw costs one move, like a play.\n\nThe stock is used only once: it is never turned over again. In this lesson only three cards are left in it.",
         "lesson.stock.anytime.goal": "{five} and {three} fit {waste}, but draw from the stock anyway.",
@@ -103,7 +98,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.stock.once.goal": "Click the empty stock.",
         "lesson.stock.once.done": "The stock is not recycled: once it is empty, only the cards of the peaks are left to play.",
         "lesson.stock.complete": "Next: the two rules, Easy and Classic.",
-
         "lesson.rules.title": "6. Easy or Classic",
         "lesson.rules.intro": "When you start a new game you choose a rule. Easy, the default, joins the king and the ace both ways: on a king you may play a queen or an ace, on an ace a two or a king, so queen, king, ace, two is a run. Classic does not join them: on a king only a queen, on an ace only a two.\n\nHere is the same position under both rules, with {waste} on the waste.",
         "lesson.rules.easy.goal": "Under Easy, find the three bottom-row cards that fit {waste}: click each of them.",
@@ -113,7 +107,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.rules.classic.miss": "That card does not fit {waste} under Classic.",
         "lesson.rules.classic.done": "Only {two}: under Classic a king cannot go on an ace.",
         "lesson.rules.complete": "Next: how a game ends.",
-
         "lesson.end.title": "7. Winning and being blocked",
         "lesson.end.intro": "You win as soon as all 28 cards of the peaks are gone, even if cards remain in the stock. The game then stops: no more plays, draws or undos.\n\nYou are blocked when the stock is empty and no exposed card fits the waste top. The game then tells you that no more moves are possible. You can still undo moves and try another way, or start a new game.",
         "lesson.end.win.goal": "One card is left and the stock still holds 23 cards. Play {last}.",
@@ -125,7 +118,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.end.play.goal": "Play {fit} before drawing.",
         "lesson.end.play.done": "Playing before drawing keeps the game going. When you are blocked, Undo is the way back.",
         "lesson.end.complete": "Next: the score.",
-
         "lesson.score.title": "8. The score",
         "lesson.score.intro": "A game starts with 500 points. Each move, a play or a draw, costs 1 point and adds 1 to the move counter. Emptying a peak earns 100 points, once per peak. There is no bonus for long runs, and the score never drops below 0.\n\nSo a game won without undo scores 500 − moves + 300: 772 at best (28 plays and no draw), and 749 when all 23 stock cards are drawn (51 moves).\n\nThe game below is won in 50 moves, 28 plays and 22 draws. The plot shows the score after each move.",
         "lesson.score.peak.goal": "36 moves have been made. Play the top of the left peak: it is the last card of that peak.",
@@ -135,7 +127,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.score.last.goal": "The game went on to move 49, with two more draws on the way. Play the last card, the top of the right peak.",
         "lesson.score.last.done": "Won at move 50, the three peaks emptied at moves 37, 42 and 50: 500 − 50 + 300 = 750.",
         "lesson.score.complete": "Next: undo and game codes.",
-
         "lesson.codes.title": "9. Undo and game codes",
         "lesson.codes.intro": "Undo takes back the last action, up to the last 100 plays and draws: the card goes back, a card it revealed turns face down again, and the score returns to its previous value, peak bonus included. The move counter does not go down.\n\nEvery deal has a code such as TP1-E-AAAAAAD. The middle letter is the rule (E for Easy, C for Classic) and the last part numbers the deal. Pasting a code in the New game window deals exactly the same cards again, under the code's rule. This board is TP1-E-AAAAAAD.",
         "lesson.codes.move.goal": "Make one move: play a card that fits, or draw.",
@@ -145,7 +136,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.codes.win.goal": "Try to win this deal under Easy, or press Show me to watch a winning line.",
         "lesson.codes.win.done": "Won. The same code always deals these same cards, so anyone can play this game again.",
         "lesson.codes.complete": "Last lesson: how this app differs from the traditional game.",
-
         "lesson.differences.title": "10. This app and the traditional game",
         "lesson.differences.intro": "TriPeaks has no official rulebook, and this app makes a few choices of its own.\n\nKing and ace: traditional sources do not join them; that is the app's Classic rule, while Easy, the default, joins them. Drawing: traditionally you draw only when no card fits; here you may draw at any time. Scoring: the traditional score rewards long runs of plays, charges for draws and pays for each peak; the app counts −1 per move and +100 per peak, with no run bonus.\n\nThe literature also describes variants that are not part of this game: a joker, a wild card that fits any rank; all the peaks dealt face up; and an empty waste at the start, where the first waste card is chosen from the bottom row.",
         "lesson.differences.classic.goal": "Under Classic, the traditional rule, click {king} with {waste} on the waste.",
@@ -191,7 +181,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.codes.verdict.classic_no": "O resolvedor confirma que as mesmas cartas não se podem ganhar na regra Clássica (TP1-C-AAAAAAD).",
         "lesson.codes.verdict.classic_unknown": "O resolvedor não conseguiu decidir a tempo as mesmas cartas na regra Clássica.",
         "lesson.codes.verdict.line": "Na regra Fácil esta distribuição ganha-se: no último passo, Mostrar joga uma sequência vencedora de {length} jogadas. Com as mesmas cartas na regra Clássica (TP1-C-AAAAAAD) não se pode ganhar.",
-
         "lesson.layout.title": "1. A disposição",
         "lesson.layout.intro": "O TriPeaks usa um único baralho de 52 cartas. 28 cartas dispõem-se em três picos que se sobrepõem, em quatro filas: os 3 cumes, seguidos de filas de 6, 9 e 10 cartas.\n\nSó as 10 cartas da fila de baixo começam viradas para cima; as outras 18 estão viradas para baixo. Uma carta está descoberta quando nenhuma carta da fila de baixo a tapa ainda; no início, só a fila de baixo está descoberta.\n\nPor baixo dos picos ficam o descarte, cuja carta de cima (aqui {waste}) é aquela sobre a qual se joga, e o monte: 23 cartas viradas para baixo que se viram uma a uma.",
         "lesson.layout.apexes.goal": "Toque nos três cumes, as cartas isoladas da fila mais alta.",
@@ -203,7 +192,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.layout.stock.goal": "Por fim, toque no monte, a pilha virada para baixo sob os picos, para pôr a sua carta de cima no descarte.",
         "lesson.layout.stock.done": "A carta tirada é agora a carta de cima do descarte: a próxima carta jogada tem de servir nela.",
         "lesson.layout.complete": "Já conhece a disposição. A seguir: que cartas se podem jogar.",
-
         "lesson.ranks.title": "2. Um valor acima ou abaixo",
         "lesson.ranks.intro": "Pode jogar uma carta descoberta quando o seu valor difere exatamente de um do valor da carta de cima do descarte, para mais ou para menos. O naipe e a cor não contam: sobre um 7 pode jogar qualquer 6 ou qualquer 8.\n\nA carta jogada passa a ser a carta de cima do descarte, e a seguinte tem de servir nela.",
         "lesson.ranks.higher.goal": "O descarte mostra {waste}. Jogue uma carta com um valor acima.",
@@ -213,7 +201,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.ranks.any.goal": "Jogue qualquer carta que sirva na nova carta do descarte.",
         "lesson.ranks.any.done": "Muito bem: todas as jogadas seguem a mesma regra, um valor acima ou abaixo.",
         "lesson.ranks.complete": "A seguir: o que acontece quando as cartas que tapam uma carta virada para baixo desaparecem.",
-
         "lesson.reveal.title": "3. Descobrir cartas escondidas",
         "lesson.reveal.intro": "Uma carta virada para baixo vira-se sozinha assim que a última carta que a tapa é removida. Fica então descoberta e pode ser jogada.\n\nNesta distribuição o descarte é {waste}. Na regra Fácil (a regra por omissão), o Rei e o Ás seguem-se um ao outro, por isso {king} serve em {waste}. Na fila de baixo, {king} e {two} tapam juntos uma carta virada para baixo do pico do meio.",
         "lesson.reveal.king.goal": "Jogue {king} sobre {waste}.",
@@ -223,7 +210,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.reveal.two.goal": "Jogue {two} sobre {ace} e repare no pico do meio.",
         "lesson.reveal.two.done": "As duas cartas que tapavam a carta escondida desapareceram, por isso ela virou-se para cima: é {seven}, e já pode ser jogada.",
         "lesson.reveal.complete": "A seguir: o que o jogo diz quando uma carta não pode ser jogada.",
-
         "lesson.refusals.title": "4. Jogadas recusadas e ajuda para erros",
         "lesson.refusals.intro": "Se tocar numa carta impossível de jogar, nada muda: nenhuma jogada é contada e nenhum ponto se perde. Com a ajuda para erros ativa (a predefinição), o jogo explica porquê.\n\nHá duas razões: a carta está descoberta mas o seu valor não é vizinho do da carta do descarte, ou a carta ainda está tapada ou virada para baixo. O descarte volta a mostrar {waste}.",
         "lesson.refusals.rank.goal": "Toque numa carta descoberta cujo valor não seja vizinho de {waste}, por exemplo {three}.",
@@ -231,7 +217,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.refusals.blocked.goal": "Agora toque numa carta virada para baixo ou ainda tapada.",
         "lesson.refusals.blocked.done": "Esta é a mensagem para uma carta bloqueada. Mais uma vez nada mudou, e a pontuação é a mesma.",
         "lesson.refusals.complete": "A seguir: o monte.",
-
         "lesson.stock.title": "5. O monte",
         "lesson.stock.intro": "Tocar no monte vira a sua carta de cima para o descarte, onde passa a ser a carta de cima. Nesta aplicação é permitido comprar do monte quando quiser, mesmo que haja uma carta jogável. Tirar uma carta custa uma jogada, tal como jogar.\n\nO monte só se usa uma vez: nunca volta a ser virado. Nesta lição só lhe restam três cartas.",
         "lesson.stock.anytime.goal": "{five} e {three} servem em {waste}, mas tire mesmo assim uma carta do monte.",
@@ -241,7 +226,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.stock.once.goal": "Toque no monte vazio.",
         "lesson.stock.once.done": "O monte não é reciclado: quando fica vazio, só restam as cartas dos picos para jogar.",
         "lesson.stock.complete": "A seguir: as duas regras, Fácil e Clássica.",
-
         "lesson.rules.title": "6. Fácil ou Clássica",
         "lesson.rules.intro": "Ao começar uma nova partida escolhe-se uma regra. A Fácil, a predefinida, liga o Rei e o Ás nos dois sentidos: um Rei aceita por cima uma Dama ou um Ás, um Ás aceita um 2 ou um Rei, e assim Dama, Rei, Ás, 2 é uma sequência. A Clássica não os liga: sobre um Rei só uma Dama, sobre um Ás só um 2.\n\nEis a mesma posição nas duas regras, com {waste} no descarte.",
         "lesson.rules.easy.goal": "Na regra Fácil, encontre as três cartas da fila de baixo que servem em {waste}: toque em cada uma.",
@@ -251,7 +235,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.rules.classic.miss": "Essa carta não serve em {waste} na regra Clássica.",
         "lesson.rules.classic.done": "Só {two}: na regra Clássica um Rei não pode ir para cima de um Ás.",
         "lesson.rules.complete": "A seguir: como acaba uma partida.",
-
         "lesson.end.title": "7. Ganhar e ficar bloqueado",
         "lesson.end.intro": "A vitória chega no momento em que não resta nenhuma das 28 cartas dos picos, mesmo que o monte ainda tenha cartas. A partida para então: não há mais jogadas, compras nem anulações.\n\nFica bloqueado se o monte se esgotou e nenhuma carta descoberta serve na carta do descarte. O jogo avisa então que já não há jogadas possíveis. Ainda pode anular jogadas e tentar outro caminho, ou começar uma nova partida.",
         "lesson.end.win.goal": "Resta uma carta e o monte ainda tem 23 cartas. Jogue {last}.",
@@ -263,7 +246,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.end.play.goal": "Jogue {fit} antes de tirar do monte.",
         "lesson.end.play.done": "Jogar antes de tirar do monte mantém a partida viva. Quando fica bloqueado, Anular é o caminho de volta.",
         "lesson.end.complete": "A seguir: a pontuação.",
-
         "lesson.score.title": "8. A pontuação",
         "lesson.score.intro": "Uma partida começa com 500 pontos. Cada jogada, remover uma carta ou tirar do monte, custa 1 ponto e soma 1 ao contador de jogadas. Esvaziar um pico dá 100 pontos, uma vez por pico. Não há bónus para séries longas, e a pontuação nunca desce abaixo de 0.\n\nPor isso, uma vitória sem anulações dá 500 − jogadas + 300 pontos: 772 no máximo (28 jogadas sem compras) e 749 quando se tiram as 23 cartas do monte (51 jogadas).\n\nA partida abaixo é ganha em 50 jogadas, 28 remoções e 22 compras. O gráfico mostra a pontuação depois de cada jogada.",
         "lesson.score.peak.goal": "Já foram feitas 36 jogadas. Jogue o cume do pico da esquerda: é a última carta desse pico.",
@@ -273,7 +255,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.score.last.goal": "A partida continuou até à jogada 49, com mais duas compras pelo caminho. Jogue a última carta, o cume do pico da direita.",
         "lesson.score.last.done": "Ganha na jogada 50, com os três picos esvaziados nas jogadas 37, 42 e 50: 500 − 50 + 300 = 750.",
         "lesson.score.complete": "A seguir: anular e códigos de partida.",
-
         "lesson.codes.title": "9. Anular e códigos de partida",
         "lesson.codes.intro": "Anular desfaz a última ação, até às últimas 100 remoções e compras: a carta volta ao lugar, uma carta que ela tinha descoberto volta a ficar virada para baixo, e a pontuação regressa ao valor anterior, bónus de pico incluído. O contador de jogadas não desce.\n\nCada distribuição tem um código, como TP1-E-AAAAAAD. A letra central indica a regra, E quer dizer Fácil e C quer dizer Clássica, e a última parte é o número da distribuição. Colar um código na janela Nova partida volta a dar exatamente as mesmas cartas, na regra do código. Este tabuleiro é TP1-E-AAAAAAD.",
         "lesson.codes.move.goal": "Faça uma jogada: jogue uma carta que sirva ou tire uma carta do monte.",
@@ -283,7 +264,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.codes.win.goal": "Tente ganhar esta distribuição na regra Fácil, ou carregue em Mostrar para ver uma sequência vencedora.",
         "lesson.codes.win.done": "Ganhou. O mesmo código dá sempre estas mesmas cartas, por isso qualquer pessoa pode voltar a jogar esta partida.",
         "lesson.codes.complete": "Última lição: em que é que esta aplicação difere do jogo tradicional.",
-
         "lesson.differences.title": "10. Esta aplicação e o jogo tradicional",
         "lesson.differences.intro": "Não existe um regulamento oficial do TriPeaks, e esta aplicação faz algumas escolhas próprias.\n\nRei e Ás: as fontes tradicionais não os ligam; é a regra Clássica da aplicação, enquanto a Fácil, a predefinida, os liga. Comprar do monte: no jogo tradicional, a compra só é permitida quando nenhuma carta serve; aqui é permitida sempre. Pontuação: a pontuação tradicional premeia séries longas de jogadas, cobra as compras e paga cada pico; aqui cada jogada custa 1 ponto e cada pico esvaziado vale 100, sem bónus de série.\n\nA literatura descreve também variantes que não fazem parte deste jogo: um jóquer, carta que serve em qualquer valor; todos os picos distribuídos virados para cima; e um descarte vazio no início, em que a primeira carta do descarte é escolhida na fila de baixo.",
         "lesson.differences.classic.goal": "Na regra Clássica, a tradicional, toque em {king} com {waste} no descarte.",
@@ -329,7 +309,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.codes.verdict.classic_no": "Le solveur confirme que les mêmes cartes ne peuvent pas être gagnées en règle Classique (TP1-C-AAAAAAD).",
         "lesson.codes.verdict.classic_unknown": "Le solveur n'a pas pu trancher à temps pour les mêmes cartes en règle Classique.",
         "lesson.codes.verdict.line": "En règle Facile, cette donne se gagne : à la dernière étape, Montre-moi joue une suite gagnante de {length} coups. Avec les mêmes cartes en règle Classique (TP1-C-AAAAAAD), elle ne se gagne pas.",
-
         "lesson.layout.title": "1. La disposition",
         "lesson.layout.intro": "Le TriPeaks se joue avec un jeu de 52 cartes. 28 cartes forment trois pics qui se chevauchent sur quatre rangées : les 3 sommets, puis 6, 9 et 10 cartes.\n\nSeules les 10 cartes de la rangée du bas commencent face visible ; les 18 autres sont face cachée. Une carte est dégagée quand plus aucune carte de la rangée du dessous ne la recouvre ; au départ, seule la rangée du bas est dégagée.\n\nSous les pics se trouvent la défausse, dont la carte du dessus (ici {waste}) est celle sur laquelle on joue, et la pioche : 23 cartes face cachée que l'on retourne une à une.",
         "lesson.layout.apexes.goal": "Cliquez sur les trois sommets, les cartes isolées de la rangée la plus haute.",
@@ -341,7 +320,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.layout.stock.goal": "Enfin, cliquez sur la pioche, le tas face cachée sous les pics, pour retourner sa carte du dessus sur la défausse.",
         "lesson.layout.stock.done": "La carte piochée est maintenant le dessus de la défausse : la prochaine carte jouée doit lui convenir.",
         "lesson.layout.complete": "Vous connaissez la disposition. Ensuite : quelles cartes peuvent être jouées.",
-
         "lesson.ranks.title": "2. Une valeur au-dessus ou au-dessous",
         "lesson.ranks.intro": "Vous pouvez jouer une carte dégagée quand sa valeur est exactement une de plus ou une de moins que celle du dessus de la défausse. La couleur et l'enseigne ne comptent pas : sur un 7, on peut jouer n'importe quel 6 ou n'importe quel 8.\n\nLa carte jouée devient le nouveau dessus de la défausse, et la suivante doit lui convenir.",
         "lesson.ranks.higher.goal": "La défausse montre {waste}. Jouez une carte d'une valeur au-dessus.",
@@ -351,7 +329,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.ranks.any.goal": "Jouez n'importe quelle carte qui convient au nouveau dessus de la défausse.",
         "lesson.ranks.any.done": "Bravo : chaque coup suit la même règle, une valeur au-dessus ou au-dessous.",
         "lesson.ranks.complete": "Ensuite : ce qui se passe quand les cartes qui recouvrent une carte cachée disparaissent.",
-
         "lesson.reveal.title": "3. Découvrir les cartes cachées",
         "lesson.reveal.intro": "Une carte face cachée se retourne d'elle-même dès que la dernière carte qui la recouvre est retirée. Elle est alors dégagée et peut être jouée.\n\nDans cette donne, la défausse est {waste}. En règle Facile, celle par défaut, le Roi et l'As se suivent, donc {king} convient à {waste}. Dans la rangée du bas, {king} et {two} recouvrent ensemble une carte cachée du pic du milieu.",
         "lesson.reveal.king.goal": "Jouez {king} sur {waste}.",
@@ -361,7 +338,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.reveal.two.goal": "Jouez {two} sur {ace} et regardez le pic du milieu.",
         "lesson.reveal.two.done": "Les deux cartes qui recouvraient la carte cachée sont parties, elle s'est donc retournée : c'est {seven}, et elle peut être jouée dès maintenant.",
         "lesson.reveal.complete": "Ensuite : ce que dit le jeu quand une carte ne peut pas être jouée.",
-
         "lesson.refusals.title": "4. Coups refusés et aide aux erreurs",
         "lesson.refusals.intro": "Toucher une carte qui ne peut pas être jouée ne change rien : aucun coup n'est compté et aucun point n'est perdu. Avec l'aide aux erreurs activée (le réglage par défaut), le jeu explique pourquoi.\n\nIl y a deux raisons : la carte est dégagée mais sa valeur n'est pas voisine de celle du dessus de la défausse, ou la carte est encore recouverte ou face cachée. La défausse montre de nouveau {waste}.",
         "lesson.refusals.rank.goal": "Cliquez sur une carte dégagée dont la valeur n'est pas voisine de {waste}, par exemple {three}.",
@@ -369,7 +345,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.refusals.blocked.goal": "Cliquez maintenant sur une carte face cachée ou encore recouverte.",
         "lesson.refusals.blocked.done": "Voilà le message pour une carte bloquée. Là encore rien n'a bougé, et le score est inchangé.",
         "lesson.refusals.complete": "Ensuite : la pioche.",
-
         "lesson.stock.title": "5. La pioche",
         "lesson.stock.intro": "Cliquer sur la pioche retourne sa carte du dessus sur la défausse, dont elle devient le nouveau dessus. Dans cette application, vous pouvez piocher à tout moment, même quand une carte pourrait être jouée. Piocher coûte un coup, comme jouer.\n\nLa pioche ne sert qu'une fois : elle n'est jamais retournée de nouveau. Dans cette leçon, il ne lui reste que trois cartes.",
         "lesson.stock.anytime.goal": "{five} et {three} conviennent à {waste}, mais piochez quand même.",
@@ -379,7 +354,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.stock.once.goal": "Cliquez sur la pioche vide.",
         "lesson.stock.once.done": "La pioche n'est pas recyclée : une fois vide, il ne reste que les cartes des pics à jouer.",
         "lesson.stock.complete": "Ensuite : les deux règles, Facile et Classique.",
-
         "lesson.rules.title": "6. Facile ou Classique",
         "lesson.rules.intro": "En lançant une nouvelle partie, on choisit une règle. La règle Facile, celle par défaut, relie le Roi et l'As dans les deux sens : sur un Roi on peut jouer une Dame ou un As, sur un As un 2 ou un Roi, si bien que Dame, Roi, As, 2 forment une suite. La règle Classique ne les relie pas : sur un Roi seulement une Dame, sur un As seulement un 2.\n\nVoici la même position sous les deux règles, avec {waste} sur la défausse.",
         "lesson.rules.easy.goal": "En règle Facile, trouvez les trois cartes de la rangée du bas qui conviennent à {waste} : cliquez sur chacune.",
@@ -389,7 +363,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.rules.classic.miss": "Cette carte ne convient pas à {waste} en règle Classique.",
         "lesson.rules.classic.done": "Seulement {two} : en règle Classique, un Roi ne peut pas aller sur un As.",
         "lesson.rules.complete": "Ensuite : comment une partie se termine.",
-
         "lesson.end.title": "7. Gagner et être bloqué",
         "lesson.end.intro": "Vous gagnez dès que les 28 cartes des pics ont disparu, même s'il reste des cartes dans la pioche. La partie s'arrête alors : plus de coup, de pioche ni d'annulation.\n\nVous êtes bloqué quand la pioche est vide et qu'aucune carte dégagée ne convient au dessus de la défausse. Le jeu indique alors qu'aucun coup n'est plus possible. Vous pouvez encore annuler des coups pour essayer autrement, ou commencer une nouvelle partie.",
         "lesson.end.win.goal": "Il reste une carte et la pioche contient encore 23 cartes. Jouez {last}.",
@@ -401,7 +374,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.end.play.goal": "Jouez {fit} avant de piocher.",
         "lesson.end.play.done": "Jouer avant de piocher fait durer la partie. Quand vous êtes bloqué, Annuler est le chemin du retour.",
         "lesson.end.complete": "Ensuite : le score.",
-
         "lesson.score.title": "8. Le score",
         "lesson.score.intro": "Une partie commence avec 500 points. Chaque coup, jouer une carte ou piocher, coûte 1 point et ajoute 1 au compteur de coups. Vider un pic rapporte 100 points, une fois par pic. Il n'y a pas de bonus pour les longues séries, et le score ne descend jamais sous 0.\n\nUne partie gagnée sans annulation vaut donc 500 − coups + 300 : 772 au mieux (28 cartes jouées sans pioche), et 749 quand les 23 cartes de la pioche sont tirées (51 coups).\n\nLa partie ci-dessous est gagnée en 50 coups, 28 cartes jouées et 22 pioches. Le graphique montre le score après chaque coup.",
         "lesson.score.peak.goal": "36 coups ont été joués. Jouez le sommet du pic de gauche : c'est la dernière carte de ce pic.",
@@ -411,7 +383,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.score.last.goal": "La partie a continué jusqu'au coup 49, avec deux pioches en route. Jouez la dernière carte, le sommet du pic de droite.",
         "lesson.score.last.done": "Gagné au coup 50, les trois pics vidés aux coups 37, 42 et 50 : 500 − 50 + 300 = 750.",
         "lesson.score.complete": "Ensuite : l'annulation et les codes de partie.",
-
         "lesson.codes.title": "9. Annuler et codes de partie",
         "lesson.codes.intro": "Annuler reprend la dernière action, jusqu'aux 100 derniers coups et pioches : la carte revient, une carte qu'elle avait découverte se retourne face cachée, et le score retrouve sa valeur d'avant, bonus de pic compris. Le compteur de coups ne redescend pas.\n\nChaque donne a un code, comme TP1-E-AAAAAAD. La lettre du milieu est la règle (E pour Facile, C pour Classique) et la dernière partie numérote la donne. Coller un code dans la fenêtre Nouvelle partie redonne exactement les mêmes cartes, sous la règle du code. Ce plateau est TP1-E-AAAAAAD.",
         "lesson.codes.move.goal": "Faites un coup : jouez une carte qui convient, ou piochez.",
@@ -421,7 +392,6 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.codes.win.goal": "Essayez de gagner cette donne en règle Facile, ou appuyez sur Montre-moi pour voir une suite gagnante.",
         "lesson.codes.win.done": "Gagné. Le même code donne toujours ces mêmes cartes : n'importe qui peut rejouer cette partie.",
         "lesson.codes.complete": "Dernière leçon : en quoi cette application diffère du jeu traditionnel.",
-
         "lesson.differences.title": "10. Cette application et le jeu traditionnel",
         "lesson.differences.intro": "Le TriPeaks n'a pas de règlement officiel, et cette application fait quelques choix qui lui sont propres.\n\nRoi et As : les sources traditionnelles ne les relient pas ; c'est la règle Classique de l'application, tandis que la règle Facile, par défaut, les relie. Piocher : traditionnellement, on ne pioche que lorsqu'aucune carte ne convient ; ici, on peut piocher à tout moment. Score : le score traditionnel récompense les longues séries, fait payer les pioches et paie chaque pic ; l'application compte −1 par coup et +100 par pic, sans bonus de série.\n\nLa littérature décrit aussi des variantes qui ne font pas partie de ce jeu : un joker, carte qui convient à toute valeur ; tous les pics distribués face visible ; et une défausse vide au départ, dont la première carte est choisie dans la rangée du bas.",
         "lesson.differences.classic.goal": "En règle Classique, la règle traditionnelle, cliquez sur {king} avec {waste} sur la défausse.",
