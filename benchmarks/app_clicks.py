@@ -43,7 +43,9 @@ SENT = {"bytes": 0, "messages": 0}
 class MeasuringComm(BaseComm):
     """A comm that encodes each message to JSON (as the kernel's session does) and counts the bytes."""
 
-    def publish_msg(self, msg_type: str, data: Any = None, metadata: Any = None, buffers: Any = None, **keys: Any) -> None:
+    def publish_msg(
+        self, msg_type: str, data: Any = None, metadata: Any = None, buffers: Any = None, **keys: Any
+    ) -> None:
         content = {"data": data or {}, "comm_id": self.comm_id, **keys}
         encoded = json.dumps(content, ensure_ascii=False, allow_nan=False).encode("utf-8")
         SENT["bytes"] += len(encoded) + sum(memoryview(b).nbytes for b in buffers or ())
@@ -52,8 +54,7 @@ class MeasuringComm(BaseComm):
 
 comm.create_comm = MeasuringComm  # before any widget is built
 
-from tripeaks import Game  # noqa: E402
-from tripeaks import solver  # noqa: E402
+from tripeaks import Game, solver  # noqa: E402
 from tripeaks.app import build_app  # noqa: E402
 
 
