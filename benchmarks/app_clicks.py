@@ -1,6 +1,6 @@
-"""Kernel-side cost of a click in the app, short game vs long game: prints figures, asserts nothing.
+"""Kernel-side cost of a click in the app, short game vs long game, and what closed apps leave: prints figures.
 
-    python3 benchmarks/app_clicks.py [--clicks 200] [--events 12000] [--pause 0.05]
+    python3 benchmarks/app_clicks.py [--clicks 200] [--events 12000] [--pause 0.05] [--apps 30]
 
 The app is built with :func:`tripeaks.app.build_app` and driven through its
 public widgets (``app.board.stock_button.click()``, ``app.undo_button.click()``),
@@ -19,16 +19,24 @@ Printed for each case: milliseconds per click (median, p95) and bytes sent per
 click (median), and the ratio long/short.  Goal: the ratio stays near 1 (the
 cost of a click must not grow with the game's length).  ``--pause`` seconds
 between clicks (not timed) leave room for background work, as a player would.
+
+Then ``--apps`` apps are built, clicked and closed (``app.close()``), as when a
+notebook cell is run again: printed are the widgets still open (comms), the
+threads alive and the memory still allocated (``tracemalloc``) per app, with
+one app left open for scale.  Goal: nothing left per closed app.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import statistics
 import sys
+import threading
 import time
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -91,12 +99,68 @@ def long_game(code: str, events: int) -> Game:
     return game
 
 
+def leftovers(code: str, apps: int) -> None:
+    """Build, click and close ``apps`` apps; print what stays per app (widgets, threads, memory)."""
+
+    def one_app(close: bool = True) -> Any:
+        app = build_app(code)
+        app.board.stock_button.click()
+        app.undo_button.click()
+        app.set_language("pt")
+        if close:
+            app.close()
+        return app
+
+    for _ in range(3):
+        one_app()
+    time.sleep(1.0)  # background work of the first apps (if any) ends
+    gc.collect()
+    comms, threads = len(comm.get_comm_manager().comms), threading.active_count()
+    tracemalloc.start()
+    start = tracemalloc.get_traced_memory()[0]
+    for _ in range(apps):
+        one_app()
+    time.sleep(1.0)
+    gc.collect()
+    closed = tracemalloc.get_traced_memory()[0] - start
+    still_open, threads_left = len(comm.get_comm_manager().comms) - comms, threading.active_count() - threads
+    kept = one_app(close=False)
+    gc.collect()
+    one_open = tracemalloc.get_traced_memory()[0] - start - closed
+    tracemalloc.stop()
+    print(f"{apps} apps built, clicked and closed:")
+    print(
+        f"  widgets still open: {still_open:+d} in all (one open app has {len(_open_widgets(kept))}); "
+        f"threads alive: {threads_left:+d}"
+    )
+    print(
+        f"  memory still allocated: {closed / apps / 1000:.1f} kB per closed app "
+        f"(one app left open: {one_open / 1e6:.2f} MB)"
+    )
+
+
+def _open_widgets(app: Any) -> list[Any]:
+    seen, stack, out = set(), [app], []
+    while stack:
+        w = stack.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        if getattr(w, "comm", None) is not None:
+            out.append(w)
+        for name in getattr(w, "keys", ()):
+            value = getattr(w, name, None)
+            stack.extend(v for v in (value if isinstance(value, (list, tuple)) else (value,)) if hasattr(v, "comm"))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clicks", type=int, default=200, help="timed clicks per case")
     parser.add_argument("--events", type=int, default=12_000, help="draw/undo events before the long case")
     parser.add_argument("--pause", type=float, default=0.05, help="seconds between clicks (not timed)")
     parser.add_argument("--code", default="TP1-E-AAAAAAB", help="the deal")
+    parser.add_argument("--apps", type=int, default=30, help="apps built and closed for the leftovers (0: skip)")
     args = parser.parse_args()
     solver.prepare()  # the hint tools would build these tables in the background, in the middle of the clicks
     load0 = os.getloadavg()
@@ -125,6 +189,9 @@ def main() -> None:
         f"p95 {percentile(long_ms, 95) / percentile(short_ms, 95):.2f}×, "
         f"bytes {statistics.median(long_bytes) / statistics.median(short_bytes):.2f}×"
     )
+    app.close()
+    if args.apps:
+        leftovers(args.code, args.apps)
     print(
         f"load average (1, 5, 15 min) at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}"
         f" on {os.cpu_count()} CPUs; at the start: {', '.join(f'{x:.2f}' for x in load0)}"

@@ -38,7 +38,7 @@ Point = tuple[int, int]
 _LINE = "#1f7a44"
 _UNDONE = "#8fb89c"
 _PEAK = "#f2b705"
-UNDONE_DRAWN = 500
+UNDONE_DRAWN = 100
 """At most this many undone moves (the latest) are drawn as faded branches: a click costs the same in a long game."""
 _BACKGROUNDS_KEPT = 8
 """Backgrounds kept (about 0.5 MB each at 460 × 250 px): languages × axis limits seen lately."""
@@ -224,11 +224,12 @@ class ScorePlot:
         return round(x), self._canvas.get_width_height()[1] - round(y)
 
     def close(self) -> None:
-        """Free the figure and close the image widget."""
+        """Free the figure (and its kept backgrounds) and close the image widget."""
         self._backgrounds.clear()
-        if self.figure is not None:
-            self.figure.clear()
-            self.figure = None
+        self._configured = None
+        if self.figure is not None:  # dropped, not cleared: nothing else refers to it
+            self.figure = self._canvas = self._ax = None
+            self._line = self._undone = self._start = self._peaks = None
         self.image.close()
 
     def _png(self) -> bytes:
