@@ -213,7 +213,7 @@ def test_a_true_claim_passes():
 
 
 def test_a_claim_inside_a_try_block_is_checked():
-    code = "try:\n    int(\"x\")\nexcept ValueError as e:\n    print(type(e).__name__)  # → ValueError\n"
+    code = 'try:\n    int("x")\nexcept ValueError as e:\n    print(type(e).__name__)  # → ValueError\n'
     assert check_block(code) == []
     assert check_block(code.replace("→ ValueError", "→ TypeError")) != []
 
