@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 
+from widget_state import plain
+
 from tripeaks import Game
 from tripeaks.app import build_app
 from tripeaks.app.movelog import LOG_ENTRIES, log_entry
 from tripeaks.i18n.ui import ui_text
-from widget_state import plain
 
 CODE = "TP1-E-AAAAAAB"
 

@@ -6,6 +6,7 @@ import sys
 
 import ipywidgets as widgets
 import pytest
+from widget_state import plain
 
 from tripeaks import Game, GameCode, Refusal, Rule, Status
 from tripeaks.app import build_app
@@ -29,7 +30,6 @@ from tripeaks.app.session import (
 )
 from tripeaks.i18n import explain, refusal_message, status_message
 from tripeaks.i18n.ui import ui_text
-from widget_state import plain
 
 CODE = "TP1-E-AAAAAAB"  # docs/rules.md §5: 7♥ on the waste; 8♦ at position 20 is the one play
 
@@ -215,7 +215,7 @@ def test_events_sent_while_observers_run_arrive_in_the_same_order_for_everyone(s
         if isinstance(event, MoveMade):
             session.show_message(lambda lang: "after the move")
 
-    first, = [Recorder(session)]
+    (first,) = [Recorder(session)]
     session.subscribe(hint_on_move)
     last = Recorder(session)
     session.play(20)

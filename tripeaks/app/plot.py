@@ -23,13 +23,19 @@ import math
 from collections import OrderedDict, deque
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from ..game import START_SCORE, Event, Game, PlayEvent, UndoEvent
 from ..i18n.ui import ui_text
 from .session import GameStarted, LanguageChanged, MoveMade, MoveUndone, PlaySession, SessionEvent, StateRestored
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
 
 __all__ = ["ScoreLines", "ScoreTrace", "ScorePlot", "PlotView", "score_lines", "UNDONE_DRAWN"]
 
@@ -129,6 +135,48 @@ def _xy(points: Iterable[Point]) -> tuple[list[float], list[float]]:
     return [float(m) for m, _ in pts], [float(s) for _, s in pts]
 
 
+@dataclass
+class _Drawing:
+    """The figure and its artists (matplotlib is imported on the first draw, not with this module)."""
+
+    figure: Figure
+    canvas: FigureCanvasAgg
+    ax: Axes
+    undone: Line2D
+    line: Line2D
+    start: Line2D
+    peaks: Line2D
+
+    @classmethod
+    def build(cls, width_px: int, height_px: int) -> _Drawing:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+        from matplotlib.ticker import MaxNLocator
+
+        dpi = 100
+        figure = Figure(figsize=(width_px / dpi, height_px / dpi), dpi=dpi, facecolor="#fbfaf5")
+        canvas = FigureCanvasAgg(figure)
+        ax = figure.add_subplot(1, 1, 1)
+        # Fixed margins (tight_layout on every redraw would cost a third of the time).
+        figure.subplots_adjust(left=0.15, right=0.97, top=0.89, bottom=0.19)
+        # The data artists are "animated": a full draw leaves them out, so the rest (axes, ticks,
+        # labels, legend) is drawn once into a kept background and only these are drawn per move.
+        (undone,) = ax.plot([], [], color=_UNDONE, linewidth=1.5, linestyle="--", animated=True)
+        (line,) = ax.plot([], [], color=_LINE, linewidth=2, animated=True)
+        # The starting point (0, 500): without it a one-point line draws nothing before the first move.
+        (start,) = ax.plot(
+            [0], [START_SCORE], linestyle="none", marker="o", markersize=7, color=_LINE, clip_on=False, animated=True
+        )  # whole, though on the axis
+        (peaks,) = ax.plot(
+            [], [], linestyle="none", marker="*", markersize=14, color=_PEAK, markeredgecolor="#7a5c00", animated=True
+        )
+        ax.grid(True, color="#dddddd", linewidth=0.8)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        for side in ("top", "right"):
+            ax.spines[side].set_visible(False)
+        return cls(figure, canvas, ax, undone, line, start, peaks)
+
+
 class ScorePlot:
     """Owns one ``Figure`` and the ``widgets.Image`` (class ``tp-plot``) it is drawn into.
 
@@ -144,41 +192,16 @@ class ScorePlot:
         self._lang = lang
         self._configured: tuple[Any, ...] | None = None
         self._backgrounds: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
-        self.figure: Any = None
-        """The one matplotlib ``Figure`` (``None`` until the first draw and after :meth:`close`)."""
+        self._drawing: _Drawing | None = None
         self.lines: ScoreLines | None = None
         """The lines drawn last (``None`` before the first draw)."""
         self.image = widgets.Image(format="png", layout=widgets.Layout(width=f"{width_px}px"))
         self.image.add_class("tp-plot")
 
-    def _build(self) -> None:
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-        from matplotlib.ticker import MaxNLocator
-
-        width_px, height_px = self._size
-        dpi = 100
-        figure = Figure(figsize=(width_px / dpi, height_px / dpi), dpi=dpi, facecolor="#fbfaf5")
-        self._canvas = FigureCanvasAgg(figure)
-        ax = self._ax = figure.add_subplot(1, 1, 1)
-        # Fixed margins (tight_layout on every redraw would cost a third of the time).
-        figure.subplots_adjust(left=0.15, right=0.97, top=0.89, bottom=0.19)
-        # The data artists are "animated": a full draw leaves them out, so the rest (axes, ticks,
-        # labels, legend) is drawn once into a kept background and only these are drawn per move.
-        (self._undone,) = ax.plot([], [], color=_UNDONE, linewidth=1.5, linestyle="--", animated=True)
-        (self._line,) = ax.plot([], [], color=_LINE, linewidth=2, animated=True)
-        # The starting point (0, 500): without it a one-point line draws nothing before the first move.
-        (self._start,) = ax.plot(
-            [0], [START_SCORE], linestyle="none", marker="o", markersize=7, color=_LINE, clip_on=False, animated=True
-        )  # whole, though on the axis
-        (self._peaks,) = ax.plot(
-            [], [], linestyle="none", marker="*", markersize=14, color=_PEAK, markeredgecolor="#7a5c00", animated=True
-        )
-        ax.grid(True, color="#dddddd", linewidth=0.8)
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        for side in ("top", "right"):
-            ax.spines[side].set_visible(False)
-        self.figure = figure
+    @property
+    def figure(self) -> Figure | None:
+        """The one matplotlib ``Figure`` (``None`` before the first draw and after :meth:`close`)."""
+        return self._drawing.figure if self._drawing is not None else None
 
     def redraw(self, game: Game, lang: str | None = None) -> bytes:
         """Draw ``game``'s score (in ``lang`` if given) into :attr:`image`; returns the PNG bytes."""
@@ -186,86 +209,86 @@ class ScorePlot:
 
     def draw(self, lines: ScoreLines, lang: str | None = None) -> bytes:
         """Draw ``lines`` (in ``lang`` if given) into :attr:`image`; returns the PNG bytes."""
-        if self.figure is None:
-            self._build()
+        if self._drawing is None:
+            self._drawing = _Drawing.build(*self._size)
+        d = self._drawing
         if lang is not None:
             self._lang = lang
-        self._line.set_data(*_xy(lines.line))
+        d.line.set_data(*_xy(lines.line))
         xs: list[float] = []
         ys: list[float] = []
         for (m0, s0), (m1, s1) in lines.undone:  # one line, broken between the segments
             xs += [m0, m1, math.nan]
             ys += [s0, s1, math.nan]
-        self._undone.set_data(xs, ys)
-        self._peaks.set_data(*_xy(lines.peaks))
+        d.undone.set_data(xs, ys)
+        d.peaks.set_data(*_xy(lines.peaks))
         key = (self._lang, _limits(lines))
-        self._configure(key)
+        self._configure(d, key)
         background = self._backgrounds.get(key)
         if background is None:
-            self._canvas.draw()  # everything but the data
-            background = self._backgrounds[key] = self._canvas.copy_from_bbox(self.figure.bbox)
+            d.canvas.draw()  # everything but the data
+            background = self._backgrounds[key] = d.canvas.copy_from_bbox(d.figure.bbox)
             while len(self._backgrounds) > _BACKGROUNDS_KEPT:
                 self._backgrounds.popitem(last=False)
         else:
             self._backgrounds.move_to_end(key)
-            self._canvas.restore_region(background)
-        for artist in (self._undone, self._line, self._start, self._peaks):
-            self._ax.draw_artist(artist)
-        data = self._png()
+            d.canvas.restore_region(background)
+        for artist in (d.undone, d.line, d.start, d.peaks):
+            d.ax.draw_artist(artist)
+        data = _png(d.canvas)
         self.image.value = data
         self.lines = lines
         return data
 
     def pixel(self, move: float, score: float) -> tuple[int, int]:
-        """Where the point (move, score) is in the PNG: (column, row) from the top left, in pixels."""
-        if self.figure is None:
+        """Where the point (move, score) is in the PNG: (column, row) from the top left, in pixels.
+
+        Raises ``RuntimeError`` before the first draw.
+        """
+        if self._drawing is None:
             raise RuntimeError("nothing drawn yet")
-        x, y = self._ax.transData.transform((move, score))
-        return round(x), self._canvas.get_width_height()[1] - round(y)
+        x, y = self._drawing.ax.transData.transform((move, score))
+        return round(x), self._drawing.canvas.get_width_height()[1] - round(y)
 
     def close(self) -> None:
         """Free the figure (and its kept backgrounds) and close the image widget."""
         self._backgrounds.clear()
         self._configured = None
-        if self.figure is not None:  # dropped, not cleared: nothing else refers to it
-            self.figure = self._canvas = self._ax = None
-            self._line = self._undone = self._start = self._peaks = None
+        self._drawing = None  # dropped, not cleared: nothing else refers to it
         self.image.close()
 
-    def _png(self) -> bytes:
-        from PIL import Image as PILImage
-
-        width, height = self._canvas.get_width_height()
-        image = PILImage.frombuffer("RGBA", (width, height), self._canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
-        buf = io.BytesIO()
-        # A 256-colour palette PNG: looks the same, 2–3 times smaller than RGB and faster to encode,
-        # send and decode (the plot is the largest message of a click).
-        image.convert("RGB").quantize(256, method=PILImage.Quantize.FASTOCTREE).save(
-            buf, format="png", compress_level=1
-        )
-        return buf.getvalue()
-
-    def _configure(self, key: tuple[Any, ...]) -> None:
+    def _configure(self, d: _Drawing, key: tuple[Any, ...]) -> None:
         """Set the texts, limits and legend for ``key`` = (language, limits)."""
         if key == self._configured:
             return
         lang, (x_high, y_low, y_high) = key
-        ax = self._ax
-        self._line.set_label(ui_text("plot.score", lang))
-        self._peaks.set_label(ui_text("plot.peak", lang))
-        self._undone.set_label(ui_text("plot.undo", lang))
+        ax = d.ax
+        d.line.set_label(ui_text("plot.score", lang))
+        d.peaks.set_label(ui_text("plot.peak", lang))
+        d.undone.set_label(ui_text("plot.undo", lang))
         ax.set_title(ui_text("plot.title", lang), fontsize=11)
         ax.set_xlabel(ui_text("plot.x", lang))
         ax.set_ylabel(ui_text("plot.y", lang))
         ax.set_xlim(0, x_high)
         ax.set_ylim(y_low, y_high)
         # Always the three entries (a legend that grows would need another background).
-        handles = [self._line, self._peaks, self._undone]
         legend = ax.get_legend()
         if legend is not None:
             legend.remove()
-        ax.legend(handles=handles, loc="upper left", fontsize=8, frameon=False)
+        ax.legend(handles=[d.line, d.peaks, d.undone], loc="upper left", fontsize=8, frameon=False)
         self._configured = key
+
+
+def _png(canvas: FigureCanvasAgg) -> bytes:
+    from PIL import Image as PILImage
+
+    width, height = canvas.get_width_height()
+    image = PILImage.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
+    buf = io.BytesIO()
+    # A 256-colour palette PNG: looks the same, 2–3 times smaller than RGB and faster to encode,
+    # send and decode (the plot is the largest message of a click).
+    image.convert("RGB").quantize(256, method=PILImage.Quantize.FASTOCTREE).save(buf, format="png", compress_level=1)
+    return buf.getvalue()
 
 
 class PlotView(widgets.VBox):
