@@ -208,6 +208,12 @@ class LessonView(widgets.VBox):
         session = self.session
         run, lang, lesson = session.run, session.lang, session.run.lesson
         total = len(LESSONS)
+        g = run.game
+        # The board first: it is what the learner watches (and its 28 cards are the most messages).
+        if self.board.lang != lang:
+            self.board.set_language(lang)
+        self.board.set_game(g)
+        self.board.highlight(run.highlights())
         self.language.value = lang
         self.name_label.value = _esc(lesson_text("ui.title", lang))
         self.progress.value = len(session.completed)
@@ -222,7 +228,6 @@ class LessonView(widgets.VBox):
         else:
             step = lesson_text("ui.steps", lang, step=run.tasks_done + 1, total=n_tasks)
         self.goal.value = f'<span class="tp-step">{_esc(step)}</span> {_esc(run.goal(lang))}'
-        g = run.game
         self.stats.value = _esc(
             " · ".join(
                 [
@@ -232,10 +237,6 @@ class LessonView(widgets.VBox):
                 ]
             )
         )
-        if self.board.lang != lang:
-            self.board.set_language(lang)
-        self.board.set_game(g)
-        self.board.highlight(run.highlights())
         self.show_button.description = lesson_text("ui.show_me", lang)
         self.show_button.disabled = run.complete
         self.undo_button.description = lesson_text("ui.undo", lang)

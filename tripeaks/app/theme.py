@@ -126,6 +126,7 @@ CSS = """
 .tp-log li { margin: 3px 0; line-height: 1.35; padding: 3px 6px; border-left: 3px solid #9cc5a6; }
 .tp-log li.tp-log-undo { border-left-color: #e0a0a0; }
 .tp-log li:first-child { font-weight: 600; }
+.tp-log li.tp-log-more { border-left-color: transparent; color: #5b6b60; font-style: italic; }
 /* The log and the plot side by side when there is room, else the plot wraps below the log. */
 .tp-bottom { flex-wrap: wrap; }
 .tp-bottom > .tp-panel { min-width: min(300px, 100%) !important; box-sizing: border-box; }
