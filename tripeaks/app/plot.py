@@ -42,7 +42,9 @@ __all__ = ["ScoreLines", "ScoreTrace", "ScorePlot", "PlotView", "score_lines", "
 Point = tuple[int, int]
 
 _LINE = "#1f7a44"
-_UNDONE = "#8fb89c"
+_UNDONE = "#c62828"
+_FACE = "#fbfaf5"
+"""The figure's background: the panel's colour (tripeaks.app.theme)."""
 _PEAK = "#f2b705"
 UNDONE_DRAWN = 100
 """At most this many undone moves (the latest) are drawn as faded branches: a click costs the same in a long game."""
@@ -154,15 +156,16 @@ class _Drawing:
         from matplotlib.ticker import MaxNLocator
 
         dpi = 100
-        figure = Figure(figsize=(width_px / dpi, height_px / dpi), dpi=dpi, facecolor="#fbfaf5")
+        figure = Figure(figsize=(width_px / dpi, height_px / dpi), dpi=dpi, facecolor=_FACE)
         canvas = FigureCanvasAgg(figure)
         ax = figure.add_subplot(1, 1, 1)
         # Fixed margins (tight_layout on every redraw would cost a third of the time).
         figure.subplots_adjust(left=0.15, right=0.97, top=0.89, bottom=0.19)
         # The data artists are "animated": a full draw leaves them out, so the rest (axes, ticks,
         # labels, legend) is drawn once into a kept background and only these are drawn per move.
-        (undone,) = ax.plot([], [], color=_UNDONE, linewidth=1.5, linestyle="--", animated=True)
         (line,) = ax.plot([], [], color=_LINE, linewidth=2, animated=True)
+        # Over the score line (an undone move often starts on it), faded.
+        (undone,) = ax.plot([], [], color=_UNDONE, alpha=0.55, linewidth=1.5, linestyle="--", animated=True)
         # The starting point (0, 500): without it a one-point line draws nothing before the first move.
         (start,) = ax.plot(
             [0], [START_SCORE], linestyle="none", marker="o", markersize=7, color=_LINE, clip_on=False, animated=True
@@ -233,7 +236,7 @@ class ScorePlot:
         else:
             self._backgrounds.move_to_end(key)
             d.canvas.restore_region(background)
-        for artist in (d.undone, d.line, d.start, d.peaks):
+        for artist in (d.line, d.undone, d.start, d.peaks):
             d.ax.draw_artist(artist)
         data = _png(d.canvas)
         self.image.value = data
@@ -287,7 +290,14 @@ def _png(canvas: FigureCanvasAgg) -> bytes:
     buf = io.BytesIO()
     # A 256-colour palette PNG: looks the same, 2–3 times smaller than RGB and faster to encode,
     # send and decode (the plot is the largest message of a click).
-    image.convert("RGB").quantize(256, method=PILImage.Quantize.FASTOCTREE).save(buf, format="png", compress_level=1)
+    quantized = image.convert("RGB").quantize(256, method=PILImage.Quantize.FASTOCTREE)
+    # The background exactly the panel's colour (the palette's colours are averages).
+    corner = quantized.getpixel((0, 0))
+    palette = quantized.getpalette() or []
+    if isinstance(corner, int) and len(palette) >= 3 * corner + 3:
+        palette[3 * corner : 3 * corner + 3] = [int(_FACE[i : i + 2], 16) for i in (1, 3, 5)]
+        quantized.putpalette(palette)
+    quantized.save(buf, format="png", compress_level=1)
     return buf.getvalue()
 
 

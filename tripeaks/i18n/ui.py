@@ -81,7 +81,7 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "plot.y": "Score",
         "plot.score": "Score",
         "plot.peak": "Peak cleared",
-        "plot.undo": "Undo",
+        "plot.undo": "Undone moves",
         "plot.alt": "Score plot: {score} points after {moves} moves.",
         # Hints and winnability (tripeaks.app.hints)
         "hints.tip": "Show a move that keeps the game winnable. Hints are free: they cost no points.",
@@ -165,7 +165,7 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "plot.y": "Pontuação",
         "plot.score": "Pontuação",
         "plot.peak": "Pico limpo",
-        "plot.undo": "Anulação",
+        "plot.undo": "Jogadas anuladas",
         "plot.alt": "Gráfico da pontuação: {score} pontos após {moves} jogadas.",
         # Hints and winnability (tripeaks.app.hints)
         "hints.tip": "Mostrar uma jogada que mantém a partida ganhável. As dicas são grátis: não custam pontos.",
@@ -249,7 +249,7 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "plot.y": "Score",
         "plot.score": "Score",
         "plot.peak": "Pic dégagé",
-        "plot.undo": "Annulation",
+        "plot.undo": "Coups annulés",
         "plot.alt": "Graphique du score : {score} points après {moves} coups.",
         # Hints and winnability (tripeaks.app.hints)
         "hints.tip": "Montrer un coup qui garde la partie gagnable. Les indices sont gratuits : ils ne coûtent aucun point.",
