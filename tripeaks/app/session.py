@@ -419,7 +419,10 @@ class PlaySession:
         return self.run(self._deal_random, rule)
 
     def set_game(self, game: Game, source: GameSource | str = GameSource.LAYOUT) -> Game | None:
-        """Put ``game`` on the table (a hand-built layout, a replayed record, a resumed game…)."""
+        """Put ``game`` on the table (a hand-built layout, a replayed record, a resumed game…).
+
+        ``source`` is a :class:`GameSource` or its text; ``ValueError`` for another one.
+        """
         return self.run(self._start, game, GameSource(source))
 
     def set_language(self, lang: str) -> None:
@@ -442,7 +445,10 @@ class PlaySession:
         self._setting(self._set_error_help, bool(on))
 
     def set_deal_rule(self, rule: Rule | str) -> None:
-        """The rule of the next random deal ("E"/"C" or a :class:`~tripeaks.codes.Rule`)."""
+        """The rule of the next random deal ("E"/"C" or a :class:`~tripeaks.codes.Rule`).
+
+        Raises ``ValueError`` for anything else.
+        """
         self._setting(self._set_deal_rule, Rule.parse(rule))
 
     def close(self) -> None:
