@@ -2,8 +2,15 @@
 names and one-sentence move explanations (docs/rules.md §2 strings verbatim).
 
 Every text is a whole sentence with named placeholders, looked up by key in
-:data:`CATALOG`; nothing is glued from fragments.  ``lang`` is ``"en"``
-(default), ``"pt"`` or ``"fr"``.
+:data:`CATALOG`; nothing is glued from fragments.  A sentence about a number
+of things is a :class:`Plural` entry (CLDR plural categories, chosen with
+Babel), and numbers are written for the language (:func:`format_number`).
+``lang`` is ``"en"`` (default), ``"pt"`` (European Portuguese) or ``"fr"``;
+any other raises :class:`UnknownLanguageError` (a ``ValueError``) — check
+one with :func:`check_language`.  :mod:`tripeaks.i18n.core` describes the
+catalogues; the app, lessons and solver keep theirs in
+:mod:`tripeaks.i18n.ui`, :mod:`tripeaks.i18n.lessons` and
+:mod:`tripeaks.i18n.solver`.
 """
 
 from __future__ import annotations
@@ -11,18 +18,40 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card, Rank
-from ..game import DrawEvent, Event, PlayEvent, Refusal, Status, UndoEvent
-from .catalog import CATALOG, LANGUAGE_NAMES, LANGUAGES, lookup
+from ..game import PEAK_BONUS, DrawEvent, Event, PlayEvent, Refusal, Status, UndoEvent
+from .catalog import CATALOG
+from .core import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    Plural,
+    Signed,
+    UnknownLanguageError,
+    check_language,
+    format_number,
+    format_percentage,
+    lookup,
+    plural_category,
+    signed_number,
+)
 
 __all__ = [
     "CATALOG",
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "DEFAULT_LANGUAGE",
+    "UnknownLanguageError",
+    "check_language",
+    "Plural",
+    "Signed",
+    "plural_category",
+    "format_number",
+    "format_percentage",
+    "signed_number",
     "text",
     "rank_name",
     "card_name",
     "refusal_message",
+    "refusal_sentence",
     "status_message",
     "explain",
 ]
@@ -36,24 +65,19 @@ _RANK_LETTERS = {
 }
 
 
-def _lang(lang: str) -> str:
-    if lang not in CATALOG:
-        raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
-    return lang
-
-
 def text(key: str, lang: str = DEFAULT_LANGUAGE, **values: Any) -> str:
     """The sentence ``key`` in ``lang``, with its named placeholders filled.
 
-    Raises ``ValueError`` for an unknown language and ``KeyError`` for an
-    unknown key.
+    Numbers are written for ``lang``; a plural entry picks its form by its
+    count.  Raises :class:`UnknownLanguageError` for an unknown language and
+    ``KeyError`` for an unknown key.
     """
     return lookup(CATALOG, key, lang, values)
 
 
 def rank_name(rank: int, lang: str = DEFAULT_LANGUAGE) -> str:
     """Rank letter (rank 1–13) in ``lang``: J, Q, K are V, D, R in pt and fr."""
-    return _RANK_LETTERS[_lang(lang)][Rank(rank) - 1]
+    return _RANK_LETTERS[check_language(lang)][Rank(rank) - 1]
 
 
 def card_name(card: Card | str, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -63,8 +87,14 @@ def card_name(card: Card | str, lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 def refusal_message(refusal: Refusal, lang: str = DEFAULT_LANGUAGE) -> str:
-    """Why an action was refused, as one sentence (docs/rules.md §2 wording where it has one)."""
+    """Why an action was refused, as the status line shows it (docs/rules.md §2 wording
+    verbatim where it has one, e.g. ``"This card is blocked"``)."""
     return text("refusal." + refusal.value, lang)
+
+
+def refusal_sentence(refusal: Refusal, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Why an action was refused, as a sentence for running text (``"This card is blocked."``)."""
+    return text("refusal_sentence." + refusal.value, lang)
 
 
 def status_message(status: Status, lang: str = DEFAULT_LANGUAGE, score: int | None = None) -> str:
@@ -99,13 +129,9 @@ def _play_sentence(e: PlayEvent, lang: str) -> str:
             )
         )
     for peak in e.peaks_cleared:
-        parts.append(text(f"explain.peak_{peak}", lang, bonus=100))
-    parts.append(text("explain.points", lang, points=_signed(e.points), score=e.score))
+        parts.append(text(f"explain.peak_{peak}", lang, bonus=Signed(PEAK_BONUS)))
+    parts.append(text("explain.points", lang, points=Signed(e.points), score=e.score))
     return " ".join(parts)
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
 
 
 def explain(event: Event, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -114,9 +140,9 @@ def explain(event: Event, lang: str = DEFAULT_LANGUAGE) -> str:
 
     Handles :class:`PlayEvent`, :class:`DrawEvent` and :class:`UndoEvent`,
     and adds the won or blocked sentence when the move ended the game.
-    Raises ``ValueError`` for an unknown language.
+    Raises :class:`UnknownLanguageError` for an unknown language.
     """
-    _lang(lang)
+    check_language(lang)
     if isinstance(event, PlayEvent):
         out = _play_sentence(event, lang)
     elif isinstance(event, DrawEvent):
@@ -126,7 +152,7 @@ def explain(event: Event, lang: str = DEFAULT_LANGUAGE) -> str:
             card=card_name(event.card, lang),
             top=card_name(event.previous_top, lang),
             left=event.stock_left,
-            points=_signed(event.points),
+            points=Signed(event.points),
             score=event.score,
         )
     elif isinstance(event, UndoEvent):
