@@ -176,7 +176,8 @@ def test_spaces_and_case() -> None:
         ("TP1-E-AAA AAA", "bad character ' '"),
         ("TP1-E-AAAAAAı", "bad character 'ı'"),  # dotless i upper-cases to an ASCII I
         ("TP1-E-AAAAAAſ", "bad character 'ſ'"),  # long s upper-cases to an ASCII S
-        ("TP1-E-AAAAAAD-X", "three parts"),
+        ("TP1-E-AAAAAAD-X", "unknown flag 'X'"),  # a fourth part holds rule flags (docs/rules.md §8)
+        ("TP1-E-AAAAAAD-S-R", "three parts"),
         ("TP1", "three parts"),
         ("", "empty"),
         ("   ", "empty"),
@@ -199,13 +200,15 @@ def test_non_string_code_is_refused(value: object) -> None:
 @given(st.text(max_size=16))
 @example("TP1-E-AAAAAAſ")
 def test_parse_accepts_only_well_formed_codes(text: str) -> None:
-    """Anything that parses is a canonical code up to surrounding spaces, ASCII case and N for E."""
+    """Anything that parses is a canonical code up to surrounding spaces, ASCII case, N for E and flag order."""
     try:
         code = GameCode.parse(text)
     except InvalidCodeError:
         return
-    clean = "".join(c.upper() if c.isascii() else c for c in text.strip())
-    assert clean.replace("-N-", "-E-", 1) == str(code)
+    clean = "".join(c.upper() if c.isascii() else c for c in text.strip()).replace("-N-", "-E-", 1)
+    typed, canonical = clean.split("-"), str(code).split("-")
+    assert canonical[:3] == typed[:3]
+    assert sorted("".join(canonical[3:])) == sorted("".join(typed[3:]))  # the same flags, in canonical order
 
 
 @pytest.mark.parametrize("bad", [-1, N_DEALS, 2.0, True, "3"])
