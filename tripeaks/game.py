@@ -23,7 +23,7 @@ import json
 import operator
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Final, Union
 
 from ._enums import TextEnum
@@ -188,10 +188,18 @@ class ScoreParts:
     def __add__(self, other: ScoreParts) -> ScoreParts:
         if not isinstance(other, ScoreParts):
             return NotImplemented
-        return ScoreParts(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
+        return ScoreParts(
+            self.start + other.start,
+            self.move + other.move,
+            self.run + other.run,
+            self.peaks + other.peaks,
+            self.clear + other.clear,
+            self.penalty + other.penalty,
+            self.floor + other.floor,
+        )
 
     def __neg__(self) -> ScoreParts:
-        return ScoreParts(*(-getattr(self, f.name) for f in fields(self)))
+        return ScoreParts(-self.start, -self.move, -self.run, -self.peaks, -self.clear, -self.penalty, -self.floor)
 
 
 @dataclass(frozen=True, slots=True)
@@ -863,10 +871,20 @@ class Game:
         return None
 
     def playable(self) -> list[int]:
-        """Positions 0–27 that can be played now, sorted."""
-        if self._over_refusal() is not None:
+        """Positions 0–27 that can be played now, sorted (those whose :meth:`refusal` is ``None``)."""
+        if self._status is Status.WON or self._status is Status.TIME_UP:
             return []
-        return [p for p in POSITIONS if self.refusal(p) is None]
+        return self._plays()
+
+    def _plays(self) -> list[int]:
+        """Exposed positions whose card fits the waste top, whatever the status."""
+        present, face_up, cards = self._present, self._face_up, self._cards
+        top = self._waste[-1] if self._waste else None
+        exposed = [p for p in POSITIONS if present[p] and face_up[p] and not any(present[q] for q in COVERED_BY[p])]
+        if not isinstance(top, Card):  # a joker or an empty waste takes any card (docs/rules.md §8)
+            return exposed
+        adjacent, rank = self._rule.adjacent, top.rank
+        return [p for p in exposed if adjacent(cards[p].rank, rank)]
 
     def legal_actions(self) -> list[int | str]:
         """Playable positions, then ``"D"`` when a draw is allowed.
@@ -887,16 +905,8 @@ class Game:
         return None
 
     def _any_play(self) -> bool:
-        """Whether some exposed tableau card can be played on the waste now."""
-        for p in POSITIONS:
-            if (
-                self._present[p]
-                and self._face_up[p]
-                and self._fits(self._cards[p])
-                and not any(self._present[q] for q in COVERED_BY[p])
-            ):
-                return True
-        return False
+        """Whether some exposed tableau card can be played on the waste now (whatever the status)."""
+        return bool(self._plays())
 
     def _compute_status(self) -> Status:
         if not any(self._present):
@@ -1025,9 +1035,11 @@ class Game:
         """Take back the latest play or draw (docs/rules.md §4, §8); at most the last 100.
 
         The card returns to its position (face up) or to the top of the stock;
-        cards that action revealed turn face down; the score and the run
-        return to their values before (peak bonus included); the move counter
-        stays.  Under *undo penalty* the undo then costs 5 points (floor 0).
+        cards that action revealed turn face down; the run returns to its
+        value before and the score gets back exactly what the action changed
+        (peak bonus included), so without penalties it returns to its value
+        before; the move counter stays.  Under *undo penalty* the undo then
+        costs 5 points (floor 0): every undo costs 5, also in a chain of undos.
         Raises :class:`IllegalMoveError` with ``NOTHING_TO_UNDO``,
         ``GAME_OVER`` (after a win) or ``TIME_UP``, changing nothing.
         """
