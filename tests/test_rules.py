@@ -46,7 +46,7 @@ from tripeaks import (
 )
 from tripeaks.cards import parse_card_or_joker
 from tripeaks.i18n import LANGUAGES, card_name, explain, refusal_message, status_message
-from tripeaks.i18n.ui import code_error_message, preset_name
+from tripeaks.i18n.ui import code_error_message, preset_name, rule_name
 from tripeaks.rules import FlagError
 from tripeaks.solver import UnsupportedRulesError, best_score, hint, solve
 
@@ -639,3 +639,8 @@ def test_default_events_keep_their_shape(scripted: LayoutBuilder) -> None:
     undo = game.undo()
     assert isinstance(undo, UndoEvent) and undo.parts == ScoreParts(move=1) and undo.points == 1
     assert WasteRule("empty") is WasteRule.EMPTY
+
+
+def test_rule_name_reads_a_rule_set_by_its_wrap() -> None:
+    assert rule_name(TRI_PEAKS, "fr") == rule_name(Rule.CLASSIC, "fr") == "Classique"
+    assert rule_name(TRADITIONAL, "pt") == "Fácil"

@@ -1,5 +1,6 @@
 """Messages in English, Portuguese and French: refusals, end of game, card
-names and one-sentence move explanations (docs/rules.md §2 strings verbatim).
+names and one-sentence move explanations (docs/rules.md §2 and §8 strings
+verbatim), under every rule set of docs/rules.md §8.
 
 Every text is a whole sentence with named placeholders, looked up by key in
 :data:`CATALOG`; nothing is glued from fragments.  ``lang`` is ``"en"``

@@ -315,9 +315,13 @@ def ui_text(key: str, lang: str = "en", **values: Any) -> str:
     return lookup(UI_CATALOG, key, lang, values)
 
 
-def rule_name(rule: Rule | str, lang: str = "en") -> str:
-    """The rule's name in ``lang``: Easy / Fácil / Facile, Classic / Clássica / Classique."""
-    r = Rule.parse(rule)
+def rule_name(rule: Rule | RuleSet | str, lang: str = "en") -> str:
+    """The rule's name in ``lang``: Easy / Fácil / Facile, Classic / Clássica / Classique.
+
+    A :class:`~tripeaks.rules.RuleSet` is named by its wrap option (for its
+    preset's name see :func:`preset_name`).
+    """
+    r = rule.rule if isinstance(rule, RuleSet) else Rule.parse(rule)
     return ui_text("rule.easy" if r is Rule.EASY else "rule.classic", lang)
 
 
