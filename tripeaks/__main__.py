@@ -21,7 +21,7 @@ import time
 from collections.abc import Sequence
 
 from .codes import GameCode, InvalidCodeError, Rule
-from .game import Game
+from .game import Game, PlayEvent
 from .i18n import LANGUAGES, card_name
 from .i18n.solver import solver_text
 from .i18n.ui import rule_name as ui_rule_name
@@ -91,7 +91,7 @@ def _solve(args: argparse.Namespace, out: list[str]) -> int:
         names = []
         for action in line:
             event = replay.apply(action)
-            names.append(solver_text("cli.draw", lang) if action == "D" else card_name(event.card, lang))
+            names.append(card_name(event.card, lang) if isinstance(event, PlayEvent) else solver_text("cli.draw", lang))
         draws = sum(1 for a in line if a == "D")
         score = replay.score
         out.append(solver_text("cli.line", lang, line=" ".join(names)))

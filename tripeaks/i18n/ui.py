@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..codes import InvalidCodeError, Rule
+from ..rules import Preset, RuleSet
 from .catalog import LANGUAGE_NAMES, LANGUAGES, lookup
 
-__all__ = ["UI_CATALOG", "ui_text", "rule_name", "code_error_message", "LANGUAGES", "LANGUAGE_NAMES"]
+__all__ = ["UI_CATALOG", "ui_text", "rule_name", "preset_name", "code_error_message", "LANGUAGES", "LANGUAGE_NAMES"]
 
 UI_CATALOG: dict[str, dict[str, str]] = {
     "en": {
@@ -59,7 +60,7 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "code.type": "A game code must be text such as TP1-E-AAAAAAD.",
         "code.empty": "The code is empty: paste a code such as TP1-E-AAAAAAD.",
         "code.prefix": "A code starts with TP1-, not “{part}”. Example: TP1-E-AAAAAAD.",
-        "code.parts": "A code has three parts joined by dashes, like TP1-E-AAAAAAD; “{part}” has {count}.",
+        "code.parts": "A code has three parts joined by dashes, like TP1-E-AAAAAAD, or four with rule flags, like TP1-E-AAAAAAD-SR; “{part}” has {count}.",
         "code.rule": "The rule letter “{part}” is unknown: use E (Easy) or C (Classic).",
         "code.length": "The deal part “{part}” has {count} characters; it must have 7.",
         "code.character": "The character “{part}” cannot appear in a code: use the letters A–Z and the digits 2–7.",
@@ -101,6 +102,17 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "hints.deal_proved": "The solver proved this deal winnable (deals tried: {tries}).",
         "hints.deal_none": "None of the {tries} deals tried was proven winnable within {ms} ms each, so this one may not be winnable.",
         "hints.deal_code": "The code decides: a pasted code is dealt as given, whether or not it can be won.",
+        # Rule sets (docs/rules.md §8): code flags and preset names
+        "code.flags_empty": "The last part of the code is empty: remove the final dash, or add rule flags such as SR.",
+        "code.flag": "The rule flag “{part}” is unknown: use S, O, J, JJ, W, R, P or T followed by the minutes.",
+        "code.flag_repeated": "The rule flag “{part}” appears more than once: give each flag at most once.",
+        "code.timer": "The timer “{part}” is not valid: write T followed by 1 to 60 minutes, like T5.",
+        "preset.easy": "Easy",
+        "preset.classic": "Classic",
+        "preset.traditional": "Traditional",
+        "preset.tri_peaks": "Tri Peaks",
+        "preset.tri_peaks_facile": "Tri Peaks Facile",
+        "preset.custom": "Custom",
     },
     "pt": {
         "app.title": "TriPeaks",
@@ -142,7 +154,7 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "code.type": "Um código de jogo tem de ser texto, como TP1-E-AAAAAAD.",
         "code.empty": "O código está vazio: cole um código como TP1-E-AAAAAAD.",
         "code.prefix": "Um código começa por TP1-, não por «{part}». Exemplo: TP1-E-AAAAAAD.",
-        "code.parts": "Um código tem três partes ligadas por hífenes, como TP1-E-AAAAAAD; «{part}» tem {count}.",
+        "code.parts": "Um código tem três partes ligadas por hífenes, como TP1-E-AAAAAAD, ou quatro com opções de regra, como TP1-E-AAAAAAD-SR; «{part}» tem {count}.",
         "code.rule": "A letra de regra «{part}» não existe: use E (Fácil) ou C (Clássica).",
         "code.length": "A parte do baralho «{part}» tem {count} caracteres; tem de ter 7.",
         "code.character": "O carácter «{part}» não pode aparecer num código: use as letras A–Z e os algarismos 2–7.",
@@ -184,6 +196,17 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "hints.deal_proved": "O resolvedor provou que este jogo pode ser ganho (jogos tentados: {tries}).",
         "hints.deal_none": "Nenhum dos {tries} jogos tentados foi provado ganhável em {ms} ms cada, por isso este pode não ser ganhável.",
         "hints.deal_code": "O código decide: um código colado é distribuído tal como está, quer possa ser ganho quer não.",
+        # Rule sets (docs/rules.md §8): code flags and preset names
+        "code.flags_empty": "A última parte do código está vazia: retire o último hífen ou acrescente opções de regra como SR.",
+        "code.flag": "A opção de regra «{part}» não existe: use S, O, J, JJ, W, R, P ou T seguido dos minutos.",
+        "code.flag_repeated": "A opção de regra «{part}» aparece mais de uma vez: indique cada opção uma só vez.",
+        "code.timer": "O cronómetro «{part}» não é válido: escreva T seguido de 1 a 60 minutos, como T5.",
+        "preset.easy": "Fácil",
+        "preset.classic": "Clássica",
+        "preset.traditional": "Tradicional",
+        "preset.tri_peaks": "Tri Peaks",
+        "preset.tri_peaks_facile": "Tri Peaks Facile",
+        "preset.custom": "Personalizada",
     },
     "fr": {
         "app.title": "TriPeaks",
@@ -225,7 +248,7 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "code.type": "Un code de partie doit être un texte comme TP1-E-AAAAAAD.",
         "code.empty": "Le code est vide : collez un code comme TP1-E-AAAAAAD.",
         "code.prefix": "Un code commence par TP1-, pas par « {part} ». Exemple : TP1-E-AAAAAAD.",
-        "code.parts": "Un code a trois parties reliées par des tirets, comme TP1-E-AAAAAAD ; « {part} » en a {count}.",
+        "code.parts": "Un code a trois parties reliées par des tirets, comme TP1-E-AAAAAAD, ou quatre avec des options de règle, comme TP1-E-AAAAAAD-SR ; « {part} » en a {count}.",
         "code.rule": "La lettre de règle « {part} » est inconnue : utilisez E (Facile) ou C (Classique).",
         "code.length": "La partie donne « {part} » a {count} caractères ; il en faut 7.",
         "code.character": "Le caractère « {part} » ne peut pas figurer dans un code : utilisez les lettres A–Z et les chiffres 2–7.",
@@ -267,6 +290,17 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "hints.deal_proved": "Le solveur a prouvé que cette donne est gagnable (donnes essayées : {tries}).",
         "hints.deal_none": "Aucune des {tries} donnes essayées n'a été prouvée gagnable en {ms} ms chacune : celle-ci ne l'est peut-être pas.",
         "hints.deal_code": "Le code décide : un code collé est distribué tel quel, gagnable ou non.",
+        # Rule sets (docs/rules.md §8): code flags and preset names
+        "code.flags_empty": "La dernière partie du code est vide : retirez le dernier tiret ou ajoutez des options de règle comme SR.",
+        "code.flag": "L'option de règle « {part} » est inconnue : utilisez S, O, J, JJ, W, R, P ou T suivi des minutes.",
+        "code.flag_repeated": "L'option de règle « {part} » apparaît plusieurs fois : indiquez chaque option une seule fois.",
+        "code.timer": "Le minuteur « {part} » n'est pas valide : écrivez T suivi de 1 à 60 minutes, comme T5.",
+        "preset.easy": "Facile",
+        "preset.classic": "Classique",
+        "preset.traditional": "Traditionnelle",
+        "preset.tri_peaks": "Tri Peaks",
+        "preset.tri_peaks_facile": "Tri Peaks Facile",
+        "preset.custom": "Personnalisée",
     },
 }
 """The app's texts, one dict per language; keys shared by all languages."""
@@ -281,17 +315,40 @@ def ui_text(key: str, lang: str = "en", **values: Any) -> str:
     return lookup(UI_CATALOG, key, lang, values)
 
 
-def rule_name(rule: Rule | str, lang: str = "en") -> str:
-    """The rule's name in ``lang``: Easy / Fácil / Facile, Classic / Clássica / Classique."""
-    r = Rule.parse(rule)
+def rule_name(rule: Rule | RuleSet | str, lang: str = "en") -> str:
+    """The rule's name in ``lang``: Easy / Fácil / Facile, Classic / Clássica / Classique.
+
+    A :class:`~tripeaks.rules.RuleSet` is named by its wrap option (for its
+    preset's name see :func:`preset_name`).
+    """
+    r = rule.rule if isinstance(rule, RuleSet) else Rule.parse(rule)
     return ui_text("rule.easy" if r is Rule.EASY else "rule.classic", lang)
+
+
+def preset_name(preset: Preset | RuleSet | str | None, lang: str = "en") -> str:
+    """The menu name of a preset (docs/rules.md §8) in ``lang``, e.g. Traditional / Tradicional / Traditionnelle.
+
+    ``preset`` is a :class:`~tripeaks.rules.Preset`, its id (``"tri-peaks"``),
+    or a :class:`~tripeaks.rules.RuleSet` (named after its preset); a rule set
+    that is no preset, or ``None``, is called Custom.  Raises ``ValueError``
+    for an unknown preset id.
+    """
+    if isinstance(preset, RuleSet):
+        preset = preset.preset
+    elif isinstance(preset, str) and not isinstance(preset, Preset):
+        found = Preset.lookup(preset)
+        if found is None:
+            raise ValueError(f"unknown preset {preset!r}: use one of {', '.join(p.value for p in Preset)}")
+        preset = found
+    return ui_text("preset.custom" if preset is None else f"preset.{preset.name.lower()}", lang)
 
 
 def code_error_message(error: InvalidCodeError, lang: str = "en") -> str:
     """One sentence in ``lang`` saying what is wrong with a game code (docs/rules.md §5).
 
-    Uses the error's ``reason`` and ``part``; an unknown reason gives a
-    general sentence.
+    Uses the error's ``reason`` and ``part`` (also the flag reasons of
+    docs/rules.md §8: ``flags_empty``, ``flag``, ``flag_repeated``,
+    ``timer``); an unknown reason gives a general sentence.
     """
     reason = getattr(error, "reason", "value")
     part = getattr(error, "part", "")
