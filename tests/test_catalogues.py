@@ -24,6 +24,7 @@ from tripeaks.i18n.catalogues import CATALOGUES, sentences
 from tripeaks.i18n.core import Catalogue, Plural, placeholders, plural_categories
 from tripeaks.layout import PEAKS
 from tripeaks.lessons import LESSONS, TaskKind
+from tripeaks.rules import Preset
 from tripeaks.solver import HintKind, Verdict
 
 PACKAGE = Path(tripeaks.i18n.__file__).resolve().parents[1]
@@ -48,10 +49,16 @@ KEY_FAMILIES: dict[str, set[str]] = {
     # tripeaks.i18n.refusal_message / refusal_sentence: one per Refusal
     "refusal.": {f"refusal.{r.value}" for r in Refusal},
     "refusal_sentence.": {f"refusal_sentence.{r.value}" for r in Refusal},
-    # tripeaks.i18n.ui.code_error_message: one per InvalidCodeError reason
+    # tripeaks.i18n.ui.code_error_message: one per InvalidCodeError reason (docs/rules.md §5, §8)
     "code.": {
-        f"code.{reason}" for reason in ("type", "empty", "prefix", "parts", "rule", "length", "character", "value")
+        f"code.{reason}"
+        for reason in (
+            *("type", "empty", "prefix", "parts", "rule", "length", "character", "value"),
+            *("flags_empty", "flag", "flag_repeated", "timer"),
+        )
     },
+    # tripeaks.i18n.ui.preset_name: one per Preset of docs/rules.md §8
+    "preset.": {f"preset.{preset.name.lower()}" for preset in Preset},
     # the app's Winnable? indicator (tripeaks.app.hints): its states
     "hints.winnable_": {f"hints.winnable_{state}" for state in ("yes", "no", "unknown", "won")},
     # tripeaks.i18n.solver.hint_message: one per HintKind

@@ -28,7 +28,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import NoReturn
 
 from .codes import GameCode, InvalidCodeError, Rule
-from .game import Game
+from .game import Game, PlayEvent
 from .i18n import LANGUAGES, card_name, format_number, format_percentage
 from .i18n.solver import deal_range_message, solver_text
 from .i18n.ui import code_error_message
@@ -118,7 +118,7 @@ def _solve(args: argparse.Namespace, out: list[str]) -> int:
         names = []
         for action in line:
             event = replay.apply(action)
-            names.append(solver_text("cli.draw", lang) if action == "D" else card_name(event.card, lang))
+            names.append(card_name(event.card, lang) if isinstance(event, PlayEvent) else solver_text("cli.draw", lang))
         draws = sum(1 for a in line if a == "D")
         out.append(solver_text("cli.line", lang, line=" ".join(names)))
         out.append(

@@ -1,5 +1,6 @@
 """Messages in English, Portuguese and French: refusals, end of game, card
-names and one-sentence move explanations (docs/rules.md §2 strings verbatim).
+names and one-sentence move explanations (docs/rules.md §2 and §8 strings
+verbatim), under every rule set of docs/rules.md §8.
 
 Every text is a whole sentence with named placeholders, looked up by key in
 :data:`CATALOG`; nothing is glued from fragments.  A sentence about a number
@@ -17,8 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import Card, Rank
-from ..game import PEAK_BONUS, DrawEvent, Event, PlayEvent, Refusal, Status, UndoEvent
+from ..cards import Card, Joker, Rank
+from ..game import DrawEvent, Event, PlayEvent, Refusal, Status, TimeUpEvent, UndoEvent
+from ..rules import UNDO_PENALTY
 from .catalog import CATALOG
 from .core import (
     LANGUAGE_NAMES,
@@ -80,8 +82,14 @@ def rank_name(rank: int, lang: str = DEFAULT_LANGUAGE) -> str:
     return _RANK_LETTERS[check_language(lang)][Rank(rank) - 1]
 
 
-def card_name(card: Card | str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """Card shown with its suit symbol in ``lang``, e.g. ``"Q♥"`` (en) or ``"D♥"`` (pt, fr)."""
+def card_name(card: Card | Joker | str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Card shown with its suit symbol in ``lang``, e.g. ``"Q♥"`` (en) or ``"D♥"`` (pt, fr).
+
+    The joker (docs/rules.md §8) is named in words: Joker, Jóquer, Joker.
+    """
+    check_language(lang)
+    if isinstance(card, Joker):
+        return text("card.joker", lang)
     c = Card.parse(card)
     return rank_name(c.rank, lang) + c.suit.symbol
 
@@ -98,12 +106,14 @@ def refusal_sentence(refusal: Refusal, lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 def status_message(status: Status, lang: str = DEFAULT_LANGUAGE, score: int | None = None) -> str:
-    """The end-of-game sentence: won (with the final ``score`` if given) or blocked.
+    """The end-of-game sentence: won (with the final ``score`` if given), blocked or time up.
 
     Returns ``""`` while playing.
     """
     if status is Status.BLOCKED:
         return text("status.blocked", lang)
+    if status is Status.TIME_UP:
+        return text("status.time_up", lang)
     if status is Status.WON:
         if score is None:
             return text("status.won", lang)
@@ -112,11 +122,17 @@ def status_message(status: Status, lang: str = DEFAULT_LANGUAGE, score: int | No
 
 
 def _play_sentence(e: PlayEvent, lang: str) -> str:
-    if e.wrap:
-        key = "explain.play_ace_on_king" if e.direction > 0 else "explain.play_king_on_ace"
+    top = e.previous_top
+    if top is None:
+        parts = [text("explain.play_on_empty", lang, card=card_name(e.card, lang))]
+    elif isinstance(top, Joker):
+        parts = [text("explain.play_on_joker", lang, card=card_name(e.card, lang))]
     else:
-        key = "explain.play_higher" if e.direction > 0 else "explain.play_lower"
-    parts = [text(key, lang, card=card_name(e.card, lang), top=card_name(e.previous_top, lang))]
+        if e.wrap:
+            key = "explain.play_ace_on_king" if e.direction > 0 else "explain.play_king_on_ace"
+        else:
+            key = "explain.play_higher" if e.direction > 0 else "explain.play_lower"
+        parts = [text(key, lang, card=card_name(e.card, lang), top=card_name(top, lang))]
     if len(e.revealed_cards) == 1:
         parts.append(text("explain.revealed_one", lang, card=card_name(e.revealed_cards[0], lang)))
     elif len(e.revealed_cards) == 2:
@@ -128,56 +144,90 @@ def _play_sentence(e: PlayEvent, lang: str) -> str:
                 second=card_name(e.revealed_cards[1], lang),
             )
         )
+    if e.parts.run:
+        parts.append(text("explain.run", lang, count=e.run, points=Signed(e.parts.run)))
     for peak in e.peaks_cleared:
-        parts.append(text(f"explain.peak_{peak}", lang, bonus=Signed(PEAK_BONUS)))
+        parts.append(text(f"explain.peak_{peak}", lang, bonus=Signed(e.parts.peaks)))
+    if e.parts.clear:
+        parts.append(text("explain.clear_bonus", lang, points=Signed(e.parts.clear)))
+    if e.parts.floor:
+        parts.append(text("explain.floor", lang))
     parts.append(text("explain.points", lang, points=Signed(e.points), score=e.score))
     return " ".join(parts)
+
+
+def _draw_sentence(e: DrawEvent, lang: str) -> str:
+    top = e.previous_top
+    if isinstance(e.card, Card) and isinstance(top, Card):
+        out = text(
+            "explain.draw",
+            lang,
+            card=card_name(e.card, lang),
+            top=card_name(top, lang),
+            left=e.stock_left,
+            points=Signed(e.points),
+            score=e.score,
+        )
+    else:
+        if isinstance(e.card, Joker):
+            first = text("explain.draw_joker", lang, left=e.stock_left)
+        elif top is None:
+            first = text("explain.draw_on_empty", lang, card=card_name(e.card, lang), left=e.stock_left)
+        else:
+            first = text("explain.draw_on_joker", lang, card=card_name(e.card, lang), left=e.stock_left)
+        out = first + " " + text("explain.points", lang, points=Signed(e.points), score=e.score)
+    if e.parts.floor:
+        out += " " + text("explain.floor", lang)
+    if e.ended_run:
+        out += " " + text("explain.run_ended", lang, count=e.ended_run)
+    return out
+
+
+def _undo_sentence(event: UndoEvent, lang: str) -> str:
+    undone = event.undone
+    score = event.restored_score
+    top = undone.previous_top
+    if isinstance(undone, PlayEvent):
+        if top is None:
+            out = text("explain.undo_play_empty", lang, card=card_name(undone.card, lang), score=score)
+        else:
+            out = text(
+                "explain.undo_play", lang, card=card_name(undone.card, lang), top=card_name(top, lang), score=score
+            )
+        hidden = [card_name(c, lang) for c in undone.revealed_cards]
+        if len(hidden) == 1:
+            out += " " + text("explain.undo_hidden_one", lang, card=hidden[0])
+        elif len(hidden) == 2:
+            out += " " + text("explain.undo_hidden_two", lang, first=hidden[0], second=hidden[1])
+    elif top is None:
+        out = text("explain.undo_draw_empty", lang, card=card_name(undone.card, lang), score=score)
+    else:
+        out = text("explain.undo_draw", lang, card=card_name(undone.card, lang), top=card_name(top, lang), score=score)
+    if event.parts.penalty:
+        out += " " + text("explain.undo_penalty", lang, cost=UNDO_PENALTY, score=event.score)
+    return out + " " + text("explain.undo_moves", lang, moves=event.moves)
 
 
 def explain(event: Event, lang: str = DEFAULT_LANGUAGE) -> str:
     """Explain a move event in whole sentences, e.g.
     ``"Played 8♦ on 7♣: one rank higher. Revealed Q♥. Left peak cleared: +100 points. −1 point … score 598."``
 
-    Handles :class:`PlayEvent`, :class:`DrawEvent` and :class:`UndoEvent`,
-    and adds the won or blocked sentence when the move ended the game.
+    Handles :class:`PlayEvent`, :class:`DrawEvent`, :class:`UndoEvent` and
+    :class:`TimeUpEvent` under every rule set (docs/rules.md §8: a joker or an
+    empty waste, run points, the clear bonus, the floor, the undo penalty,
+    the timer's end), and adds the won or blocked sentence when the move
+    ended the game.
     Raises :class:`UnknownLanguageError` for an unknown language.
     """
     check_language(lang)
     if isinstance(event, PlayEvent):
         out = _play_sentence(event, lang)
     elif isinstance(event, DrawEvent):
-        out = text(
-            "explain.draw",
-            lang,
-            card=card_name(event.card, lang),
-            top=card_name(event.previous_top, lang),
-            left=event.stock_left,
-            points=Signed(event.points),
-            score=event.score,
-        )
+        out = _draw_sentence(event, lang)
     elif isinstance(event, UndoEvent):
-        if isinstance(event.undone, PlayEvent):
-            out = text(
-                "explain.undo_play",
-                lang,
-                card=card_name(event.undone.card, lang),
-                top=card_name(event.undone.previous_top, lang),
-                score=event.score,
-            )
-            hidden = [card_name(c, lang) for c in event.undone.revealed_cards]
-            if len(hidden) == 1:
-                out += " " + text("explain.undo_hidden_one", lang, card=hidden[0])
-            elif len(hidden) == 2:
-                out += " " + text("explain.undo_hidden_two", lang, first=hidden[0], second=hidden[1])
-        else:
-            out = text(
-                "explain.undo_draw",
-                lang,
-                card=card_name(event.undone.card, lang),
-                top=card_name(event.undone.previous_top, lang),
-                score=event.score,
-            )
-        out += " " + text("explain.undo_moves", lang, moves=event.moves)
+        out = _undo_sentence(event, lang)
+    elif isinstance(event, TimeUpEvent):
+        return text("explain.time_up", lang, minutes=event.minutes)
     else:
         raise TypeError(f"not a move event: {event!r}")
     if isinstance(event, UndoEvent):

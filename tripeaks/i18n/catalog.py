@@ -3,7 +3,7 @@
 Keys are shared by all languages; entries are sentences with named
 placeholders or :class:`~tripeaks.i18n.core.Plural` entries (see
 :mod:`tripeaks.i18n.core`).  ``refusal.*`` and ``status.blocked`` are the
-docs/rules.md §2 strings, verbatim, as the app's status line shows them;
+docs/rules.md §2 and §8 strings, verbatim, as the app's status line shows them;
 ``refusal_sentence.*`` and ``explain.blocked`` are the same words as
 sentences, for running text.
 """
@@ -58,6 +58,44 @@ CATALOG: dict[str, dict[str, Entry]] = {
         "explain.undo_hidden_one": "{card} is face down again.",
         "explain.undo_hidden_two": "{first} and {second} are face down again.",
         "explain.undo_moves": "The move counter stays at {moves}.",
+        # Rule sets (docs/rules.md §8)
+        "card.joker": "Joker",
+        "refusal.draw_stuck": "A card can still be played",
+        "refusal.time_up": "Time is up: start a new game.",
+        "refusal.no_timer": "This game has no timer.",
+        "refusal_sentence.draw_stuck": "A card can still be played.",
+        "refusal_sentence.time_up": "Time is up: start a new game.",
+        "refusal_sentence.no_timer": "This game has no timer.",
+        "status.time_up": "Time is up: the game is lost.",
+        "explain.play_on_joker": "Played {card} on the joker: a joker on the waste takes any card.",
+        "explain.play_on_empty": "Played {card} onto the empty waste: the first card can be any exposed card.",
+        "explain.run": "Card {count} of the run: run bonus {points}.",
+        "explain.clear_bonus": "All 28 cards are cleared: bonus {points}.",
+        "explain.floor": "The score cannot go below 0.",
+        "explain.draw_joker": Plural(
+            "left",
+            one="Drew a joker from the stock ({left} card left in the stock): any exposed card can be played on it.",
+            other="Drew a joker from the stock ({left} cards left in the stock): any exposed card can be played on it.",
+        ),
+        "explain.draw_on_joker": Plural(
+            "left",
+            one="Drew {card} from the stock onto the joker ({left} card left in the stock).",
+            other="Drew {card} from the stock onto the joker ({left} cards left in the stock).",
+        ),
+        "explain.draw_on_empty": Plural(
+            "left",
+            one="Drew {card} from the stock onto the empty waste ({left} card left in the stock).",
+            other="Drew {card} from the stock onto the empty waste ({left} cards left in the stock).",
+        ),
+        "explain.run_ended": "The draw ends the run of {count}: the next play starts a new run.",
+        "explain.undo_draw_empty": "Undid the draw of {card}: it is back on the stock, the waste is empty again and the score is back to {score}.",
+        "explain.undo_play_empty": "Undid the play of {card}: it is back in the tableau, the waste is empty again and the score is back to {score}.",
+        "explain.undo_penalty": Plural(
+            "cost",
+            one="The undo penalty costs {cost} point: the score is now {score}.",
+            other="The undo penalty costs {cost} points: the score is now {score}.",
+        ),
+        "explain.time_up": "The timer ({minutes} min) has run out: the game is over and counts as a loss.",
     },
     "pt": {
         "refusal.not_adjacent": "Tem de ter um valor imediatamente superior ou inferior",
@@ -112,6 +150,48 @@ CATALOG: dict[str, dict[str, Entry]] = {
         "explain.undo_hidden_one": "{card} voltou a ficar virada para baixo.",
         "explain.undo_hidden_two": "{first} e {second} voltaram a ficar viradas para baixo.",
         "explain.undo_moves": "O contador de jogadas fica em {moves}.",
+        # Rule sets (docs/rules.md §8)
+        "card.joker": "Jóquer",
+        "refusal.draw_stuck": "Ainda há uma carta que pode ser jogada",
+        "refusal.time_up": "O tempo acabou: comece uma nova partida.",
+        "refusal.no_timer": "Esta partida não tem cronómetro.",
+        "refusal_sentence.draw_stuck": "Ainda há uma carta que pode ser jogada.",
+        "refusal_sentence.time_up": "O tempo acabou: comece uma nova partida.",
+        "refusal_sentence.no_timer": "Esta partida não tem cronómetro.",
+        "status.time_up": "O tempo acabou: a partida está perdida.",
+        "explain.play_on_joker": "Jogou {card} sobre o jóquer: um jóquer no descarte aceita qualquer carta.",
+        "explain.play_on_empty": "Jogou {card} no descarte vazio: a primeira carta pode ser qualquer carta descoberta.",
+        "explain.run": "Carta {count} da série: bónus de série {points}.",
+        "explain.clear_bonus": "As 28 cartas foram removidas: bónus {points}.",
+        "explain.floor": "A pontuação não pode descer abaixo de 0.",
+        "explain.draw_joker": Plural(
+            "left",
+            one="Tirou um jóquer do monte (resta {left} carta no monte): qualquer carta descoberta pode ser jogada sobre ele.",
+            many="Tirou um jóquer do monte (restam {left} de cartas no monte): qualquer carta descoberta pode ser jogada sobre ele.",
+            other="Tirou um jóquer do monte (restam {left} cartas no monte): qualquer carta descoberta pode ser jogada sobre ele.",
+        ),
+        "explain.draw_on_joker": Plural(
+            "left",
+            one="Tirou {card} do monte para cima do jóquer (resta {left} carta no monte).",
+            many="Tirou {card} do monte para cima do jóquer (restam {left} de cartas no monte).",
+            other="Tirou {card} do monte para cima do jóquer (restam {left} cartas no monte).",
+        ),
+        "explain.draw_on_empty": Plural(
+            "left",
+            one="Tirou {card} do monte para o descarte vazio (resta {left} carta no monte).",
+            many="Tirou {card} do monte para o descarte vazio (restam {left} de cartas no monte).",
+            other="Tirou {card} do monte para o descarte vazio (restam {left} cartas no monte).",
+        ),
+        "explain.run_ended": "A compra termina a série de {count}: a próxima jogada começa uma nova série.",
+        "explain.undo_draw_empty": "Anulou a compra de {card}: voltou para o monte, o descarte volta a estar vazio e a pontuação volta a {score}.",
+        "explain.undo_play_empty": "Anulou a jogada de {card}: voltou ao seu lugar, o descarte volta a estar vazio e a pontuação volta a {score}.",
+        "explain.undo_penalty": Plural(
+            "cost",
+            one="A penalização por anular custa {cost} ponto: a pontuação fica em {score}.",
+            many="A penalização por anular custa {cost} de pontos: a pontuação fica em {score}.",
+            other="A penalização por anular custa {cost} pontos: a pontuação fica em {score}.",
+        ),
+        "explain.time_up": "O cronómetro ({minutes} min) chegou ao fim: a partida terminou e conta como perdida.",
     },
     "fr": {
         "refusal.not_adjacent": "La valeur doit être immédiatement supérieure ou inférieure",
@@ -166,5 +246,47 @@ CATALOG: dict[str, dict[str, Entry]] = {
         "explain.undo_hidden_one": "{card} est de nouveau face cachée.",
         "explain.undo_hidden_two": "{first} et {second} sont de nouveau face cachée.",
         "explain.undo_moves": "Le compteur de coups reste à {moves}.",
+        # Rule sets (docs/rules.md §8)
+        "card.joker": "Joker",
+        "refusal.draw_stuck": "Une carte peut encore être jouée",
+        "refusal.time_up": "Le temps est écoulé : commencez une nouvelle partie.",
+        "refusal.no_timer": "Cette partie n'a pas de minuteur.",
+        "refusal_sentence.draw_stuck": "Une carte peut encore être jouée.",
+        "refusal_sentence.time_up": "Le temps est écoulé : commencez une nouvelle partie.",
+        "refusal_sentence.no_timer": "Cette partie n'a pas de minuteur.",
+        "status.time_up": "Le temps est écoulé : la partie est perdue.",
+        "explain.play_on_joker": "{card} joué sur le joker : un joker sur la défausse accepte n'importe quelle carte.",
+        "explain.play_on_empty": "{card} joué sur la défausse vide : la première carte peut être n'importe quelle carte dégagée.",
+        "explain.run": "Carte {count} de la série : bonus de série {points}.",
+        "explain.clear_bonus": "Les 28 cartes sont dégagées : bonus {points}.",
+        "explain.floor": "Le score ne peut pas descendre sous 0.",
+        "explain.draw_joker": Plural(
+            "left",
+            one="Joker tiré de la pioche (il reste {left} carte dans la pioche) : n'importe quelle carte dégagée peut être jouée dessus.",
+            many="Joker tiré de la pioche (il reste {left} de cartes dans la pioche) : n'importe quelle carte dégagée peut être jouée dessus.",
+            other="Joker tiré de la pioche (il reste {left} cartes dans la pioche) : n'importe quelle carte dégagée peut être jouée dessus.",
+        ),
+        "explain.draw_on_joker": Plural(
+            "left",
+            one="{card} tiré de la pioche sur le joker (il reste {left} carte dans la pioche).",
+            many="{card} tiré de la pioche sur le joker (il reste {left} de cartes dans la pioche).",
+            other="{card} tiré de la pioche sur le joker (il reste {left} cartes dans la pioche).",
+        ),
+        "explain.draw_on_empty": Plural(
+            "left",
+            one="{card} tiré de la pioche sur la défausse vide (il reste {left} carte dans la pioche).",
+            many="{card} tiré de la pioche sur la défausse vide (il reste {left} de cartes dans la pioche).",
+            other="{card} tiré de la pioche sur la défausse vide (il reste {left} cartes dans la pioche).",
+        ),
+        "explain.run_ended": "La pioche met fin à la série de {count} : le prochain coup commence une nouvelle série.",
+        "explain.undo_draw_empty": "Pioche de {card} annulée : la carte revient sur la pioche, la défausse est de nouveau vide et le score revient à {score}.",
+        "explain.undo_play_empty": "Coup de {card} annulé : la carte revient à sa place, la défausse est de nouveau vide et le score revient à {score}.",
+        "explain.undo_penalty": Plural(
+            "cost",
+            one="La pénalité d'annulation coûte {cost} point : le score est maintenant de {score}.",
+            many="La pénalité d'annulation coûte {cost} de points : le score est maintenant de {score}.",
+            other="La pénalité d'annulation coûte {cost} points : le score est maintenant de {score}.",
+        ),
+        "explain.time_up": "Le minuteur ({minutes} min) est écoulé : la partie est terminée et compte comme perdue.",
     },
 }

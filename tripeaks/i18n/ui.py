@@ -16,9 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..codes import InvalidCodeError, Rule
+from ..rules import Preset, RuleSet
 from .core import LANGUAGE_NAMES, LANGUAGES, Entry, Plural, lookup
 
-__all__ = ["UI_CATALOG", "ui_text", "rule_name", "code_error_message", "LANGUAGES", "LANGUAGE_NAMES"]
+__all__ = ["UI_CATALOG", "ui_text", "rule_name", "preset_name", "code_error_message", "LANGUAGES", "LANGUAGE_NAMES"]
 
 UI_CATALOG: dict[str, dict[str, Entry]] = {
     "en": {
@@ -65,8 +66,8 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         "code.prefix": "A code starts with TP1-, not “{part}”. Example: TP1-E-AAAAAAD.",
         "code.parts": Plural(
             "count",
-            one="A code has three parts joined by dashes, like TP1-E-AAAAAAD; “{part}” has {count} part.",
-            other="A code has three parts joined by dashes, like TP1-E-AAAAAAD; “{part}” has {count} parts.",
+            one="A code has three parts joined by dashes, like TP1-E-AAAAAAD, or four with rule flags, like TP1-E-AAAAAAD-SR; “{part}” has {count} part.",
+            other="A code has three parts joined by dashes, like TP1-E-AAAAAAD, or four with rule flags, like TP1-E-AAAAAAD-SR; “{part}” has {count} parts.",
         ),
         "code.rule": "The rule letter “{part}” is unknown: use E (Easy) or C (Classic).",
         "code.length": Plural(
@@ -117,6 +118,17 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
             other="The solver tried {tries} deals and could not prove any of them winnable within {ms} ms each, so this one may not be winnable.",
         ),
         "hints.deal_code": "The code decides: a pasted code is dealt as given, whether or not it can be won.",
+        # Rule sets (docs/rules.md §8): code flags and preset names
+        "code.flags_empty": "The last part of the code is empty: remove the final dash, or add rule flags such as SR.",
+        "code.flag": "The rule flag “{part}” is unknown: use S, O, J, JJ, W, R, P or T followed by the minutes.",
+        "code.flag_repeated": "The rule flag “{part}” appears more than once: give each flag at most once.",
+        "code.timer": "The timer “{part}” is not valid: write T followed by 1 to 60 minutes, like T5.",
+        "preset.easy": "Easy",
+        "preset.classic": "Classic",
+        "preset.traditional": "Traditional",
+        "preset.tri_peaks": "Tri Peaks",
+        "preset.tri_peaks_facile": "Tri Peaks Facile",
+        "preset.custom": "Custom",
     },
     "pt": {
         "app.title": "TriPeaks",
@@ -163,9 +175,9 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         "code.prefix": "Um código começa por TP1-, não por «{part}». Exemplo: TP1-E-AAAAAAD.",
         "code.parts": Plural(
             "count",
-            one="Um código tem três partes ligadas por hífenes, como TP1-E-AAAAAAD; «{part}» tem {count} parte.",
-            many="Um código tem três partes ligadas por hífenes, como TP1-E-AAAAAAD; «{part}» tem {count} de partes.",
-            other="Um código tem três partes ligadas por hífenes, como TP1-E-AAAAAAD; «{part}» tem {count} partes.",
+            one="Um código tem três partes ligadas por hífenes, como TP1-E-AAAAAAD, ou quatro com opções de regra, como TP1-E-AAAAAAD-SR; «{part}» tem {count} parte.",
+            many="Um código tem três partes ligadas por hífenes, como TP1-E-AAAAAAD, ou quatro com opções de regra, como TP1-E-AAAAAAD-SR; «{part}» tem {count} de partes.",
+            other="Um código tem três partes ligadas por hífenes, como TP1-E-AAAAAAD, ou quatro com opções de regra, como TP1-E-AAAAAAD-SR; «{part}» tem {count} partes.",
         ),
         "code.rule": "A letra de regra «{part}» não existe: use E (Fácil) ou C (Clássica).",
         "code.length": Plural(
@@ -219,6 +231,17 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
             other="O resolvedor tentou {tries} jogos e não conseguiu provar em {ms} ms que algum é ganhável, por isso este pode não ser ganhável.",
         ),
         "hints.deal_code": "O código decide: um código colado é distribuído tal como está, quer possa ser ganho quer não.",
+        # Rule sets (docs/rules.md §8): code flags and preset names
+        "code.flags_empty": "A última parte do código está vazia: retire o último hífen ou acrescente opções de regra como SR.",
+        "code.flag": "A opção de regra «{part}» não existe: use S, O, J, JJ, W, R, P ou T seguido dos minutos.",
+        "code.flag_repeated": "A opção de regra «{part}» aparece mais de uma vez: indique cada opção uma só vez.",
+        "code.timer": "O cronómetro «{part}» não é válido: escreva T seguido de 1 a 60 minutos, como T5.",
+        "preset.easy": "Fácil",
+        "preset.classic": "Clássica",
+        "preset.traditional": "Tradicional",
+        "preset.tri_peaks": "Tri Peaks",
+        "preset.tri_peaks_facile": "Tri Peaks Facile",
+        "preset.custom": "Personalizada",
     },
     "fr": {
         "app.title": "TriPeaks",
@@ -265,9 +288,9 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         "code.prefix": "Un code commence par TP1-, pas par « {part} ». Exemple : TP1-E-AAAAAAD.",
         "code.parts": Plural(
             "count",
-            one="Un code a trois parties reliées par des tirets, comme TP1-E-AAAAAAD ; « {part} » compte {count} partie.",
-            many="Un code a trois parties reliées par des tirets, comme TP1-E-AAAAAAD ; « {part} » compte {count} de parties.",
-            other="Un code a trois parties reliées par des tirets, comme TP1-E-AAAAAAD ; « {part} » compte {count} parties.",
+            one="Un code a trois parties reliées par des tirets, comme TP1-E-AAAAAAD, ou quatre avec des options de règle, comme TP1-E-AAAAAAD-SR ; « {part} » compte {count} partie.",
+            many="Un code a trois parties reliées par des tirets, comme TP1-E-AAAAAAD, ou quatre avec des options de règle, comme TP1-E-AAAAAAD-SR ; « {part} » compte {count} de parties.",
+            other="Un code a trois parties reliées par des tirets, comme TP1-E-AAAAAAD, ou quatre avec des options de règle, comme TP1-E-AAAAAAD-SR ; « {part} » compte {count} parties.",
         ),
         "code.rule": "La lettre de règle « {part} » est inconnue : utilisez E (Facile) ou C (Classique).",
         "code.length": Plural(
@@ -321,6 +344,17 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
             other="Le solveur a essayé {tries} donnes sans pouvoir en prouver aucune gagnable en {ms} ms chacune : celle-ci ne l'est peut-être pas.",
         ),
         "hints.deal_code": "Le code décide : un code collé est distribué tel quel, gagnable ou non.",
+        # Rule sets (docs/rules.md §8): code flags and preset names
+        "code.flags_empty": "La dernière partie du code est vide : retirez le dernier tiret ou ajoutez des options de règle comme SR.",
+        "code.flag": "L'option de règle « {part} » est inconnue : utilisez S, O, J, JJ, W, R, P ou T suivi des minutes.",
+        "code.flag_repeated": "L'option de règle « {part} » apparaît plusieurs fois : indiquez chaque option une seule fois.",
+        "code.timer": "Le minuteur « {part} » n'est pas valide : écrivez T suivi de 1 à 60 minutes, comme T5.",
+        "preset.easy": "Facile",
+        "preset.classic": "Classique",
+        "preset.traditional": "Traditionnelle",
+        "preset.tri_peaks": "Tri Peaks",
+        "preset.tri_peaks_facile": "Tri Peaks Facile",
+        "preset.custom": "Personnalisée",
     },
 }
 """The app's texts, one dict per language; keys shared by all languages."""
@@ -336,17 +370,40 @@ def ui_text(key: str, lang: str = "en", **values: Any) -> str:
     return lookup(UI_CATALOG, key, lang, values)
 
 
-def rule_name(rule: Rule | str, lang: str = "en") -> str:
-    """The rule's name in ``lang``: Easy / Fácil / Facile, Classic / Clássica / Classique."""
-    r = Rule.parse(rule)
+def rule_name(rule: Rule | RuleSet | str, lang: str = "en") -> str:
+    """The rule's name in ``lang``: Easy / Fácil / Facile, Classic / Clássica / Classique.
+
+    A :class:`~tripeaks.rules.RuleSet` is named by its wrap option (for its
+    preset's name see :func:`preset_name`).
+    """
+    r = rule.rule if isinstance(rule, RuleSet) else Rule.parse(rule)
     return ui_text("rule.easy" if r is Rule.EASY else "rule.classic", lang)
+
+
+def preset_name(preset: Preset | RuleSet | str | None, lang: str = "en") -> str:
+    """The menu name of a preset (docs/rules.md §8) in ``lang``, e.g. Traditional / Tradicional / Traditionnelle.
+
+    ``preset`` is a :class:`~tripeaks.rules.Preset`, its id (``"tri-peaks"``),
+    or a :class:`~tripeaks.rules.RuleSet` (named after its preset); a rule set
+    that is no preset, or ``None``, is called Custom.  Raises ``ValueError``
+    for an unknown preset id.
+    """
+    if isinstance(preset, RuleSet):
+        preset = preset.preset
+    elif isinstance(preset, str) and not isinstance(preset, Preset):
+        found = Preset.lookup(preset)
+        if found is None:
+            raise ValueError(f"unknown preset {preset!r}: use one of {', '.join(p.value for p in Preset)}")
+        preset = found
+    return ui_text("preset.custom" if preset is None else f"preset.{preset.name.lower()}", lang)
 
 
 def code_error_message(error: InvalidCodeError, lang: str = "en") -> str:
     """One sentence in ``lang`` saying what is wrong with a game code (docs/rules.md §5).
 
-    Uses the error's ``reason`` and ``part``; an unknown reason gives a
-    general sentence.
+    Uses the error's ``reason`` and ``part`` (also the flag reasons of
+    docs/rules.md §8: ``flags_empty``, ``flag``, ``flag_repeated``,
+    ``timer``); an unknown reason gives a general sentence.
     """
     reason = getattr(error, "reason", "value")
     part = getattr(error, "part", "")
