@@ -22,6 +22,7 @@ from tripeaks.classroom import (
     APPLICATION_ID,
     ENV_CHALLENGE,
     ENV_DB,
+    ENV_JOURNAL,
     NAME_MAX,
     SCHEMA_VERSION,
     Challenge,
@@ -235,6 +236,13 @@ def test_the_path_comes_from_the_environment(tmp_path: Path) -> None:
     s = ClassStore.from_env({ENV_DB: f"  {path}  "})
     assert s.available and s.path == path and path.is_file()
     assert ClassStore.from_env({ENV_DB: "  "}).problem.reason is Problem.NOT_CONFIGURED  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("setting", "mode"), [("", "wal"), ("DELETE", "delete"), ("nfs", "wal")])
+def test_the_journal_can_be_chosen_for_a_network_filesystem(tmp_path: Path, setting: str, mode: str) -> None:
+    s = ClassStore.from_env({ENV_DB: str(tmp_path / "c.sqlite"), ENV_JOURNAL: setting})
+    assert s.available and s.journal_mode == mode
+    assert s.record_game(entry()) and s.count() == 1
 
 
 def test_a_missing_folder_is_reported_and_not_created(tmp_path: Path) -> None:

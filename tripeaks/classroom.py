@@ -77,6 +77,7 @@ from .game import EventKind, Game, Status
 __all__ = [
     "ENV_DB",
     "ENV_CHALLENGE",
+    "ENV_JOURNAL",
     "SCHEMA_VERSION",
     "APPLICATION_ID",
     "NAME_MAX",
@@ -103,6 +104,8 @@ ENV_DB = "TRIPEAKS_CLASS_DB"
 """Environment variable holding the path of the class database file."""
 ENV_CHALLENGE = "TRIPEAKS_CHALLENGE"
 """Environment variable holding the class challenge code (docs/rules.md §5)."""
+ENV_JOURNAL = "TRIPEAKS_CLASS_DB_JOURNAL"
+"""Environment variable choosing SQLite's journal: ``wal`` (default) or ``delete`` (a network filesystem)."""
 SCHEMA_VERSION = 1
 """The schema this module writes (``PRAGMA user_version``)."""
 APPLICATION_ID = 0x54503143
@@ -543,9 +546,17 @@ class ClassStore:
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **options: Any) -> ClassStore:
-        """The store at ``TRIPEAKS_CLASS_DB`` (not configured when unset or blank)."""
+        """The store at ``TRIPEAKS_CLASS_DB`` (not configured when unset or blank), with the
+        journal of ``TRIPEAKS_CLASS_DB_JOURNAL`` (``wal`` when unset; an unknown value is logged
+        and ``wal`` used)."""
         env = os.environ if environ is None else environ
         path = env.get(ENV_DB, "").strip() or None
+        if "journal" not in options:
+            journal = env.get(ENV_JOURNAL, "").strip().lower() or "wal"
+            if journal not in ("wal", "delete"):
+                log.warning("%s=%r is not 'wal' or 'delete': using wal", ENV_JOURNAL, journal)
+                journal = "wal"
+            options["journal"] = journal
         return cls(path, environ=environ, **options)
 
     # ------------------------------------------------------------------ state
