@@ -46,7 +46,8 @@ _CSS = """
 .tp-class { font-family: "Segoe UI", "Helvetica Neue", Arial, "DejaVu Sans", sans-serif; color: #1d2b22;
   max-width: 960px; gap: 8px; }
 .tp-class-style { display: none !important; }
-.tp-class h2, .tp-class h3 { margin: 6px 0 2px 0; color: #14532d; }
+.tp-class-top { gap: 18px; }
+.tp-class h2, .tp-class h3 { margin: 6px 18px 2px 0; color: #14532d; }
 .tp-class table.tp-class-table { border-collapse: collapse; margin: 4px 0 8px 0; font-size: 14px; }
 .tp-class-table th, .tp-class-table td { border-bottom: 1px solid #d8d2c0; padding: 3px 10px; text-align: left; }
 .tp-class-table th { background: #f4f1e8; }
@@ -339,7 +340,7 @@ class ClassResults(widgets.VBox):
                 (r.games, True),
                 (t("cell.yes") if r.won else t("cell.no"), False),
                 (r.best_score, True),
-                (r.fewest_moves if r.fewest_moves is not None else t("cell.none"), r.fewest_moves is not None),
+                (r.fewest_moves if r.fewest_moves is not None else t("cell.none"), True),
             ]
             for r in rows
         ]
@@ -384,6 +385,7 @@ class ClassResults(widgets.VBox):
             self.plot_heading.layout.display = "none"
             return
         from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.dates import AutoDateLocator, ConciseDateFormatter
         from matplotlib.figure import Figure
 
         if self._figure is None:
@@ -410,20 +412,23 @@ class ClassResults(widgets.VBox):
                 color=[_WON, _NOT_WON],
                 label=[t("plot.won"), t("plot.not_won")],
             )
-            left.legend(loc="upper left", fontsize=8, frameon=False)
+            left.legend(loc="best", fontsize=8, frameon=False)
             left.set_title(t("plot.histogram", code=code), fontsize=10)
         left.set_xlabel(t("plot.score"), fontsize=9)
         left.set_ylabel(t("plot.games"), fontsize=9)
         left.yaxis.get_major_locator().set_params(integer=True)
-        times = [_parse_time(g.played_at) for g in games]
-        colours = [_WON if g.result is Result.WON else _NOT_WON for g in games]
-        right.scatter(times, [g.score for g in games], c=colours, s=14)
+        for result_won, colour, label in ((True, _WON, t("plot.won")), (False, _NOT_WON, t("plot.not_won"))):
+            chosen = [g for g in games if (g.result is Result.WON) is result_won]
+            if chosen:
+                times = [_parse_time(g.played_at) for g in chosen]
+                right.scatter(times, [g.score for g in chosen], color=colour, s=14, label=label)
+        right.legend(loc="best", fontsize=8, frameon=False)
+        locator = AutoDateLocator()
+        right.xaxis.set_major_locator(locator)
+        right.xaxis.set_major_formatter(ConciseDateFormatter(locator))
         right.set_title(t("plot.timeline"), fontsize=10)
         right.set_xlabel(t("plot.time"), fontsize=9)
         right.set_ylabel(t("plot.score"), fontsize=9)
-        for label in right.get_xticklabels():
-            label.set_rotation(20)
-            label.set_fontsize(8)
         for ax in (left, right):
             ax.set_facecolor("#ffffff")
             ax.tick_params(labelsize=8)
