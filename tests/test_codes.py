@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import random
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -16,7 +18,20 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import tripeaks.codes as codes_module
-from tripeaks import Game, GameCode, InvalidCodeError, Rule, deal_cards
+from tripeaks import (
+    TRI_PEAKS,
+    DrawRule,
+    Game,
+    GameCode,
+    InvalidCodeError,
+    PeaksRule,
+    Rule,
+    RuleSet,
+    ScoringRule,
+    UndoRule,
+    WasteRule,
+    deal_cards,
+)
 from tripeaks.codes import N_DEALS
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -176,7 +191,8 @@ def test_spaces_and_case() -> None:
         ("TP1-E-AAA AAA", "bad character ' '"),
         ("TP1-E-AAAAAAı", "bad character 'ı'"),  # dotless i upper-cases to an ASCII I
         ("TP1-E-AAAAAAſ", "bad character 'ſ'"),  # long s upper-cases to an ASCII S
-        ("TP1-E-AAAAAAD-X", "three parts"),
+        ("TP1-E-AAAAAAD-X", "unknown flag 'X'"),  # a fourth part holds rule flags (docs/rules.md §8)
+        ("TP1-E-AAAAAAD-S-R", "three parts"),
         ("TP1", "three parts"),
         ("", "empty"),
         ("   ", "empty"),
@@ -219,13 +235,15 @@ def test_invalid_code_carries_a_reason_and_the_bad_part(text: object, reason: st
 @given(st.text(max_size=16))
 @example("TP1-E-AAAAAAſ")
 def test_parse_accepts_only_well_formed_codes(text: str) -> None:
-    """Anything that parses is a canonical code up to surrounding spaces, ASCII case and N for E."""
+    """Anything that parses is a canonical code up to surrounding spaces, ASCII case, N for E and flag order."""
     try:
         code = GameCode.parse(text)
     except InvalidCodeError:
         return
-    clean = "".join(c.upper() if c.isascii() else c for c in text.strip())
-    assert clean.replace("-N-", "-E-", 1) == str(code)
+    clean = "".join(c.upper() if c.isascii() else c for c in text.strip()).replace("-N-", "-E-", 1)
+    typed, canonical = clean.split("-"), str(code).split("-")
+    assert canonical[:3] == typed[:3]
+    assert sorted("".join(canonical[3:])) == sorted("".join(typed[3:]))  # the same flags, in canonical order
 
 
 @pytest.mark.parametrize("bad", [-1, N_DEALS, 2.0, True, "3"])
@@ -272,3 +290,202 @@ def test_error_messages_quote_the_parts_as_typed():
     with pytest.raises(InvalidCodeError) as info:
         GameCode.parse("TP1-E-aaaaaa1")
     assert info.value.part == "1"
+
+
+# ---------------------------------------------------------------- rule-set flags and jokers (docs/rules.md §8)
+
+
+def spec_joker_stock(n: int, jokers: int, empty_waste: bool) -> list[str]:
+    """docs/rules.md §8 written out again: the §5 deal, deck[28] on top of the stock for an empty
+    waste, then joker j = 1, 2 inserted at u mod m, m = stock size + 1, with u the first unbiased
+    word of SHA-256(b"tripeaks/TP1/joker" ‖ n:8 ‖ j:4 ‖ k:4), k = 0, 1, …"""
+    deck = spec_deal(n)
+    stock = ([deck[28]] if empty_waste else []) + deck[29:]
+    for j in range(1, jokers + 1):
+        words = (
+            int.from_bytes(block[offset : offset + 4], "big")
+            for k in itertools.count()
+            for block in [
+                hashlib.sha256(
+                    b"tripeaks/TP1/joker" + n.to_bytes(8, "big") + j.to_bytes(4, "big") + k.to_bytes(4, "big")
+                ).digest()
+            ]
+            for offset in range(0, 32, 4)
+        )
+        m = len(stock) + 1
+        u = next(words)
+        while u >= (2**32 // m) * m:
+            u = next(words)
+        stock.insert(u % m, "JK")
+    return stock
+
+
+# Pinned literally (computed once with spec_joker_stock): stock indices of the jokers, 0 drawn first.
+JOKER_POSITIONS = {
+    ("TP1-E-AAAAAAA-J", 0): [20],
+    ("TP1-E-AAAAAAA-JJ", 0): [4, 21],
+    ("TP1-E-AAAAAAA-JW", 0): [20],
+    ("TP1-E-AAAAAAA-JJW", 0): [13, 21],
+    ("TP1-C-AAAAAAB-J", 1): [22],
+    ("TP1-C-AAAAAAB-JJ", 1): [1, 23],
+    ("TP1-E-AAAAAAB-JW", 1): [6],
+    ("TP1-E-AAAAAAB-JJW", 1): [3, 7],
+    ("TP1-E-AAAAAAD-JR", 3): [7],
+    ("TP1-E-AAAAAAD-SJJ", 3): [7, 21],
+    ("TP1-E-AAAAAAD-JW", 3): [17],
+    ("TP1-E-AAAAAAD-JJWP", 3): [2, 18],
+    ("TP1-E-AAAAMBZ-J", 12345): [13],
+    ("TP1-E-AAAAMBZ-JJ", 12345): [13, 18],
+    ("TP1-E-AAAAMBZ-OJW", 12345): [23],
+    ("TP1-E-AAAAMBZ-JJWT9", 12345): [15, 24],
+    ("TP1-C-7777777-J", N_DEALS - 1): [8],
+    ("TP1-C-7777777-JJ", N_DEALS - 1): [8, 9],
+    ("TP1-C-7777777-JW", N_DEALS - 1): [18],
+    ("TP1-C-7777777-JJW", N_DEALS - 1): [2, 19],
+}
+
+
+@pytest.mark.parametrize(("text", "n"), sorted(JOKER_POSITIONS))
+def test_joker_positions_pinned_and_independently_computed(text: str, n: int) -> None:
+    code = GameCode.parse(text)
+    assert code.deal == n and str(code) == text
+    game = Game.from_code(code)
+    stock = [str(c) for c in game.stock_cards]
+    assert [i for i, c in enumerate(stock) if c == "JK"] == JOKER_POSITIONS[(text, n)]
+    assert stock == spec_joker_stock(n, code.rules.jokers, code.rules.waste == "empty")
+    deal = spec_deal(n)
+    assert [str(game.card_at(p)) for p in range(28)] == deal[:28]  # jokers never in the tableau
+    assert [str(c) for c in game.waste] == ([] if code.rules.waste == "empty" else deal[28:29])
+
+
+SOME_RULE_SETS = st.builds(
+    RuleSet,
+    wrap=st.booleans(),
+    draw=st.sampled_from(list(DrawRule)),
+    peaks=st.sampled_from(list(PeaksRule)),
+    jokers=st.integers(0, 2),
+    waste=st.sampled_from(list(WasteRule)),
+    scoring=st.sampled_from(list(ScoringRule)),
+    undo=st.sampled_from(list(UndoRule)),
+    timer=st.none() | st.integers(1, 60),
+)
+
+
+@given(st.integers(0, N_DEALS - 1), SOME_RULE_SETS)
+def test_same_52_card_deal_in_every_rule_set(n: int, rules: RuleSet) -> None:
+    deal = spec_deal(n)
+    code = GameCode(rules, n)
+    assert code.cards() == deal_cards(n)
+    game = Game.from_code(code)
+    assert [str(c) for c in game.dealt_tableau] == deal[:28]
+    stock = [str(c) for c in game.stock_cards]
+    assert stock == spec_joker_stock(n, rules.jokers, rules.waste == "empty")
+    assert [str(c) for c in game.waste] + [c for c in stock if c != "JK"] == deal[28:]
+    assert stock.count("JK") == rules.jokers and game.stock_count == 23 + rules.jokers + (rules.waste == "empty")
+
+
+@given(st.integers(0, N_DEALS - 1), SOME_RULE_SETS, st.randoms(use_true_random=False))
+def test_flag_codes_round_trip_in_any_order_and_case(n: int, rules: RuleSet, rnd: random.Random) -> None:
+    code = GameCode(rules, n)
+    text = str(code)
+    assert GameCode.parse(text) == code and eval(repr(code)) == code
+    assert code.rules is rules or code.rules == rules
+    if rules.is_default:
+        assert text == spec_code_text("E" if rules.wrap else "C", n)  # no fourth part: TP1 unchanged
+        return
+    head, flags = text.rsplit("-", 1)
+    tokens = re.findall(r"JJ|J|T\d+|[A-Z]", flags)
+    assert "".join(tokens) == flags
+    rnd.shuffle(tokens)
+    mixed = "".join(t.lower() if rnd.random() < 0.5 else t for t in tokens)
+    assert GameCode.parse(f" {head.lower()}-{mixed} ") == code
+
+
+@pytest.mark.parametrize(
+    ("text", "rules"),
+    [
+        ("TP1-E-AAAAAAD", RuleSet()),
+        ("TP1-C-AAAAAAD", RuleSet(wrap=False)),
+        ("TP1-E-AAAAAAD-SR", RuleSet(draw="stuck", scoring="runs")),  # Traditional
+        ("TP1-C-AAAAAAD-OP", RuleSet(wrap=False, peaks="open", undo="penalty")),  # Tri Peaks
+        ("TP1-E-AAAAAAD-OP", RuleSet(peaks="open", undo="penalty")),  # Tri Peaks Facile
+        ("TP1-E-AAAAAAD-J", RuleSet(jokers=1)),
+        ("TP1-E-AAAAAAD-W", RuleSet(waste="empty")),
+        ("TP1-E-AAAAAAD-T1", RuleSet(timer=1)),
+        (
+            "TP1-C-AAAAAAD-SOJJWRPT60",
+            RuleSet(
+                wrap=False,
+                draw="stuck",
+                peaks="open",
+                jokers=2,
+                waste="empty",
+                scoring="runs",
+                undo="penalty",
+                timer=60,
+            ),
+        ),
+    ],
+)
+def test_canonical_flag_order(text: str, rules: RuleSet) -> None:
+    assert str(GameCode(rules, 3)) == text
+    assert GameCode.parse(text) == GameCode(rules, 3)
+
+
+@pytest.mark.parametrize(
+    ("typed", "canonical"),
+    [
+        ("TP1-E-AAAAAAD-RS", "TP1-E-AAAAAAD-SR"),
+        ("tp1-c-aaaaaad-po", "TP1-C-AAAAAAD-OP"),
+        ("TP1-N-AAAAAAD-t15jjs", "TP1-E-AAAAAAD-SJJT15"),
+        ("TP1-C-AAAAAAD-PwRoJ", "TP1-C-AAAAAAD-OJWRP"),
+        ("  TP1-E-AAAAAAD-T7W  ", "TP1-E-AAAAAAD-WT7"),
+    ],
+)
+def test_flags_in_any_order_and_case(typed: str, canonical: str) -> None:
+    assert str(GameCode.parse(typed)) == canonical
+
+
+@pytest.mark.parametrize(
+    ("text", "reason", "part"),
+    [
+        ("TP1-E-AAAAAAD-X", "flag", "X"),
+        ("TP1-E-AAAAAAD-SX", "flag", "X"),
+        ("TP1-E-AAAAAAD-7", "flag", "7"),
+        ("TP1-E-AAAAAAD-S R", "flag", " "),
+        ("TP1-E-AAAAAAD-ſ", "flag", "ſ"),  # long s upper-cases to an ASCII S: refused as a look-alike
+        ("TP1-E-AAAAAAD-Ｓ", "flag", "Ｓ"),  # fullwidth S
+        ("TP1-E-AAAAAAD-E", "flag", "E"),
+        ("TP1-E-AAAAAAD-SS", "flag_repeated", "S"),
+        ("TP1-E-AAAAAAD-rSr", "flag_repeated", "r"),
+        ("TP1-E-AAAAAAD-JJJ", "flag_repeated", "J"),
+        ("TP1-E-AAAAAAD-JSJ", "flag_repeated", "J"),
+        ("TP1-E-AAAAAAD-T5T6", "flag_repeated", "T6"),
+        ("TP1-E-AAAAAAD-T0", "timer", "T0"),
+        ("TP1-E-AAAAAAD-T61", "timer", "T61"),
+        ("TP1-E-AAAAAAD-T100", "timer", "T100"),
+        ("TP1-E-AAAAAAD-T05", "timer", "T05"),
+        ("TP1-E-AAAAAAD-T", "timer", "T"),
+        ("TP1-E-AAAAAAD-St", "timer", "t"),
+        ("TP1-E-AAAAAAD-", "flags_empty", ""),
+        ("TP1-E-AAAAAAD-S-R", "parts", "TP1-E-AAAAAAD-S-R"),
+    ],
+)
+def test_malformed_flags_are_refused_naming_the_flag(text: str, reason: str, part: str) -> None:
+    with pytest.raises(InvalidCodeError) as info:
+        GameCode.parse(text)
+    assert info.value.reason == reason and info.value.part == part
+    if part.strip():
+        assert repr(part) in str(info.value)
+
+
+def test_game_code_keeps_the_rule_api() -> None:
+    code = GameCode(Rule.EASY, 3)
+    assert code == GameCode(RuleSet(), 3) == GameCode("easy", 3) and code.rule is Rule.EASY
+    traditional = GameCode("traditional", 3)
+    assert str(traditional) == "TP1-E-AAAAAAD-SR" and traditional.rule is Rule.EASY
+    assert str(traditional.with_rule("C")) == "TP1-C-AAAAAAD-SR"  # the wrap changes, the other options stay
+    assert traditional.with_rules(Rule.CLASSIC) == GameCode(Rule.CLASSIC, 3)
+    assert GameCode.random("tri peaks").rules == TRI_PEAKS
+    with pytest.raises(InvalidCodeError, match="rules"):
+        GameCode("nonsense", 3)

@@ -1,18 +1,38 @@
 """Properties of random games (hypothesis): random legal actions, undos included, on random deals.
 
 After every action the state is checked against the rules recomputed here from
-docs/rules.md §1–§4 (covering formulas, adjacency, status), not read back from the engine.
+docs/rules.md §1–§4 and §8 (covering formulas, adjacency, status, the rule-set options and
+their points), not read back from the engine.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tripeaks import DECK, Game, GameCode, IllegalMoveError, Refusal, Rule, Status, UndoEvent
+from tripeaks import (
+    DECK,
+    JOKER,
+    Card,
+    DrawRule,
+    Game,
+    GameCode,
+    IllegalMoveError,
+    PeaksRule,
+    Refusal,
+    Rule,
+    RuleSet,
+    ScoringRule,
+    Status,
+    UndoEvent,
+    UndoRule,
+    WasteRule,
+    deal_cards,
+)
 from tripeaks.codes import N_DEALS
 
 CoveredBy = Callable[[int], tuple[int, ...]]
@@ -159,3 +179,137 @@ def test_greedy_games_to_the_end(covered_by: CoveredBy, deal: int, rule: Rule, s
     else:
         assert game.stock_count == 0 and game.playable() == [] and game.can_undo
     check_replay(game)
+
+
+# ---------------------------------------------------------------- random rule sets (docs/rules.md §8)
+# The rules are recomputed here from §8's definitions: a joker or an empty waste takes any card,
+# open peaks deal everything face up, draw stuck forbids a draw while a play exists, runs scoring
+# pays the run place, 15/30/45 by order of emptying, +100 for the clear, −5 a draw; an undo gives
+# back what its action changed, then costs 5 under the penalty; never below 0.
+
+RULE_SETS = st.builds(
+    RuleSet,
+    wrap=st.booleans(),
+    draw=st.sampled_from(list(DrawRule)),
+    peaks=st.sampled_from(list(PeaksRule)),
+    jokers=st.integers(0, 2),
+    waste=st.sampled_from(list(WasteRule)),
+    scoring=st.sampled_from(list(ScoringRule)),
+    undo=st.sampled_from(list(UndoRule)),
+    timer=st.none() | st.integers(1, 60),
+)
+
+
+def fits_rules(rules: RuleSet, rank: int, top: object) -> bool:
+    if top is None or top == JOKER:
+        return True
+    assert isinstance(top, Card)
+    d = abs(rank - top.rank)
+    return d == 1 or (rules.wrap and d == 12)
+
+
+def rules_refusal(game: Game, p: int, covered_by: CoveredBy, expired: bool) -> Refusal | None:
+    slots = game.tableau
+    if all(s is None for s in slots):
+        return Refusal.GAME_OVER
+    if expired:
+        return Refusal.TIME_UP
+    slot = slots[p]
+    if slot is None:
+        return Refusal.EMPTY
+    if not slot.face_up or any(slots[q] is not None for q in covered_by(p)):
+        return Refusal.BLOCKED
+    if not fits_rules(game.rules, slot.card.rank, game.waste_top):
+        return Refusal.NOT_ADJACENT
+    return None
+
+
+def check_rules_state(game: Game, covered_by: CoveredBy, dealt: Counter[str], expired: bool) -> None:
+    rules, slots = game.rules, game.tableau
+    # the 52 cards and the jokers are all there, once each, across tableau, waste and stock
+    held = [str(s.card) for s in slots if s is not None] + [str(c) for c in (*game.waste, *game.stock_cards)]
+    assert Counter(held) == dealt
+    assert all(s is None or s.card != JOKER for s in slots)
+    for p, s in enumerate(slots):
+        if s is not None:
+            uncovered = all(slots[q] is None for q in covered_by(p))
+            assert s.face_up == (rules.peaks == "open" or uncovered), p
+    refusals = [rules_refusal(game, p, covered_by, expired) for p in range(28)]
+    assert [game.refusal(p) for p in range(28)] == refusals
+    plays = [p for p in range(28) if refusals[p] is None]
+    assert game.playable() == plays
+    if all(s is None for s in slots):
+        status, draw = Status.WON, Refusal.GAME_OVER
+    elif expired:
+        status, draw = Status.TIME_UP, Refusal.TIME_UP
+    else:
+        status = Status.PLAYING if game.stock_count or plays else Status.BLOCKED
+        draw = None
+        if not game.stock_count:
+            draw = Refusal.STOCK_EMPTY
+        elif rules.draw == "stuck" and plays:
+            draw = Refusal.DRAW_STUCK
+    assert game.status is status and game.draw_refusal() is draw
+    assert game.legal_actions() == plays + (["D"] if draw is None else [])
+    assert game.score >= 0 and game.score_parts().total == game.score
+    assert all(e.parts.total == e.points for e in game.history)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deal=st.integers(0, N_DEALS - 1), rules=RULE_SETS, picks=st.lists(st.integers(0, 2**16), max_size=90))
+def test_random_games_under_random_rule_sets(
+    covered_by: CoveredBy, deal: int, rules: RuleSet, picks: list[int]
+) -> None:
+    game = Game.from_code(GameCode(rules, deal))
+    dealt = Counter(str(c) for c in deal_cards(deal)) + Counter({"JK": rules.jokers} if rules.jokers else {})
+    expired = False
+    score, run = (0 if rules.scoring == "runs" else 500), 0
+    stack: list[tuple[int, int]] = []  # (points, run before) of each standing action, kept here
+    check_rules_state(game, covered_by, dealt, expired)
+    for pick in picks:
+        options: list[int | str] = list(game.legal_actions())
+        if game.can_undo and pick % 7 == 0:
+            options = ["U"]
+        if rules.timer is not None and not game.is_over and pick % 37 == 1:
+            options = ["T"]
+        if not options:
+            break
+        action = options[pick % len(options)]
+        before = (game.tableau, game.waste, game.stock_cards, game.status, game.run, score)
+        if isinstance(action, int):
+            peak = next(k for k, members in enumerate(PEAKS) if action in members)
+            run = run + 1 if rules.scoring == "runs" else 0
+            event = game.play(action)
+            emptied = [all(game.tableau[q] is None for q in members) for members in PEAKS]
+            cleared = emptied[peak]
+            if rules.scoring == "runs":
+                delta = run + (15 * sum(emptied) if cleared else 0) + (100 if all(emptied) else 0)
+            else:
+                delta = -1 + (100 if cleared else 0)
+            new = max(0, score + delta)
+            stack.append((new - score, before[4]))
+            score = new
+        elif action == "D":
+            event = game.draw()
+            new = max(0, score - (5 if rules.scoring == "runs" else 1))
+            stack.append((new - score, run))
+            score, run = new, 0
+        elif action == "U":
+            event = game.undo()
+            points, run = stack.pop()
+            score -= points
+            if rules.undo == "penalty":
+                score = max(0, score - 5)
+        else:
+            event = game.expire()
+            expired = True
+        assert game.score == score and game.run == run, (action, event)
+        check_rules_state(game, covered_by, dealt, expired)
+        if isinstance(action, int) or action == "D":
+            probe = game.copy()  # undo right after the action: the same state, less the penalty
+            if probe.can_undo:
+                probe.undo()
+                assert (probe.tableau, probe.waste, probe.stock_cards, probe.status, probe.run) == before[:5]
+                assert probe.score == (max(0, before[5] - 5) if rules.undo == "penalty" else before[5])
+    check_replay(game)
+    assert Game.from_record(json.dumps(game.to_record())).rules == rules

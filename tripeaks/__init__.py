@@ -11,10 +11,11 @@ The engine is pure Python: no widget or plotting import.  The notebook app
 lives in :mod:`tripeaks.app`.
 """
 
-from .cards import DECK, Card, InvalidCardError, Rank, Suit
-from .codes import GameCode, InvalidCodeError, Rule, deal_cards
+from .cards import DECK, JOKER, Card, CardOrJoker, InvalidCardError, Joker, Rank, Suit
+from .codes import GameCode, InvalidCodeError, deal_cards, deal_layout
 from .game import (
     DRAW,
+    EXPIRE,
     UNDO,
     Action,
     DrawEvent,
@@ -25,9 +26,27 @@ from .game import (
     PlayEvent,
     RecordError,
     Refusal,
+    ScoreParts,
     Slot,
     Status,
+    TimeUpEvent,
     UndoEvent,
+)
+from .rules import (
+    CLASSIC,
+    EASY,
+    PRESETS,
+    TRADITIONAL,
+    TRI_PEAKS,
+    TRI_PEAKS_FACILE,
+    DrawRule,
+    PeaksRule,
+    Preset,
+    Rule,
+    RuleSet,
+    ScoringRule,
+    UndoRule,
+    WasteRule,
 )
 
 __all__ = [
@@ -35,11 +54,28 @@ __all__ = [
     "Rank",
     "Suit",
     "DECK",
+    "Joker",
+    "JOKER",
+    "CardOrJoker",
     "InvalidCardError",
     "Rule",
+    "RuleSet",
+    "DrawRule",
+    "PeaksRule",
+    "WasteRule",
+    "ScoringRule",
+    "UndoRule",
+    "Preset",
+    "PRESETS",
+    "EASY",
+    "CLASSIC",
+    "TRADITIONAL",
+    "TRI_PEAKS",
+    "TRI_PEAKS_FACILE",
     "GameCode",
     "InvalidCodeError",
     "deal_cards",
+    "deal_layout",
     "Game",
     "Status",
     "Refusal",
@@ -48,11 +84,14 @@ __all__ = [
     "PlayEvent",
     "DrawEvent",
     "UndoEvent",
+    "TimeUpEvent",
+    "ScoreParts",
     "Event",
     "EventKind",
     "RecordError",
     "Action",
     "DRAW",
     "UNDO",
+    "EXPIRE",
 ]
 __version__ = "0.1.0"

@@ -1,7 +1,11 @@
-"""Cards: ranks, suits and the frozen :class:`Card` value (docs/rules.md §1).
+"""Cards: ranks, suits and the frozen :class:`Card` value (docs/rules.md §1), and the joker (§8).
 
 A card is written ``"7S"`` or ``"10H"`` (rank then suit letter) and shown as
 ``"7♠"``.  :meth:`Card.parse` also accepts ``"TH"``, symbols and any case.
+
+The :data:`JOKER` (docs/rules.md §8) is not a :class:`Card`: it has no rank
+or suit, lies only in the stock and, on the waste, accepts any card.  It is
+written ``"JK"``; :func:`parse_card_or_joker` reads a card or a joker.
 """
 
 from __future__ import annotations
@@ -9,8 +13,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Union
 
-__all__ = ["Suit", "Rank", "Card", "InvalidCardError", "DECK"]
+__all__ = ["Suit", "Rank", "Card", "InvalidCardError", "DECK", "Joker", "JOKER", "CardOrJoker", "parse_card_or_joker"]
 
 
 class InvalidCardError(ValueError):
@@ -170,3 +175,51 @@ def _parse(clean: str, original: str) -> Card:
 
 DECK: tuple[Card, ...] = tuple(Card(r, s) for s in Suit for r in Rank)
 """The 52 cards in canonical order (docs/rules.md §5): clubs A..K, diamonds, hearts, spades."""
+
+
+@dataclass(frozen=True, slots=True)
+class Joker:
+    """The wild card of docs/rules.md §8: only in the stock; on the waste it accepts any exposed card.
+
+    All jokers are equal (a game holds 0, 1 or 2 of them).  ``str`` is
+    ``"JK"``, ``symbol`` is ``"🃏"``; it has no rank and no suit and is never
+    played from the waste.  Its name in words: :func:`tripeaks.i18n.card_name`.
+    """
+
+    @property
+    def symbol(self) -> str:
+        """Display text: the playing-card joker ``"🃏"``."""
+        return "\N{PLAYING CARD BLACK JOKER}"
+
+    @property
+    def is_red(self) -> bool:
+        """Always false (a joker has no suit)."""
+        return False
+
+    def __str__(self) -> str:
+        return "JK"
+
+    def __repr__(self) -> str:
+        return "JOKER"
+
+
+JOKER = Joker()
+"""The joker (docs/rules.md §8); ``Joker()`` is equal to it."""
+
+CardOrJoker = Union[Card, Joker]
+"""What the stock and the waste hold: a :class:`Card` or the :data:`JOKER` (docs/rules.md §8)."""
+
+_JOKER_TEXTS = frozenset({"JK", "JOKER", "\N{PLAYING CARD BLACK JOKER}"})
+
+
+def parse_card_or_joker(text: str | Card | Joker) -> CardOrJoker:
+    """Read a card (as :meth:`Card.parse`) or a joker (``"JK"``, ``"joker"``, ``"🃏"``; any case).
+
+    A :class:`Card` or :class:`Joker` is returned unchanged.  Raises
+    :class:`InvalidCardError` (a ``ValueError``) quoting the text otherwise.
+    """
+    if isinstance(text, (Card, Joker)):
+        return text
+    if isinstance(text, str) and ascii_upper(text.strip().replace("\ufe0f", "").replace("\ufe0e", "")) in _JOKER_TEXTS:
+        return JOKER
+    return Card.parse(text)

@@ -1,11 +1,14 @@
-"""Game records: save, share and replay a game (docs/rules.md §6).
+"""Game records: save, share and replay a game (docs/rules.md §6, §8).
 
 A record is JSON-ready::
 
     {"format": "tripeaks-record/1", "code": "TP1-E-AAAAAAD", "actions": ["KC", "D", "U"]}
 
-A card token plays that card, ``D`` draws and ``U`` undoes.  A custom layout
-is recorded with its cards instead of a code::
+A card token plays that card, ``D`` draws (a joker drawn too) and ``U``
+undoes; ``T`` is the timer's end (docs/rules.md §8).  The code is the full
+code, rule-set flags included (``"TP1-E-AAAAAAD-SR"``).  A custom layout is
+recorded with its cards and its rule set (``"E"``, ``"C"`` or a rule letter
+with flags such as ``"C-OP"``) instead of a code; jokers are ``"JK"``::
 
     {"format": "tripeaks-record/1", "rule": "E",
      "layout": {"tableau": [28 cards], "waste": ["AC"], "stock": [23 cards]},
@@ -26,7 +29,7 @@ __all__ = ["RECORD_FORMAT", "RecordError", "record_of", "game_from_record", "dum
 
 
 def record_of(game: Game) -> dict[str, Any]:
-    """The record of ``game``: its code (or layout and rule) and every action in order."""
+    """The record of ``game``: its full code (or layout and rule set) and every action in order."""
     return game.to_record()
 
 

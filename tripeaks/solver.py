@@ -15,6 +15,14 @@ It never modifies the game it is given.
 A search stopped by its budget (``max_nodes`` positions or ``time_limit``
 seconds) answers :attr:`Verdict.UNKNOWN`, never a wrong verdict.
 
+Rule sets (docs/rules.md §8): open peaks, the scoring, the undo penalty and
+the timer do not change which positions can be won, so those rule sets are
+searched through their wrap option alone.  Jokers, an empty waste and *draw
+stuck* do change the search; this solver does not handle them yet and raises
+:class:`UnsupportedRulesError` rather than give a wrong verdict (so does
+:func:`best_score` under runs scoring).  A game whose time is up is lost:
+UNWINNABLE.
+
 Lines of actions
 ----------------
 ``Solution.line`` is a list of actions in the form :meth:`Game.apply`
@@ -25,6 +33,8 @@ the card text of each play (``"KC"``) and ``"D"`` for each draw.
 
 from __future__ import annotations
 
+import math
+import numbers
 import time
 from dataclasses import dataclass, field
 
@@ -35,8 +45,10 @@ from .codes import GameCode
 from .game import DRAW as DRAW_ACTION
 from .game import Action, Game, Status
 from .layout import POSITIONS
+from .rules import DrawRule, ScoringRule, WasteRule
 
 __all__ = [
+    "UnsupportedRulesError",
     "prepare",
     "Verdict",
     "Solution",
@@ -49,6 +61,33 @@ __all__ = [
     "is_winnable",
     "win_score",
 ]
+
+
+class UnsupportedRulesError(NotImplementedError, ValueError):
+    """The solver cannot (yet) answer for this rule set (docs/rules.md §8); the message names the options.
+
+    Both a ``NotImplementedError`` and a ``ValueError``.
+    """
+
+
+def _check_rules(game: Game, scoring: bool = False) -> None:
+    """Raise :class:`UnsupportedRulesError` for options that change the search (and runs scoring if ``scoring``)."""
+    r = game.rules
+    unsupported = [
+        name
+        for applies, name in (
+            (r.draw is DrawRule.STUCK, "draw only when stuck"),
+            (r.jokers > 0, "jokers"),
+            (r.waste is WasteRule.EMPTY, "an empty waste"),
+            (scoring and r.scoring is ScoringRule.RUNS, "runs scoring (best score)"),
+        )
+        if applies
+    ]
+    if unsupported:
+        raise UnsupportedRulesError(
+            f"the solver cannot yet answer under rule set {r} ({', '.join(unsupported)}); "
+            "open peaks, scoring, undo penalty and timer are supported"
+        )
 
 
 class Verdict(TextEnum):
@@ -165,21 +204,33 @@ def _state(game: Game) -> tuple[tuple[int, ...], int, int, tuple[int, ...], bool
     for p, slot in enumerate(game.tableau):
         if slot is not None:
             present |= 1 << p
-    stock = tuple(int(c.rank) for c in game.stock_cards)
-    return ranks, present, int(game.waste_top.rank), stock, game.rule.wraps
+    stock = []
+    for c in game.stock_cards:
+        if not isinstance(c, Card):
+            raise UnsupportedRulesError("the solver cannot yet search a stock holding jokers")
+        stock.append(int(c.rank))
+    top = game.waste_top
+    if not isinstance(top, Card):
+        raise UnsupportedRulesError("the solver cannot yet search from an empty waste or a joker on the waste")
+    return ranks, present, int(top.rank), tuple(stock), game.rule.wraps
 
 
 def _deadline(time_limit: float | None) -> float | None:
     if time_limit is None:
         return None
-    if time_limit < 0:
-        raise ValueError(f"time_limit must be a number of seconds ≥ 0, got {time_limit!r}")
-    return time.perf_counter() + time_limit
+    if (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, numbers.Real)
+        or not math.isfinite(time_limit)
+        or time_limit < 0
+    ):
+        raise ValueError(f"time_limit must be a finite number of seconds ≥ 0 (or None), got {time_limit!r}")
+    return time.perf_counter() + float(time_limit)
 
 
 def _check_nodes(max_nodes: int | None) -> None:
     if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1):
-        raise ValueError(f"max_nodes must be a positive integer, got {max_nodes!r}")
+        raise ValueError(f"max_nodes must be a positive integer (or None), got {max_nodes!r}")
 
 
 def _as_game(game_or_code: Game | GameCode | str) -> Game:
@@ -210,19 +261,25 @@ def solve(
     """Decide whether ``game`` (a :class:`Game`, or a TP1 code) can still be won.
 
     Full knowledge, the game's rule.  ``max_nodes``: at most this many
-    positions searched; ``time_limit``: at most about this many seconds.
+    positions searched (a positive integer); ``time_limit``: at most about
+    this many seconds (a finite number ≥ 0); ``None`` means no bound.
     Either budget running out gives :attr:`Verdict.UNKNOWN`.  A won game is
-    WINNABLE with an empty line.  The game is not modified.  Raises
-    ``ValueError`` for a bad budget and
-    :class:`~tripeaks.codes.InvalidCodeError` for a bad code.
+    WINNABLE with an empty line; a game whose time is up is UNWINNABLE.
+    The game is not modified.  Raises ``ValueError`` for a bad budget,
+    :class:`~tripeaks.codes.InvalidCodeError` for a bad code and
+    :class:`UnsupportedRulesError` for jokers, an empty waste or *draw
+    stuck* (docs/rules.md §8).
     """
     _check_nodes(max_nodes)
+    g = _as_game(game)
+    _check_rules(g)
     lattice()  # the one-time tables (see prepare) do not count against the time limit
     deadline = _deadline(time_limit)
-    g = _as_game(game)
     t0 = time.perf_counter()
     if g.status is Status.WON:
         return Solution(Verdict.WINNABLE, [], [], 0, True, 0.0)
+    if g.status is Status.TIME_UP:
+        return Solution(Verdict.UNWINNABLE, [], [], 0, True, 0.0)
     ranks, present, waste, stock, wraps = _state(g)
     verdict, raw, nodes = search(ranks, present, waste, stock, wraps, max_nodes, deadline)
     seconds = time.perf_counter() - t0
@@ -269,14 +326,19 @@ def best_score(
     computation: if they run out after a win was found, the result is the
     best found with ``optimal=False``; before, the verdict is UNKNOWN.  When
     the position cannot be won, ``score`` is ``None`` (verdict UNWINNABLE).
+    Raises :class:`UnsupportedRulesError` as :func:`solve` does, and under
+    runs scoring (docs/rules.md §8), whose best score is not computed yet.
     """
     _check_nodes(max_nodes)
+    g = _as_game(game)
+    _check_rules(g, scoring=True)
     lattice()
     deadline = _deadline(time_limit)
-    g = _as_game(game)
     t0 = time.perf_counter()
     if g.status is Status.WON:
         return ScoreResult(Verdict.WINNABLE, g.score, 0, [], [], True, 0, 0.0)
+    if g.status is Status.TIME_UP:
+        return ScoreResult(Verdict.UNWINNABLE, None, None, [], [], True, 0, 0.0)
     ranks, present, waste, stock, wraps = _state(g)
     verdict, raw, nodes = search(ranks, present, waste, stock, wraps, max_nodes, deadline)
     if not verdict:
@@ -320,9 +382,12 @@ def hint(game: Game, *, time_limit: float | None = 0.1, max_nodes: int | None = 
     A play is preferred: ``"draw"`` is returned only when no play keeps the
     game winnable.  The search is bounded by ``time_limit`` seconds (default
     0.1) and ``max_nodes``; out of budget, ``kind`` is :attr:`HintKind.UNKNOWN`.  The
-    game is not modified.  Raises ``ValueError`` for a bad budget.
+    game is not modified.  Raises ``ValueError`` for a bad budget and
+    :class:`UnsupportedRulesError` as :func:`solve` does.
     """
+    _check_rules(game)
     top = game.waste_top
+    assert isinstance(top, Card)  # no joker and no empty waste under the rule sets checked above
     if game.status is Status.WON:
         return Hint(HintKind.WON, None, None, top, Verdict.WINNABLE, 0)
     sol = solve(game, max_nodes=max_nodes, time_limit=time_limit)

@@ -234,7 +234,9 @@ def test_pasted_code_deals_those_cards_under_its_rule(app):
         ("TP1-X-AAAAAAD", "rule"),
         ("TP1-E-AAAA", "length"),
         ("TP1-E-AAAAAA1", "character"),
-        ("TP1-E-AAAAAAD-7", "parts"),
+        ("TP1-E-AAAAAAD-S-7", "parts"),
+        ("TP1-E-AAAAAAD-7", "flag"),  # a fourth part holds rule flags (docs/rules.md §8)
+        ("TP1-E-AAAAAAD-T99", "timer"),
     ],
 )
 def test_invalid_code_leaves_the_game_alone(lang, bad, reason):
@@ -248,7 +250,15 @@ def test_invalid_code_leaves_the_game_alone(lang, bad, reason):
     assert "tp-msg-error" in app.new_message.value
     template = ui_text(f"code.{reason}", lang, part="§", count=0)
     assert template.split("§")[0] in message  # the sentence for this very problem
-    bad_part = {"prefix": "TP2", "rule": "X", "length": "AAAA", "character": "1", "parts": "TP1-E-AAAAAAD-7"}[reason]
+    bad_part = {
+        "prefix": "TP2",
+        "rule": "X",
+        "length": "AAAA",
+        "character": "1",
+        "parts": "TP1-E-AAAAAAD-S-7",
+        "flag": "7",
+        "timer": "T99",
+    }[reason]
     assert bad_part in message  # names the problem
 
 

@@ -254,13 +254,17 @@ class BoardView(widgets.VBox):
         with self._stock.hold_sync():
             self._show_stock(count, lang)
         top = self._game.waste_top
-        name = html.escape(card_name(top, lang))
-        colour = "tp-red" if _is_red(top) else "tp-black"
-        aria = html.escape(ui_text("waste.aria", lang, card=card_name(top, lang)))
-        self._waste.value = (
-            f'<div class="tp-face {colour}" role="img" aria-label="{aria}" title="{aria}">'
-            f'<span class="tp-face-text">{name}</span></div>'
-        )
+        if top is None:  # an empty waste (docs/rules.md §8): an empty place
+            aria = html.escape(ui_text("waste.empty", lang))
+            self._waste.value = f'<div class="tp-face tp-empty" role="img" aria-label="{aria}" title="{aria}"></div>'
+        else:
+            name = html.escape(card_name(top, lang))
+            colour = "tp-red" if isinstance(top, Card) and _is_red(top) else "tp-black"
+            aria = html.escape(ui_text("waste.aria", lang, card=card_name(top, lang)))
+            self._waste.value = (
+                f'<div class="tp-face {colour}" role="img" aria-label="{aria}" title="{aria}">'
+                f'<span class="tp-face-text">{name}</span></div>'
+            )
         self._waste_label.value = html.escape(ui_text("waste.label", lang))
         self._stock_label.value = html.escape(ui_text("stock.name", lang))
 

@@ -12,9 +12,10 @@ from typing import Any
 
 from ..codes import GameCode
 from ..game import Game
+from ..i18n import check_language
 from .hints import add_hints
 from .play import TriPeaksApp
-from .session import PlaySession, check_language
+from .session import PlaySession
 
 __all__ = ["build_app", "current_cell"]
 
@@ -49,7 +50,8 @@ def build_app(
     ``lang`` is "en", "pt" or "fr".  With ``hints`` (the default) the app has the
     Hint button, the Winnable? indicator and the "deal only winnable games"
     option of :mod:`tripeaks.app.hints`.  Raises :class:`~tripeaks.codes.InvalidCodeError`
-    for an unreadable code and ``ValueError`` naming the languages for an unknown one.
+    for an unreadable code and :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
+    naming the languages) for an unknown language.
     Built again in the same notebook cell, it closes the app that cell built before.
     """
     check_language(lang)

@@ -19,8 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Union
 
+from ..i18n import check_language
 from ..lessons import LESSONS, Feedback, LessonRun
-from .session import LanguageChanged, check_language
+from .session import LanguageChanged
 
 __all__ = ["LessonSession", "LessonShown", "LessonActed", "LessonFailed", "LessonEvent"]
 
@@ -58,7 +59,8 @@ def _check_number(number: object) -> int:
 class LessonSession:
     """The learner's session: ``LessonSession(lang="en", start=1)``.
 
-    Raises ``ValueError`` for an unknown language (naming the languages) or a
+    Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
+    naming the languages) for an unknown language, ``ValueError`` for a
     lesson number outside 1–10.
     """
 
@@ -157,7 +159,11 @@ class LessonSession:
             self._guard(self._show, self._index + 1)
 
     def set_language(self, lang: str) -> None:
-        """Switch every text to ``lang``.  Raises ``ValueError`` for an unknown language."""
+        """Switch every text to ``lang``.
+
+        Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
+        naming the languages) for an unknown language; nothing changes then.
+        """
         check_language(lang)
         if lang != self._lang:
             self._guard(self._set_language, lang)

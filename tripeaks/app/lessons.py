@@ -185,7 +185,8 @@ class LessonView(widgets.VBox):
     def set_language(self, lang: str) -> None:
         """Switch every text, card letter, message and the plot to ``lang``.
 
-        Raises ``ValueError`` for an unknown language (naming the languages).
+        Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
+        naming the languages) for an unknown language.
         """
         self.session.set_language(lang)
 
@@ -273,7 +274,8 @@ class LessonView(widgets.VBox):
 def build_lessons(lang: str = "en", start: int = 1) -> LessonView:
     """The lesson view, ready to display (the notebook's one call).
 
-    Raises ``ValueError`` for an unknown language (naming the languages) or a
+    Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
+    naming the languages) for an unknown language, ``ValueError`` for a
     lesson number outside 1–10.
     """
     return LessonView(lang=lang, start=start)

@@ -41,7 +41,10 @@ def log_entry(event: Event, lang: str) -> str:
 
 
 class MoveLogView(widgets.VBox):
-    """The log panel, following ``session``.  Widgets (public, read-only): ``title``, ``entries`` (HTML, class ``tp-log``)."""
+    """The log panel, following ``session``.
+
+    Widgets (public, read-only): ``title``, ``entries`` (HTML, class ``tp-log``).
+    """
 
     def __init__(self, session: PlaySession, entries: int = LOG_ENTRIES, **kwargs: object) -> None:
         self._session = session

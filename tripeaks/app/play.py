@@ -48,7 +48,8 @@ class TriPeaksApp(widgets.VBox):
 
     ``TriPeaksApp(game=None, lang="en")`` plays ``game`` (a random Easy deal
     when ``None``); ``TriPeaksApp(session=s)`` shows an existing session.
-    Raises ``ValueError`` for an unknown language.  The views and their
+    Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
+    naming the languages) for an unknown language.  The views and their
     widgets are public attributes so tests can click them like a user
     (``app.undo_button.click()``); treat them as read-only.  :meth:`close`
     frees every widget and the plot's figure.
@@ -185,7 +186,8 @@ class TriPeaksApp(widgets.VBox):
     def set_language(self, lang: str) -> None:
         """Switch all labels, messages, card letters and the log to ``lang``.
 
-        Raises ``ValueError`` for an unknown language.
+        Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
+        naming the languages) for an unknown language.
         """
         self.session.set_language(lang)
 

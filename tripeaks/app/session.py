@@ -52,7 +52,7 @@ from typing import Any, TypeVar, Union
 from .._enums import TextEnum
 from ..codes import GameCode, InvalidCodeError, Rule
 from ..game import Action, DrawEvent, Event, Game, IllegalMoveError, PlayEvent, Refusal, Status, UndoEvent
-from ..i18n import LANGUAGES, explain, refusal_message, status_message
+from ..i18n import check_language, explain, refusal_message, status_message
 from ..i18n.ui import ui_text
 
 __all__ = [
@@ -74,22 +74,11 @@ __all__ = [
     "StateRestored",
     "SessionEvent",
     "GAME_CHANGES",
-    "check_language",
 ]
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-
-
-def check_language(lang: object) -> str:
-    """``lang`` if it is one of the languages ("en", "pt", "fr"), else ``ValueError`` naming them.
-
-    The same error for every entry point of the app and the lessons.
-    """
-    if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
-    return lang
 
 
 class GameSource(TextEnum):
@@ -257,7 +246,8 @@ class PlaySession:
     """One player's session: the game, the language, the status message and the settings.
 
     ``PlaySession(game=None, lang="en")`` plays ``game`` (a random Easy deal
-    when ``None``).  Raises ``ValueError`` for an unknown language.
+    when ``None``).  Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a
+    ``ValueError`` naming the languages) for an unknown language.
     ``random_game`` (a ``Rule -> Game`` function, :meth:`Game.new` by default)
     makes the random deals; it may be replaced (e.g. to deal only winnable games).
     """
@@ -426,7 +416,11 @@ class PlaySession:
         return self.run(self._start, game, GameSource(source))
 
     def set_language(self, lang: str) -> None:
-        """Switch every text to ``lang``.  Raises ``ValueError`` for an unknown language."""
+        """Switch every text to ``lang``.
+
+        Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
+        naming the languages) for an unknown language; nothing changes then.
+        """
         check_language(lang)
         self._setting(self._set_language, lang)
 

@@ -91,6 +91,7 @@ CSS = """
   font-family: Georgia, "DejaVu Serif", serif; font-size: 23px; font-weight: bold;
   display: flex; align-items: center; justify-content: center; line-height: 1.1;
 }
+.tp-waste .tp-face.tp-empty { background: transparent; border: 2px dashed rgba(255,255,255,.6); box-shadow: none; }
 .tp-red, .tp-red .tp-face-text { color: #c62828; }
 .tp-black, .tp-black .tp-face-text { color: #1b1b1b; }
 .tp-pile-label { color: #e8f5e9; font-size: 13px; text-align: center; }

@@ -1,28 +1,59 @@
 """Messages in English, Portuguese and French: refusals, end of game, card
-names and one-sentence move explanations (docs/rules.md §2 strings verbatim).
+names and one-sentence move explanations (docs/rules.md §2 and §8 strings
+verbatim), under every rule set of docs/rules.md §8.
 
 Every text is a whole sentence with named placeholders, looked up by key in
-:data:`CATALOG`; nothing is glued from fragments.  ``lang`` is ``"en"``
-(default), ``"pt"`` or ``"fr"``.
+:data:`CATALOG`; nothing is glued from fragments.  A sentence about a number
+of things is a :class:`Plural` entry (CLDR plural categories, chosen with
+Babel), and numbers are written for the language (:func:`format_number`).
+``lang`` is ``"en"`` (default), ``"pt"`` (European Portuguese) or ``"fr"``;
+any other raises :class:`UnknownLanguageError` (a ``ValueError``) — check
+one with :func:`check_language`.  :mod:`tripeaks.i18n.core` describes the
+catalogues; the app, lessons and solver keep theirs in
+:mod:`tripeaks.i18n.ui`, :mod:`tripeaks.i18n.lessons` and
+:mod:`tripeaks.i18n.solver`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..cards import Card, Rank
-from ..game import DrawEvent, Event, PlayEvent, Refusal, Status, UndoEvent
-from .catalog import CATALOG, LANGUAGE_NAMES, LANGUAGES, lookup
+from ..cards import Card, Joker, Rank
+from ..game import DrawEvent, Event, PlayEvent, Refusal, Status, TimeUpEvent, UndoEvent
+from ..rules import UNDO_PENALTY
+from .catalog import CATALOG
+from .core import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    Plural,
+    Signed,
+    UnknownLanguageError,
+    check_language,
+    format_number,
+    format_percentage,
+    lookup,
+    plural_category,
+    signed_number,
+)
 
 __all__ = [
     "CATALOG",
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "DEFAULT_LANGUAGE",
+    "UnknownLanguageError",
+    "check_language",
+    "Plural",
+    "Signed",
+    "plural_category",
+    "format_number",
+    "format_percentage",
+    "signed_number",
     "text",
     "rank_name",
     "card_name",
     "refusal_message",
+    "refusal_sentence",
     "status_message",
     "explain",
 ]
@@ -36,44 +67,53 @@ _RANK_LETTERS = {
 }
 
 
-def _lang(lang: str) -> str:
-    if lang not in CATALOG:
-        raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
-    return lang
-
-
 def text(key: str, lang: str = DEFAULT_LANGUAGE, **values: Any) -> str:
     """The sentence ``key`` in ``lang``, with its named placeholders filled.
 
-    Raises ``ValueError`` for an unknown language and ``KeyError`` for an
-    unknown key.
+    Numbers are written for ``lang``; a plural entry picks its form by its
+    count.  Raises :class:`UnknownLanguageError` for an unknown language and
+    ``KeyError`` for an unknown key.
     """
     return lookup(CATALOG, key, lang, values)
 
 
 def rank_name(rank: int, lang: str = DEFAULT_LANGUAGE) -> str:
     """Rank letter (rank 1–13) in ``lang``: J, Q, K are V, D, R in pt and fr."""
-    return _RANK_LETTERS[_lang(lang)][Rank(rank) - 1]
+    return _RANK_LETTERS[check_language(lang)][Rank(rank) - 1]
 
 
-def card_name(card: Card | str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """Card shown with its suit symbol in ``lang``, e.g. ``"Q♥"`` (en) or ``"D♥"`` (pt, fr)."""
+def card_name(card: Card | Joker | str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Card shown with its suit symbol in ``lang``, e.g. ``"Q♥"`` (en) or ``"D♥"`` (pt, fr).
+
+    The joker (docs/rules.md §8) is named in words: Joker, Jóquer, Joker.
+    """
+    check_language(lang)
+    if isinstance(card, Joker):
+        return text("card.joker", lang)
     c = Card.parse(card)
     return rank_name(c.rank, lang) + c.suit.symbol
 
 
 def refusal_message(refusal: Refusal, lang: str = DEFAULT_LANGUAGE) -> str:
-    """Why an action was refused, as one sentence (docs/rules.md §2 wording where it has one)."""
+    """Why an action was refused, as the status line shows it (docs/rules.md §2 wording
+    verbatim where it has one, e.g. ``"This card is blocked"``)."""
     return text("refusal." + refusal.value, lang)
 
 
+def refusal_sentence(refusal: Refusal, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Why an action was refused, as a sentence for running text (``"This card is blocked."``)."""
+    return text("refusal_sentence." + refusal.value, lang)
+
+
 def status_message(status: Status, lang: str = DEFAULT_LANGUAGE, score: int | None = None) -> str:
-    """The end-of-game sentence: won (with the final ``score`` if given) or blocked.
+    """The end-of-game sentence: won (with the final ``score`` if given), blocked or time up.
 
     Returns ``""`` while playing.
     """
     if status is Status.BLOCKED:
         return text("status.blocked", lang)
+    if status is Status.TIME_UP:
+        return text("status.time_up", lang)
     if status is Status.WON:
         if score is None:
             return text("status.won", lang)
@@ -82,11 +122,17 @@ def status_message(status: Status, lang: str = DEFAULT_LANGUAGE, score: int | No
 
 
 def _play_sentence(e: PlayEvent, lang: str) -> str:
-    if e.wrap:
-        key = "explain.play_ace_on_king" if e.direction > 0 else "explain.play_king_on_ace"
+    top = e.previous_top
+    if top is None:
+        parts = [text("explain.play_on_empty", lang, card=card_name(e.card, lang))]
+    elif isinstance(top, Joker):
+        parts = [text("explain.play_on_joker", lang, card=card_name(e.card, lang))]
     else:
-        key = "explain.play_higher" if e.direction > 0 else "explain.play_lower"
-    parts = [text(key, lang, card=card_name(e.card, lang), top=card_name(e.previous_top, lang))]
+        if e.wrap:
+            key = "explain.play_ace_on_king" if e.direction > 0 else "explain.play_king_on_ace"
+        else:
+            key = "explain.play_higher" if e.direction > 0 else "explain.play_lower"
+        parts = [text(key, lang, card=card_name(e.card, lang), top=card_name(top, lang))]
     if len(e.revealed_cards) == 1:
         parts.append(text("explain.revealed_one", lang, card=card_name(e.revealed_cards[0], lang)))
     elif len(e.revealed_cards) == 2:
@@ -98,60 +144,90 @@ def _play_sentence(e: PlayEvent, lang: str) -> str:
                 second=card_name(e.revealed_cards[1], lang),
             )
         )
+    if e.parts.run:
+        parts.append(text("explain.run", lang, count=e.run, points=Signed(e.parts.run)))
     for peak in e.peaks_cleared:
-        parts.append(text(f"explain.peak_{peak}", lang, bonus=100))
-    parts.append(text("explain.points", lang, points=_signed(e.points), score=e.score))
+        parts.append(text(f"explain.peak_{peak}", lang, bonus=Signed(e.parts.peaks)))
+    if e.parts.clear:
+        parts.append(text("explain.clear_bonus", lang, points=Signed(e.parts.clear)))
+    if e.parts.floor:
+        parts.append(text("explain.floor", lang))
+    parts.append(text("explain.points", lang, points=Signed(e.points), score=e.score))
     return " ".join(parts)
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
+def _draw_sentence(e: DrawEvent, lang: str) -> str:
+    top = e.previous_top
+    if isinstance(e.card, Card) and isinstance(top, Card):
+        out = text(
+            "explain.draw",
+            lang,
+            card=card_name(e.card, lang),
+            top=card_name(top, lang),
+            left=e.stock_left,
+            points=Signed(e.points),
+            score=e.score,
+        )
+    else:
+        if isinstance(e.card, Joker):
+            first = text("explain.draw_joker", lang, left=e.stock_left)
+        elif top is None:
+            first = text("explain.draw_on_empty", lang, card=card_name(e.card, lang), left=e.stock_left)
+        else:
+            first = text("explain.draw_on_joker", lang, card=card_name(e.card, lang), left=e.stock_left)
+        out = first + " " + text("explain.points", lang, points=Signed(e.points), score=e.score)
+    if e.parts.floor:
+        out += " " + text("explain.floor", lang)
+    if e.ended_run:
+        out += " " + text("explain.run_ended", lang, count=e.ended_run)
+    return out
+
+
+def _undo_sentence(event: UndoEvent, lang: str) -> str:
+    undone = event.undone
+    score = event.restored_score
+    top = undone.previous_top
+    if isinstance(undone, PlayEvent):
+        if top is None:
+            out = text("explain.undo_play_empty", lang, card=card_name(undone.card, lang), score=score)
+        else:
+            out = text(
+                "explain.undo_play", lang, card=card_name(undone.card, lang), top=card_name(top, lang), score=score
+            )
+        hidden = [card_name(c, lang) for c in undone.revealed_cards]
+        if len(hidden) == 1:
+            out += " " + text("explain.undo_hidden_one", lang, card=hidden[0])
+        elif len(hidden) == 2:
+            out += " " + text("explain.undo_hidden_two", lang, first=hidden[0], second=hidden[1])
+    elif top is None:
+        out = text("explain.undo_draw_empty", lang, card=card_name(undone.card, lang), score=score)
+    else:
+        out = text("explain.undo_draw", lang, card=card_name(undone.card, lang), top=card_name(top, lang), score=score)
+    if event.parts.penalty:
+        out += " " + text("explain.undo_penalty", lang, cost=UNDO_PENALTY, score=event.score)
+    return out + " " + text("explain.undo_moves", lang, moves=event.moves)
 
 
 def explain(event: Event, lang: str = DEFAULT_LANGUAGE) -> str:
     """Explain a move event in whole sentences, e.g.
     ``"Played 8♦ on 7♣: one rank higher. Revealed Q♥. Left peak cleared: +100 points. −1 point … score 598."``
 
-    Handles :class:`PlayEvent`, :class:`DrawEvent` and :class:`UndoEvent`,
-    and adds the won or blocked sentence when the move ended the game.
-    Raises ``ValueError`` for an unknown language.
+    Handles :class:`PlayEvent`, :class:`DrawEvent`, :class:`UndoEvent` and
+    :class:`TimeUpEvent` under every rule set (docs/rules.md §8: a joker or an
+    empty waste, run points, the clear bonus, the floor, the undo penalty,
+    the timer's end), and adds the won or blocked sentence when the move
+    ended the game.
+    Raises :class:`UnknownLanguageError` for an unknown language.
     """
-    _lang(lang)
+    check_language(lang)
     if isinstance(event, PlayEvent):
         out = _play_sentence(event, lang)
     elif isinstance(event, DrawEvent):
-        out = text(
-            "explain.draw",
-            lang,
-            card=card_name(event.card, lang),
-            top=card_name(event.previous_top, lang),
-            left=event.stock_left,
-            points=_signed(event.points),
-            score=event.score,
-        )
+        out = _draw_sentence(event, lang)
     elif isinstance(event, UndoEvent):
-        if isinstance(event.undone, PlayEvent):
-            out = text(
-                "explain.undo_play",
-                lang,
-                card=card_name(event.undone.card, lang),
-                top=card_name(event.undone.previous_top, lang),
-                score=event.score,
-            )
-            hidden = [card_name(c, lang) for c in event.undone.revealed_cards]
-            if len(hidden) == 1:
-                out += " " + text("explain.undo_hidden_one", lang, card=hidden[0])
-            elif len(hidden) == 2:
-                out += " " + text("explain.undo_hidden_two", lang, first=hidden[0], second=hidden[1])
-        else:
-            out = text(
-                "explain.undo_draw",
-                lang,
-                card=card_name(event.undone.card, lang),
-                top=card_name(event.undone.previous_top, lang),
-                score=event.score,
-            )
-        out += " " + text("explain.undo_moves", lang, moves=event.moves)
+        out = _undo_sentence(event, lang)
+    elif isinstance(event, TimeUpEvent):
+        return text("explain.time_up", lang, minutes=event.minutes)
     else:
         raise TypeError(f"not a move event: {event!r}")
     if isinstance(event, UndoEvent):
