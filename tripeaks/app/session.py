@@ -21,6 +21,7 @@ observe the typed events it emits (:func:`PlaySession.subscribe`):
 :class:`HighlightChanged` cards or the stock to ring (e.g. a hint)
 :class:`SettingChanged`   error help or the rule of the next random deal
 :class:`StateRestored`    an action failed and was rolled back: show everything again
+:class:`GameFinished`     a game played here ended or was abandoned: it counts once (statistics, results)
 ========================  ==========================================================
 
 Every action runs under one guard: if anything fails (the engine or an
@@ -43,7 +44,9 @@ runs (a click arriving in the middle of one) is ignored.
 
 from __future__ import annotations
 
+import copy
 import logging
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -72,6 +75,8 @@ __all__ = [
     "HighlightChanged",
     "SettingChanged",
     "StateRestored",
+    "Outcome",
+    "GameFinished",
     "SessionEvent",
     "GAME_CHANGES",
 ]
@@ -96,6 +101,10 @@ class GameSource(TextEnum):
     """A game saved earlier, resumed where it was left."""
     LAYOUT = "layout"
     """A game handed over by the caller (a hand-built layout, or ``build_app(game=…)``)."""
+    REPLAY = "replay"
+    """A step of a record being watched: never counted as a game played.  The game it
+    replaces is set aside, unfinished, and comes back with ``set_game(game, "resumed")``;
+    a move made on a replay step plays on from there (the game counts from then on)."""
 
 
 class MessageKind(TextEnum):
@@ -220,6 +229,40 @@ class StateRestored:
     game: Game
 
 
+class Outcome(TextEnum):
+    """How a game played here ended (:class:`GameFinished`); every outcome but WON counts as a loss."""
+
+    WON = "won"
+    BLOCKED = "blocked"
+    TIME_UP = "time_up"
+    ABANDONED = "abandoned"
+    """Replaced by another game (or a replay) after at least one move, before its end."""
+
+    @property
+    def won(self) -> bool:
+        """True for WON only."""
+        return self is Outcome.WON
+
+
+@dataclass(frozen=True)
+class GameFinished:
+    """A game played here ended (won, blocked, time up: right after :class:`GameOver`) or was
+    abandoned (just before the :class:`GameStarted` of the game replacing it).
+
+    ``game`` is that game (do not change it), ``outcome`` an :class:`Outcome`,
+    ``duration`` the seconds it was played (from its first move, see
+    :attr:`PlaySession.elapsed`).  A game counts once: ``again`` is True when
+    the same game had ended before (blocked, undone, then ended anew); the new
+    end replaces the earlier one.  Replay steps (``GameSource.REPLAY``) and
+    games with no move made here are never finished.
+    """
+
+    game: Game
+    outcome: Outcome
+    duration: float
+    again: bool = False
+
+
 SessionEvent = Union[
     GameStarted,
     MoveMade,
@@ -232,6 +275,7 @@ SessionEvent = Union[
     HighlightChanged,
     SettingChanged,
     StateRestored,
+    GameFinished,
 ]
 GAME_CHANGES = (GameStarted, MoveMade, MoveUndone, StateRestored)
 """The events after which the game on the table (or its state) is different."""
@@ -266,6 +310,10 @@ class PlaySession:
         self._message = self._state_message(_text_message("status.welcome"))
         self.random_game: Callable[[Rule], Game] = Game.new
         """Makes each random deal (:meth:`deal_random`) for a rule."""
+        self.clock: Callable[[], float] = time.monotonic
+        """Seconds, for :attr:`elapsed` (tests may replace it)."""
+        self._tally = _Tally(self._game, GameSource.LAYOUT, 0.0)
+        self._aside: _Tally | None = None
 
     # ------------------------------------------------------------------ state
     @property
@@ -299,6 +347,18 @@ class PlaySession:
         return self._highlight
 
     @property
+    def elapsed(self) -> float:
+        """Seconds the game on the table has been played: from its first move (made here, or
+        before a reload for a resumed game) to its end, or to now while it goes on."""
+        return self._tally.elapsed(self.clock())
+
+    @property
+    def counts(self) -> bool:
+        """True when the game on the table is played here (it will be a :class:`GameFinished`);
+        False for a replay step."""
+        return self._tally.counts
+
+    @property
     def closed(self) -> bool:
         """True once :meth:`close` was called: actions do nothing, no event is sent."""
         return self._closed
@@ -321,7 +381,12 @@ class PlaySession:
     def _emit(self, *events: SessionEvent) -> None:
         if self._closed:
             return
-        self._queue.extend(events)
+        for event in events:
+            self._queue.append(event)
+            if isinstance(event, GameOver) and event.status is not Status.PLAYING:  # every end counts once
+                finished = self._tally.end(self._game, self.clock())
+                if finished is not None:
+                    self._queue.append(finished)
         if self._dispatching:  # delivered by the loop below, after the event being handled
             return
         self._dispatching = True
@@ -348,12 +413,15 @@ class PlaySession:
         game = self._game
         fingerprint = (game.state_key(), game.moves, len(game.history))
         snapshot = game.copy()
+        tallies = (copy.copy(self._tally), copy.copy(self._aside))
         try:
             return action(*args)
         except Exception:  # noqa: BLE001 - every failure ends in a message, never a traceback
             log.exception("TriPeaks action failed; the game was restored")
             untouched = (game.state_key(), game.moves, len(game.history)) == fingerprint
-            self._restore(game if untouched else snapshot)
+            self._tally, self._aside = tallies
+            self._tally.game = game if untouched else snapshot
+            self._restore(self._tally.game)
             return None
         finally:
             self._active = False
@@ -408,12 +476,15 @@ class PlaySession:
         """Deal a random game under ``rule`` (default :attr:`deal_rule`) with :attr:`random_game`."""
         return self.run(self._deal_random, rule)
 
-    def set_game(self, game: Game, source: GameSource | str = GameSource.LAYOUT) -> Game | None:
+    def set_game(
+        self, game: Game, source: GameSource | str = GameSource.LAYOUT, elapsed: float = 0.0
+    ) -> Game | None:
         """Put ``game`` on the table (a hand-built layout, a replayed record, a resumed game…).
 
         ``source`` is a :class:`GameSource` or its text; ``ValueError`` for another one.
+        ``elapsed``: seconds already played (a resumed game), added to :attr:`elapsed`.
         """
-        return self.run(self._start, game, GameSource(source))
+        return self.run(self._start, game, GameSource(source), float(elapsed))
 
     def set_language(self, lang: str) -> None:
         """Switch every text to ``lang``.
@@ -478,16 +549,26 @@ class PlaySession:
             return None
         self._highlight = HighlightChanged(frozenset(), False)
         self._message = self._state_message(_event_message(event))
-        self._emit(MoveUndone(event), MessageChanged(self._message))
+        self._emit(*self._counted(), MoveUndone(event), MessageChanged(self._message))
         return event
 
     def _moved(self, event: PlayEvent | DrawEvent) -> None:
         self._highlight = HighlightChanged(frozenset(), False)
         self._message = self._state_message(_event_message(event))
-        events: list[SessionEvent] = [MoveMade(event), MessageChanged(self._message)]
+        events: list[SessionEvent] = [*self._counted(), MoveMade(event), MessageChanged(self._message)]
         if event.status is not Status.PLAYING:
             events.append(GameOver(event.status, event.score))
         self._emit(*events)
+
+    def _counted(self) -> list[SessionEvent]:
+        """A move was made: the clock runs; a replay step played on counts from now on, and the game
+        set aside for the replay is left for good (abandoned)."""
+        now = self.clock()
+        if not self._tally.moved(now) or self._aside is None:
+            return []
+        aside, self._aside = self._aside, None
+        finished = aside.abandon(now)
+        return [finished] if finished is not None else []
 
     def _refused(self, action: Action, refusal: Refusal) -> None:
         """A refused action (docs/rules.md §2, §4): the game did not change; maybe say why."""
@@ -499,14 +580,27 @@ class PlaySession:
             events.append(MessageChanged(self._message))
         self._emit(*events)
 
-    def _start(self, game: Game, source: GameSource) -> Game:
+    def _start(self, game: Game, source: GameSource, elapsed: float = 0.0) -> Game:
+        now = self.clock()
+        previous, aside = self._tally, self._aside
+        leaving: list[_Tally] = []
+        tally = _Tally(game, source, elapsed, moves=0 if source is GameSource.RESUMED else game.moves)
+        if source is GameSource.REPLAY:
+            if previous.counts:  # set aside while the record is watched (a played-on step left none)
+                self._aside = previous
+        elif aside is not None and source is GameSource.RESUMED and game is aside.game:
+            tally, self._aside = aside, None  # the game set aside comes back as it was
+        else:
+            leaving, self._aside = [t for t in (aside, previous) if t is not None], None
+        events: list[SessionEvent] = [f for t in leaving if (f := t.abandon(now)) is not None]
+        self._tally = tally
         self._game = game
         if source in (GameSource.CODE, GameSource.RANDOM):
             self._deal_rule = game.rule
         self._highlight = HighlightChanged(frozenset(), False)
         welcome = "status.restarted" if source is GameSource.RESTART else "status.welcome"
         self._message = self._state_message(_text_message(welcome))
-        self._emit(GameStarted(game, source), MessageChanged(self._message))
+        self._emit(*events, GameStarted(game, source), MessageChanged(self._message))
         return game
 
     def _restart(self) -> Game:
@@ -566,6 +660,49 @@ class PlaySession:
         if game.status is Status.BLOCKED:
             return Message(MessageKind.BLOCKED, _blocked_sentences)
         return otherwise
+
+
+class _Tally:
+    """What makes a :class:`GameFinished` for one game: whether it counts, its clock, its end."""
+
+    def __init__(self, game: Game, source: GameSource, elapsed: float, moves: int = 0) -> None:
+        self.game = game
+        self.counts = source is not GameSource.REPLAY
+        self.moves_at_start = moves
+        self.carried = elapsed
+        self.since: float | None = None
+        self.ended: Outcome | None = None
+
+    def elapsed(self, now: float) -> float:
+        return self.carried + (now - self.since if self.since is not None else 0.0)
+
+    def moved(self, now: float) -> bool:
+        """Returns True when this move made a replay step count (it plays on from there)."""
+        became, self.counts = not self.counts, True
+        if self.since is None:
+            self.since = now
+        return became
+
+    def _stop(self, now: float) -> float:
+        self.carried = self.elapsed(now)
+        self.since = None
+        return self.carried
+
+    def end(self, game: Game, now: float) -> GameFinished | None:
+        outcome = {Status.WON: Outcome.WON, Status.BLOCKED: Outcome.BLOCKED, Status.TIME_UP: Outcome.TIME_UP}.get(
+            game.status
+        )
+        if outcome is None or not self.counts or game is not self.game:
+            return None
+        again, self.ended = self.ended is not None, outcome
+        return GameFinished(game, outcome, self._stop(now), again)
+
+    def abandon(self, now: float) -> GameFinished | None:
+        game = self.game
+        if not self.counts or self.ended is not None or game.is_over or game.moves <= self.moves_at_start:
+            return None
+        self.ended = Outcome.ABANDONED
+        return GameFinished(game, Outcome.ABANDONED, self._stop(now))
 
 
 def _blocked_sentences(lang: str) -> tuple[str, ...]:
