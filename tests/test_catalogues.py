@@ -27,9 +27,10 @@ from tripeaks.layout import PEAKS
 from tripeaks.lessons import LESSONS, TaskKind
 from tripeaks.rules import Preset
 from tripeaks.solver import HintKind, Verdict
+from tripeaks.stats import Result
 
 PACKAGE = Path(tripeaks.i18n.__file__).resolve().parents[1]
-TEXT_FUNCTIONS = {"text", "ui_text", "lesson_text", "solver_text", "classroom_text"}
+TEXT_FUNCTIONS = {"text", "ui_text", "lesson_text", "solver_text", "classroom_text", "keep_text"}
 """Functions whose first argument is a catalogue key."""
 
 
@@ -74,6 +75,8 @@ KEY_FAMILIES: dict[str, set[str]] = {
     # tripeaks.lessons.Lesson.facts: the solver's verdicts of lesson 9
     "lesson.codes.verdict.easy_": {f"lesson.codes.verdict.easy_{v}" for v in ("yes", "no", "unknown")},
     "lesson.codes.verdict.classic_": {f"lesson.codes.verdict.classic_{v}" for v in ("yes", "no", "unknown")},
+    # what the app keeps (tripeaks.app.replay_view): the result of a past game, one per stats.Result
+    "result.": {f"result.{r.value}" for r in Result},
 }
 
 

@@ -19,10 +19,11 @@ from .session import PlaySession
 if TYPE_CHECKING:
     from .board import BoardView
     from .factory import build_app
+    from .persist import deal_from_link
     from .play import TriPeaksApp
     from .plot import ScorePlot
 
-__all__ = ["BoardView", "PlaySession", "TriPeaksApp", "ScorePlot", "build_app"]
+__all__ = ["BoardView", "PlaySession", "TriPeaksApp", "ScorePlot", "build_app", "deal_from_link"]
 
 
 def __getattr__(name: str) -> Any:
@@ -31,6 +32,10 @@ def __getattr__(name: str) -> Any:
         from .factory import build_app
 
         return build_app
+    if name == "deal_from_link":
+        from .persist import deal_from_link
+
+        return deal_from_link
     if name == "TriPeaksApp":
         from .play import TriPeaksApp
 

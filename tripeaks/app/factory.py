@@ -14,6 +14,7 @@ from ..codes import GameCode
 from ..game import Game
 from ..i18n import check_language
 from .hints import add_hints
+from .persist import add_persistence
 from .play import TriPeaksApp
 from .session import PlaySession
 
@@ -43,13 +44,20 @@ def current_cell() -> str | None:
 
 
 def build_app(
-    code: str | GameCode | None = None, lang: str = "en", game: Game | None = None, hints: bool = True
+    code: str | GameCode | None = None,
+    lang: str = "en",
+    game: Game | None = None,
+    hints: bool = True,
+    keep: bool = True,
 ) -> TriPeaksApp:
     """The app, ready to display: ``game`` if given, else the deal of ``code``, else a random Easy deal.
 
     ``lang`` is "en", "pt" or "fr".  With ``hints`` (the default) the app has the
     Hint button, the Winnable? indicator and the "deal only winnable games"
-    option of :mod:`tripeaks.app.hints`.  Raises :class:`~tripeaks.codes.InvalidCodeError`
+    option of :mod:`tripeaks.app.hints`.  With ``keep`` (the default) it keeps the game,
+    the settings, the history and a match in the browser (resumed after a reload), with
+    statistics, the deal of the day, matches, replay and sharing (:mod:`tripeaks.app.persist`).
+    Raises :class:`~tripeaks.codes.InvalidCodeError`
     for an unreadable code and :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
     naming the languages) for an unknown language.
     Built again in the same notebook cell, it closes the app that cell built before.
@@ -61,6 +69,8 @@ def build_app(
     app = TriPeaksApp(session=session)
     if hints:
         add_hints(app)
+    if keep:
+        add_persistence(app)
     cell = current_cell()
     if cell is not None:
         earlier = _BY_CELL.get(cell)

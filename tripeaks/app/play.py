@@ -21,7 +21,8 @@ button of :mod:`tripeaks.app.hints`.
 Extension points (for a Hint button or a "winnable deals only" option, without
 editing any view): :attr:`TriPeaksApp.session` (subscribe to its events, act
 through it), :meth:`TriPeaksApp.add_control`,
-:meth:`TriPeaksApp.add_new_game_control` and :meth:`TriPeaksApp.add_new_game_note`.
+:meth:`TriPeaksApp.add_new_game_control`, :meth:`TriPeaksApp.add_new_game_note` and
+:meth:`TriPeaksApp.add_part` (a new part, e.g. the statistics panel).
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ class TriPeaksApp(widgets.VBox):
     (``app.undo_button.click()``); treat them as read-only.  :meth:`close`
     frees every widget and the plot's figure.
     """
+
+    children: tuple[widgets.Widget, ...]  # the Box trait (ipywidgets has no type hints)
 
     def __init__(
         self, game: Game | None = None, lang: str = "en", session: PlaySession | None = None, **kwargs: object
@@ -209,6 +212,13 @@ class TriPeaksApp(widgets.VBox):
     def add_new_game_note(self, widget: widgets.Widget) -> None:
         """Add a widget as a line under the New game panel's message."""
         self.new_game.add_note(widget)
+
+    def add_part(self, widget: widgets.Widget, after: widgets.Widget | None = None) -> None:
+        """Add a part (e.g. a panel) to the app: right after the part ``after`` (e.g. ``app.header``),
+        or at the end."""
+        children = list(self.children)
+        at = children.index(after) + 1 if after is not None and after in children else len(children)
+        self.children = (*children[:at], widget, *children[at:])
 
     def close(self) -> None:
         """Free the app: the session forgets its observers, the figure is freed, every widget is closed.

@@ -6,7 +6,7 @@ see :mod:`tripeaks.i18n.core`); a new catalogue module registers here.
 entry included: the one place to read a language as a whole.
 
 >>> sorted(CATALOGUES)
-['classroom', 'engine', 'lessons', 'solver', 'ui']
+['classroom', 'engine', 'keep', 'lessons', 'solver', 'ui']
 >>> any(s == "This card is blocked" for _, _, s in sentences("en"))
 True
 """
@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from .catalog import CATALOG
 from .classroom import CLASSROOM_CATALOG
 from .core import Catalogue, Plural, check_language
+from .keep import KEEP_CATALOG
 from .lessons import LESSON_TEXTS
 from .solver import SOLVER_CATALOG
 from .ui import UI_CATALOG
@@ -30,11 +31,12 @@ CATALOGUES: dict[str, Catalogue] = {
     "lessons": LESSON_TEXTS,
     "solver": SOLVER_CATALOG,
     "classroom": CLASSROOM_CATALOG,
+    "keep": KEEP_CATALOG,
 }
 """Domain → catalogue: the engine (:mod:`tripeaks.i18n.catalog`), the app
 (:mod:`tripeaks.i18n.ui`), the lessons (:mod:`tripeaks.i18n.lessons`) and the
 solver with the command line (:mod:`tripeaks.i18n.solver`), the class results
-(:mod:`tripeaks.i18n.classroom`)."""
+(:mod:`tripeaks.i18n.classroom`), what the app keeps (:mod:`tripeaks.i18n.keep`)."""
 
 
 def sentences(lang: str) -> Iterator[tuple[str, str, str]]:
