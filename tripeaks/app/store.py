@@ -3,8 +3,9 @@
 :class:`BrowserStore` is a tiny custom widget whose front end (the ES module
 :data:`ESM`) runs in the page, in Voila as in JupyterLab:
 
-* when its model is created in the page, it reads the key
-  (:data:`~tripeaks.app.keeper.STORAGE_KEY`), checks that it may write, and
+* when it is first shown in the page (with the app: every model of the app
+  exists in the page by then, so no answer of the kernel is lost), it reads
+  the key (:data:`~tripeaks.app.keeper.STORAGE_KEY`), checks that it may write, and
   sends ``{"kind": "loaded", "text": …, "available": …, "utc_offset": …}``
   to the kernel, which hands it to the keeper (:meth:`Keeper.loaded`);
 * the kernel sends ``{"kind": "write", "replace": {...}}`` (the whole object)
@@ -44,20 +45,6 @@ function localDate(d) {
 function initialize({ model }) {
   const key = model.get("key");
   let doc = null;
-  let text = null;
-  let available = true;
-  let error = "";
-  try {
-    const storage = window.localStorage;
-    text = storage.getItem(key);
-    const probe = key + "-probe";
-    storage.setItem(probe, "1");
-    storage.removeItem(probe);
-  } catch (e) {
-    available = false;
-    error = String(e);
-  }
-  const now = new Date();
   const onMessage = (msg) => {
     if (!msg || typeof msg !== "object") return;
     try {
@@ -81,21 +68,40 @@ function initialize({ model }) {
     }
   };
   model.on("msg:custom", onMessage);
+  return () => model.off("msg:custom", onMessage);
+}
+
+// Said once per model, when the app is on the page: by then every model of the app exists in the
+// page, so the changes the kernel makes in answer (a resumed game) all arrive.
+function render({ model, el }) {
+  el.classList.add("tp-store");
+  el.style.display = "none";
+  if (model.get("_tp_announced")) return;
+  model.set("_tp_announced", true);
+  const key = model.get("key");
+  let text = null;
+  let available = true;
+  let error = "";
+  try {
+    const storage = window.localStorage;
+    text = storage.getItem(key);
+    const probe = key + "-probe";
+    storage.setItem(probe, "1");
+    storage.removeItem(probe);
+  } catch (e) {
+    available = false;
+    error = String(e);
+  }
+  const now = new Date();
   model.send({
     kind: "loaded", text, available, error,
     today: localDate(now), utc_offset: -now.getTimezoneOffset(),
   });
-  return () => model.off("msg:custom", onMessage);
-}
-
-function render({ el }) {
-  el.classList.add("tp-store");
-  el.style.display = "none";
 }
 
 export default { initialize, render };
 """
-"""The widget's front end (an ES module: ``initialize`` talks to localStorage, ``render`` shows nothing)."""
+"""The widget's front end (an ES module: ``initialize`` writes to localStorage, ``render`` reads it once and shows nothing)."""
 
 
 class BrowserStore(anywidget.AnyWidget):  # type: ignore[misc]
