@@ -52,10 +52,11 @@ def check_game(app: TriPeaksPage, game: Game) -> None:
     app.wait_contains(".tp-code", str(game.code))
 
 
-def play_moves(app: TriPeaksPage, game: Game, count: int) -> None:
-    """``count`` moves (the first playable card, else a draw), each waited for on the page."""
+def play_moves(app: TriPeaksPage, game: Game, count: int, draws_only: bool = False) -> None:
+    """``count`` moves (the first playable card, else a draw; only draws with ``draws_only``),
+    each waited for on the page."""
     for _ in range(count):
-        playable = game.playable()
+        playable = [] if draws_only else game.playable()
         if playable:
             game.play(playable[0])
             app.click_card(playable[0])
@@ -103,7 +104,7 @@ def test_three_finished_games_show_in_the_statistics_after_a_reload(voila_server
         app.deal(code)
         app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=0))
         game = Game.from_code(code)
-        play_moves(app, game, 23)
+        play_moves(app, game, 23, draws_only=True)
         assert game.status is Status.BLOCKED
         scores.append(game.score)
     page.wait_for_function(
@@ -174,7 +175,7 @@ def test_garbage_in_the_storage_key_gives_a_message_not_a_crash(voila_server, pa
     app.open(url)
     page.evaluate("([k, v]) => window.localStorage.setItem(k, v)", [STORAGE_KEY, '{"format": "tripeaks-storage", "ver'])
     reload(app)
-    app.wait_text(".tp-status", keep_text("keep.set_aside", "en", key=ASIDE_KEY))
+    app.wait_text(".tp-status", keep_text("keep.set_aside", "en", storage_key=ASIDE_KEY))
     assert stored(page, ASIDE_KEY) == '{"format": "tripeaks-storage", "ver'
     page.wait_for_function("(k) => { const t = localStorage.getItem(k); return t && JSON.parse(t).version === 1; }", arg=STORAGE_KEY)
     # The app plays on.

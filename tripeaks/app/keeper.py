@@ -305,7 +305,7 @@ class Keeper:
         if doc is not None:
             self._restore(doc)
         if aside:
-            self.session.show_message(lambda lang: keep_text("keep.set_aside", lang, key=ASIDE_KEY), MessageKind.ERROR)
+            self.session.show_message(lambda lang: keep_text("keep.set_aside", lang, storage_key=ASIDE_KEY), MessageKind.ERROR)
         self._write_all()
         self._tell(StoreChanged(self._state))
         self._tell(HistoryChanged(self.history))

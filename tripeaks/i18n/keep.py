@@ -21,7 +21,7 @@ KEEP_CATALOG: dict[str, dict[str, Entry]] = {
     "en": {
         "keep.resumed": "Resumed {code} at move {moves}.",
         "keep.resumed_layout": "Resumed your game at move {moves}.",
-        "keep.set_aside": "What this browser had saved for TriPeaks could not be read: it was set aside under the key {key} and the app starts afresh.",
+        "keep.set_aside": "What this browser had saved for TriPeaks could not be read: it was set aside under the key {storage_key} and the app starts afresh.",
         "keep.unavailable": "This browser does not let the app keep anything: games, settings and statistics will be lost when the page closes.",
         "keep.write_failed": "The browser refused to save (its storage may be full): the latest changes are not kept.",
         "daily.button": "Deal of the day",
@@ -120,7 +120,7 @@ KEEP_CATALOG: dict[str, dict[str, Entry]] = {
     "pt": {
         "keep.resumed": "Partida {code} retomada na jogada {moves}.",
         "keep.resumed_layout": "A sua partida foi retomada na jogada {moves}.",
-        "keep.set_aside": "O que este navegador guardou para o TriPeaks não pôde ser lido: foi posto de lado na chave {key} e a aplicação recomeça do zero.",
+        "keep.set_aside": "O que este navegador guardou para o TriPeaks não pôde ser lido: foi posto de lado na chave {storage_key} e a aplicação recomeça do zero.",
         "keep.unavailable": "Este navegador não deixa a aplicação guardar nada: partidas, preferências e estatísticas perdem-se quando a página fechar.",
         "keep.write_failed": "O navegador recusou guardar (o armazenamento pode estar cheio): as últimas alterações não ficam guardadas.",
         "daily.button": "Partida do dia",
@@ -221,7 +221,7 @@ KEEP_CATALOG: dict[str, dict[str, Entry]] = {
     "fr": {
         "keep.resumed": "Partie {code} reprise au coup {moves}.",
         "keep.resumed_layout": "Votre partie a été reprise au coup {moves}.",
-        "keep.set_aside": "Ce que ce navigateur avait gardé pour TriPeaks est illisible : c’est mis de côté sous la clé {key} et l’application repart de zéro.",
+        "keep.set_aside": "Ce que ce navigateur avait gardé pour TriPeaks est illisible : c’est mis de côté sous la clé {storage_key} et l’application repart de zéro.",
         "keep.unavailable": "Ce navigateur ne laisse rien garder à l’application : parties, réglages et statistiques seront perdus à la fermeture de la page.",
         "keep.write_failed": "Le navigateur a refusé d’enregistrer (son stockage est peut-être plein) : les derniers changements ne sont pas gardés.",
         "daily.button": "Donne du jour",
