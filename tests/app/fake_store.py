@@ -37,8 +37,11 @@ class FakeStore(BrowserStore):
         """The page's first message: what the key holds."""
         text = self.storage.get(STORAGE_KEY) if self.available else None
         self._doc = None
-        self._received(self, {"kind": "loaded", "text": text, "available": self.available,
-                              "today": None, "utc_offset": utc_offset}, [])
+        self._received(
+            self,
+            {"kind": "loaded", "text": text, "available": self.available, "today": None, "utc_offset": utc_offset},
+            [],
+        )
 
     def send(self, content: Any, buffers: Any = None) -> None:  # what the page's script does
         message = json.loads(json.dumps(content))  # only JSON travels

@@ -53,8 +53,15 @@ def upload(widget, content: bytes) -> None:
 
     widget.set_trait(
         "value",
-        ({"name": "file.json", "type": "application/json", "size": len(content),
-          "last_modified": dt.datetime.now(dt.timezone.utc), "content": memoryview(content)},),
+        (
+            {
+                "name": "file.json",
+                "type": "application/json",
+                "size": len(content),
+                "last_modified": dt.datetime.now(dt.timezone.utc),
+                "content": memoryview(content),
+            },
+        ),
     )
 
 
@@ -179,7 +186,11 @@ GARBAGE = [
     json.dumps({"format": "tripeaks-storage", "version": 2}),
     json.dumps({"format": "tripeaks-storage", "version": 1, "history": [{"code": "x"}]}),
     json.dumps(
-        {"format": "tripeaks-storage", "version": 1, "game": {"record": {"format": "tripeaks-record/1", "code": CODE, "actions": ["KS"]}}}
+        {
+            "format": "tripeaks-storage",
+            "version": 1,
+            "game": {"record": {"format": "tripeaks-record/1", "code": CODE, "actions": ["KS"]}},
+        }
     ),
     json.dumps({"format": "tripeaks-storage", "version": 1, "match": {"codes": 5}}),
     json.dumps({"format": "tripeaks-storage", "version": 1, "settings": []}),

@@ -116,7 +116,9 @@ def test_three_finished_games_show_in_the_statistics_after_a_reload(voila_server
     row = page.locator(".tp-stats-table tr.tp-stats-all td").all_inner_texts()
     assert row[1:4] == ["3", "0", "0%"]  # played, won, win %
     assert row[6] == str(max(scores))
-    page.wait_for_function("() => { const i = document.querySelector('.tp-stats-plot'); return i && i.src && i.naturalWidth > 0; }")
+    page.wait_for_function(
+        "() => { const i = document.querySelector('.tp-stats-plot'); return i && i.src && i.naturalWidth > 0; }"
+    )
     assert page_errors == []
 
 
@@ -177,7 +179,9 @@ def test_garbage_in_the_storage_key_gives_a_message_not_a_crash(voila_server, pa
     reload(app)
     app.wait_text(".tp-status", keep_text("keep.set_aside", "en", storage_key=ASIDE_KEY))
     assert stored(page, ASIDE_KEY) == '{"format": "tripeaks-storage", "ver'
-    page.wait_for_function("(k) => { const t = localStorage.getItem(k); return t && JSON.parse(t).version === 1; }", arg=STORAGE_KEY)
+    page.wait_for_function(
+        "(k) => { const t = localStorage.getItem(k); return t && JSON.parse(t).version === 1; }", arg=STORAGE_KEY
+    )
     # The app plays on.
     game = Game.from_code(CODE)
     app.deal(CODE)

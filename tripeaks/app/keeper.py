@@ -273,9 +273,7 @@ class Keeper:
         self._settings[name] = (get, set_)
 
     # ------------------------------------------------------------------ the store's answer
-    def loaded(
-        self, text: str | None, available: bool = True, today: str | None = None, utc_offset: int = 0
-    ) -> None:
+    def loaded(self, text: str | None, available: bool = True, today: str | None = None, utc_offset: int = 0) -> None:
         """The store read the key: ``text`` (``None``: nothing stored), whether it can keep
         things, the player's ``today`` (ISO date) and UTC offset in minutes.
 
@@ -305,7 +303,9 @@ class Keeper:
         if doc is not None:
             self._restore(doc)
         if aside:
-            self.session.show_message(lambda lang: keep_text("keep.set_aside", lang, storage_key=ASIDE_KEY), MessageKind.ERROR)
+            self.session.show_message(
+                lambda lang: keep_text("keep.set_aside", lang, storage_key=ASIDE_KEY), MessageKind.ERROR
+            )
         self._write_all()
         self._tell(StoreChanged(self._state))
         self._tell(HistoryChanged(self.history))
@@ -560,4 +560,3 @@ class Keeper:
         self._write(history=[e.to_json() for e in self._history])
         self._tell(HistoryChanged(self.history))
         return added
-

@@ -157,9 +157,7 @@ class MatchBar(widgets.VBox):
 
     def _render_summary(self, match: Match, lang: str) -> None:
         lines = [
-            keep_text(
-                "match.deal_won" if won else "match.deal_lost", lang, deal=i + 1, code=str(code), score=score
-            )
+            keep_text("match.deal_won" if won else "match.deal_lost", lang, deal=i + 1, code=str(code), score=score)
             for i, (code, score, won) in enumerate(zip(match.codes, match.scores, match.won))
         ]
         best = max(range(match.size), key=lambda i: match.scores[i])
@@ -181,7 +179,9 @@ class MatchBar(widgets.VBox):
 def _paint_match(fig: Figure, match: Match, lang: str) -> None:
     ax = fig.subplots()
     deals = list(range(1, match.size + 1))
-    ax.bar(deals, match.scores, color=[WON if w else LOST for w in match.won], label=keep_text("match.axis_score", lang))
+    ax.bar(
+        deals, match.scores, color=[WON if w else LOST for w in match.won], label=keep_text("match.axis_score", lang)
+    )
     ax.set_xticks(deals)
     ax.set_xlabel(keep_text("match.axis_deal", lang), fontsize=9)
     ax.set_ylabel(keep_text("match.axis_score", lang), fontsize=9)

@@ -106,8 +106,10 @@ class ReplayPanel(widgets.VBox):
         share.add_class("tp-replay-row")
         self.prev_button = widgets.Button(icon="step-backward", layout=widgets.Layout(width="auto"))
         self.prev_button.add_class("tp-replay-prev")
+        self.slider: widgets.IntSlider = widgets.IntSlider(
+            min=0, max=0, readout=False, layout=widgets.Layout(width="220px")
+        )
         self.prev_button.on_click(lambda _b: self._go(self.slider.value - 1))
-        self.slider = widgets.IntSlider(min=0, max=0, readout=False, layout=widgets.Layout(width="220px"))
         self.slider.add_class("tp-replay-slider")
         self.slider.observe(lambda c: self._go(int(c["new"])), names="value")
         self.next_button = widgets.Button(icon="step-forward", layout=widgets.Layout(width="auto"))

@@ -476,9 +476,7 @@ class PlaySession:
         """Deal a random game under ``rule`` (default :attr:`deal_rule`) with :attr:`random_game`."""
         return self.run(self._deal_random, rule)
 
-    def set_game(
-        self, game: Game, source: GameSource | str = GameSource.LAYOUT, elapsed: float = 0.0
-    ) -> Game | None:
+    def set_game(self, game: Game, source: GameSource | str = GameSource.LAYOUT, elapsed: float = 0.0) -> Game | None:
         """Put ``game`` on the table (a hand-built layout, a replayed record, a resumed game…).
 
         ``source`` is a :class:`GameSource` or its text; ``ValueError`` for another one.

@@ -196,9 +196,7 @@ class StatsPanel(widgets.VBox):
         head += f"<th>{_esc(keep_text('stats.average_moves', lang))}</th>"
         rows = [(rules_label(r, lang), s, "") for r, s in by_rules(history).items()]
         rows.append((keep_text("stats.overall", lang), summarize(history), "tp-stats-all"))
-        body = "".join(
-            f'<tr class="{cls}"><td>{_esc(name)}</td>{self._cells(s, lang)}</tr>' for name, s, cls in rows
-        )
+        body = "".join(f'<tr class="{cls}"><td>{_esc(name)}</td>{self._cells(s, lang)}</tr>' for name, s, cls in rows)
         return f'<div class="tp-stats-scroll"><table><tr>{head}</tr>{body}</table></div>'
 
     @staticmethod

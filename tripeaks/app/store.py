@@ -104,7 +104,7 @@ export default { initialize, render };
 """The widget's front end (an ES module: ``initialize`` writes to localStorage, ``render`` reads it once and shows nothing)."""
 
 
-class BrowserStore(anywidget.AnyWidget):  # type: ignore[misc]
+class BrowserStore(anywidget.AnyWidget):
     """localStorage under ``key`` through custom messages (module doc).
 
     ``on_loaded(text, available, today, utc_offset)`` is called for each
