@@ -4,6 +4,11 @@
    the first card button (``.tp-card``) is visible and enabled, read in the
    page as ``performance.now()``; median over ``--loads`` page loads (each
    load starts its own kernel; the server is started once, before timing).
+   The same with a resume: a game of ``--resume-moves`` moves is left in the
+   browser's localStorage, then each load (a new tab in the same browser
+   context, so the same storage) is timed until the *resumed* board is shown
+   and clickable (the move counter says so and a card is enabled).  Goal: within
+   10% of the fresh start.
 2. Click-to-screen-update latency over ``--clicks`` clicks (plays and draws,
    chosen with the engine on a known deal; Restart when a game ends, not
    timed).  Measured inside the page: ``performance.now()`` just before the
@@ -12,7 +17,8 @@
    decoded and the next animation frame ("screen").  p50 and p95 in ms.
    Also shown: the time until the waste card alone has changed ("waste").
 
-Goals: p95 ≤ 50 ms, time to a clickable board ≤ 3 s on this machine.
+Goals: p95 ≤ 50 ms, time to a clickable board ≤ 3 s on this machine, and with a
+resume within 10% of a fresh start.
 
 Usage::
 
@@ -120,6 +126,69 @@ def time_to_board(browser, url: str, loads: int) -> tuple[list[float], list[list
     return times, phases
 
 
+_RESUMED_READY_JS = """
+(expected) => {
+  const m = document.querySelector('.tp-moves');
+  const b = document.querySelector('.tp-card:not(:disabled)');
+  if (!m || !b || m.innerText.trim() !== expected) return false;
+  const r = b.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 ? performance.now() : false;
+}
+"""
+
+
+def time_to_fresh_board_same_context(browser, url: str, loads: int) -> list[float]:
+    """As :func:`time_to_resumed_board` (new tabs in one context, its cache warm) but from an empty storage."""
+    context = new_page(browser).context
+    TriPeaksPage(context.pages[0]).open(url)  # warms the cache as the resumed loads' first page does
+    context.pages[0].evaluate("() => localStorage.clear()")
+    context.pages[0].close()
+    times = []
+    for _ in range(loads):
+        page = context.new_page()
+        times.append(TriPeaksPage(page).open(url))
+        page.evaluate("() => localStorage.clear()")
+        page.close()
+    context.close()
+    return times
+
+
+def time_to_resumed_board(browser, url: str, code: str, loads: int, moves: int) -> list[float]:
+    """Per load: ms from navigation start until the resumed game (``moves`` moves) is on a clickable board."""
+    context = new_page(browser).context
+    first = TriPeaksPage(context.pages[0])
+    first.open(url)
+    first.deal(code)
+    first.wait_contains(".tp-code", code)
+    game = Game.from_code(code)
+    for _ in range(moves):
+        playable = game.playable()
+        if playable:
+            game.play(playable[0])
+            first.click_card(playable[0])
+        else:
+            game.draw()
+            first.draw()
+        first.wait_text(".tp-moves", ui_text("header.moves", "en", moves=game.moves))
+    first.page.wait_for_function(
+        "(n) => { const t = localStorage.getItem('tripeaks-v1');"
+        " return t && JSON.parse(t).game.record.actions.length === n; }",
+        arg=moves,
+    )
+    first.page.close()
+    expected = ui_text("header.moves", "en", moves=game.moves)
+    times = []
+    for _ in range(loads):
+        page = context.new_page()
+        page.goto(url, wait_until="commit")
+        times.append(
+            float(page.wait_for_function(_RESUMED_READY_JS, arg=expected, polling="raf", timeout=90_000).json_value())
+        )
+        page.close()
+    context.close()
+    return times
+
+
 def click_latency(browser, url: str, code: str, clicks: int) -> dict[str, list[float]]:
     app = TriPeaksPage(new_page(browser))
     app.open(url)
@@ -164,6 +233,7 @@ def main() -> None:
     parser.add_argument("--clicks", type=int, default=60, help="timed clicks (at least 50)")
     parser.add_argument("--loads", type=int, default=5, help="page loads for the time to a clickable board")
     parser.add_argument("--code", default="TP1-E-AAAAAAB", help="the deal to play")
+    parser.add_argument("--resume-moves", type=int, default=10, help="moves of the game left to resume")
     parser.add_argument("--notebook", type=Path, default=NOTEBOOK, help="the app notebook to serve")
     parser.add_argument(
         "--voila-arg",
@@ -184,6 +254,8 @@ def main() -> None:
         browser = launch_chromium(pw)
         try:
             boards, phases = time_to_board(browser, server.url, args.loads)
+            fresh = time_to_fresh_board_same_context(browser, server.url, args.loads)
+            resumed = time_to_resumed_board(browser, server.url, args.code, args.loads, args.resume_moves)
             lat = click_latency(browser, server.url, args.code, args.clicks)
         finally:
             browser.close()
@@ -193,6 +265,18 @@ def main() -> None:
         f"min {min(boards) / 1000:.2f} s, max {max(boards) / 1000:.2f} s   (goal ≤ 3 s)"
     )
     print("  each load: " + ", ".join(f"{b / 1000:.2f} s" for b in boards))
+    ratio = statistics.median(resumed) / statistics.median(fresh)
+    print(
+        f"time to a clickable board, fresh start in one browser context ({len(fresh)} loads, new tabs, cache warm): "
+        f"median {statistics.median(fresh) / 1000:.2f} s, min {min(fresh) / 1000:.2f} s, max {max(fresh) / 1000:.2f} s"
+    )
+    print("  each load: " + ", ".join(f"{b / 1000:.2f} s" for b in fresh))
+    print(
+        f"time to a clickable board with a resume ({len(resumed)} loads, {args.resume_moves} moves): "
+        f"median {statistics.median(resumed) / 1000:.2f} s, min {min(resumed) / 1000:.2f} s, "
+        f"max {max(resumed) / 1000:.2f} s; {ratio:.2f} × the fresh start   (goal ≤ 1.10 ×)"
+    )
+    print("  each load: " + ", ".join(f"{b / 1000:.2f} s" for b in resumed))
     for label, i in (("first byte of the page", 0), ("page fully received", 1), ("DOM content loaded", 2)):
         print(f"  {label:<24} median {statistics.median(ph[i] for ph in phases) / 1000:.2f} s")
     both = lat["play"] + lat["draw"]

@@ -43,7 +43,8 @@ from .store import BrowserStore
 
 __all__ = ["Persistence", "add_persistence", "persistence", "deal_from_link", "link_code"]
 
-_BY_APP: weakref.WeakKeyDictionary[TriPeaksApp, Persistence] = weakref.WeakKeyDictionary()
+# id(app) -> what was added to it; it lives as long as the app (the app's widgets' callbacks hold it).
+_BY_APP: weakref.WeakValueDictionary[int, Persistence] = weakref.WeakValueDictionary()
 
 
 class Persistence:
@@ -52,6 +53,7 @@ class Persistence:
 
     def __init__(self, app: TriPeaksApp, store: BrowserStore | None = None) -> None:
         session = app.session
+        self.app_ref = weakref.ref(app)
         self.store = store if store is not None else BrowserStore()
         self.keeper = keeper = Keeper(session, self.store)
         self.store.on_loaded = keeper.loaded
@@ -121,13 +123,14 @@ def add_persistence(app: TriPeaksApp, store: BrowserStore | None = None) -> Pers
     """Give ``app`` its storage, daily deal, matches, statistics and replay (module doc); returns them.
     ``store`` replaces the browser store (tests)."""
     kept = Persistence(app, store)
-    _BY_APP[app] = kept
+    _BY_APP[id(app)] = kept
     return kept
 
 
 def persistence(app: TriPeaksApp) -> Persistence | None:
     """What :func:`add_persistence` added to ``app``, if anything."""
-    return _BY_APP.get(app)
+    kept = _BY_APP.get(id(app))
+    return kept if kept is not None and kept.app_ref() is app else None
 
 
 def link_code(query: str | None) -> str | None:
