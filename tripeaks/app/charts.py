@@ -30,7 +30,10 @@ class FigureImage:
 
     def __init__(self, width: int, height: int, css_class: str) -> None:
         self.size = (width, height)
-        self.image = widgets.Image(format="png", layout=widgets.Layout(display="none"))
+        self.image = widgets.Image(
+            format="png",
+            layout=widgets.Layout(display="none", width=f"{width}px", max_width="100%", height="auto"),
+        )
         self.image.add_class(css_class)
         self.png = b""
         """The latest PNG drawn."""

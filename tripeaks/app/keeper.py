@@ -364,7 +364,9 @@ class Keeper:
             session.set_game(game, GameSource.RESUMED, elapsed=float(saved.get("elapsed", 0)))
             code = str(game.code) if game.code is not None else None
             moves = game.moves
-            if code is not None:
+            if not moves:  # the same deal, untouched: nothing to tell
+                pass
+            elif code is not None:
                 session.show_message(lambda lang: keep_text("keep.resumed", lang, code=code, moves=moves))
             else:
                 session.show_message(lambda lang: keep_text("keep.resumed_layout", lang, moves=moves))

@@ -191,7 +191,7 @@ def _paint_match(fig: Figure, match: Match, lang: str) -> None:
     twin.set_ylabel(keep_text("match.axis_total", lang), fontsize=9)
     twin.set_ylim(bottom=0)
     handles = ax.get_legend_handles_labels()[0] + twin.get_legend_handles_labels()[0]
-    ax.legend(handles=handles, loc="upper left", fontsize=8, frameon=False)
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, fontsize=8, frameon=False)
     for a in (ax, twin):
         a.tick_params(labelsize=8)
     ax.set_facecolor("#ffffff")

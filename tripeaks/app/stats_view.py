@@ -38,7 +38,10 @@ if TYPE_CHECKING:
 __all__ = ["StatsPanel", "CSS", "rules_label"]
 
 CSS = """
-.tp-stats .widget-button.tp-stats-toggle, .tp-replay .widget-button.tp-replay-toggle { width: auto; font-weight: 600; }
+.tp-stats .widget-button.tp-stats-toggle, .tp-replay .widget-button.tp-replay-toggle {
+  width: auto; align-self: flex-start; font-weight: 600; border-radius: 8px;
+}
+.tp-stats-plot, .tp-match-plot { align-self: flex-start; }
 .tp-stats-table table { border-collapse: collapse; font-size: 14px; margin: 6px 0; }
 .tp-stats-table th, .tp-stats-table td { padding: 3px 8px; border-bottom: 1px solid #e2ddd0; text-align: right; }
 .tp-stats-table th:first-child, .tp-stats-table td:first-child { text-align: left; }
@@ -191,9 +194,18 @@ class StatsPanel(widgets.VBox):
 
     def _table_html(self, lang: str) -> str:
         history = self._keeper.history
-        heads = ("rules", "played", "won", "win_rate", "streak", "best_streak", "best_score", "average_score")
-        head = "".join(f"<th>{_esc(keep_text('stats.' + h, lang))}</th>" for h in heads)
-        head += f"<th>{_esc(keep_text('stats.average_moves', lang))}</th>"
+        heads = (
+            "stats.rules",
+            "stats.played",
+            "stats.won",
+            "stats.win_rate",
+            "stats.streak",
+            "stats.best_streak",
+            "stats.best_score",
+            "stats.average_score",
+            "stats.average_moves",
+        )
+        head = "".join(f"<th>{_esc(keep_text(h, lang))}</th>" for h in heads)
         rows = [(rules_label(r, lang), s, "") for r, s in by_rules(history).items()]
         rows.append((keep_text("stats.overall", lang), summarize(history), "tp-stats-all"))
         body = "".join(f'<tr class="{cls}"><td>{_esc(name)}</td>{self._cells(s, lang)}</tr>' for name, s, cls in rows)
@@ -240,7 +252,7 @@ class StatsPanel(widgets.VBox):
         top.xaxis.get_major_locator().set_params(integer=True)
         top.legend(loc="best", fontsize=8, frameon=False)
         groups = by_rules(history)
-        names = list(groups)
+        names = [rules_label(r, lang) for r in groups]
         rates = [100 * (s.win_rate or 0) for s in groups.values()]
         bars = middle.barh(range(len(names)), rates, color=WON)
         middle.set_yticks(range(len(names)), names)
