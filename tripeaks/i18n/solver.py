@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..cards import Joker
 from ..solver import Hint, HintKind, Verdict
 from . import card_name
 from .catalog import lookup
@@ -19,6 +20,8 @@ __all__ = ["SOLVER_CATALOG", "solver_text", "hint_message", "winnable_message"]
 SOLVER_CATALOG: dict[str, dict[str, str]] = {
     "en": {
         "hint.play": "Play {card} on {top}: the game stays winnable.",
+        "hint.play_joker": "Play {card} on the joker: the game stays winnable.",
+        "hint.play_empty": "Play {card} onto the empty waste: the game stays winnable.",
         "hint.draw": "Draw a card from the stock: no play on the waste keeps the game winnable now.",
         "hint.lost": "This position can no longer be won, whatever you play; undo or start a new game.",
         "hint.unknown": "The solver could not decide this position in time.",
@@ -40,6 +43,8 @@ SOLVER_CATALOG: dict[str, dict[str, str]] = {
     },
     "pt": {
         "hint.play": "Jogue {card} sobre {top}: a partida continua a poder ser ganha.",
+        "hint.play_joker": "Jogue {card} sobre o jóquer: a partida continua a poder ser ganha.",
+        "hint.play_empty": "Jogue {card} no descarte vazio: a partida continua a poder ser ganha.",
         "hint.draw": "Tire uma carta do monte: nenhuma jogada sobre o descarte mantém a partida ganhável agora.",
         "hint.lost": "Esta posição já não pode ser ganha, jogue o que jogar; anule ou comece uma nova partida.",
         "hint.unknown": "O resolvedor não conseguiu decidir esta posição a tempo.",
@@ -61,6 +66,8 @@ SOLVER_CATALOG: dict[str, dict[str, str]] = {
     },
     "fr": {
         "hint.play": "Jouez {card} sur {top} : la partie reste gagnable.",
+        "hint.play_joker": "Jouez {card} sur le joker : la partie reste gagnable.",
+        "hint.play_empty": "Jouez {card} sur la défausse vide : la partie reste gagnable.",
         "hint.draw": "Piochez une carte : aucun coup sur la défausse ne garde la partie gagnable pour l'instant.",
         "hint.lost": "Cette position ne peut plus être gagnée, quoi que vous jouiez ; annulez ou commencez une nouvelle partie.",
         "hint.unknown": "Le solveur n'a pas pu trancher cette position à temps.",
@@ -98,7 +105,12 @@ def hint_message(h: Hint, lang: str = "en") -> str:
     """
     if h.kind is HintKind.PLAY:
         assert h.card is not None
-        return solver_text("hint.play", lang, card=card_name(h.card, lang), top=card_name(h.top, lang))
+        card = card_name(h.card, lang)
+        if h.top is None:  # the first play onto an empty waste (docs/rules.md §8)
+            return solver_text("hint.play_empty", lang, card=card)
+        if isinstance(h.top, Joker):
+            return solver_text("hint.play_joker", lang, card=card)
+        return solver_text("hint.play", lang, card=card, top=card_name(h.top, lang))
     return solver_text("hint." + h.kind.value, lang)
 
 
