@@ -244,14 +244,18 @@ def _start(ranks: tuple[int, ...], present: int) -> tuple[int, int, int]:
     return root, rm, cnt
 
 
-def _budget(max_nodes: int | None, deadline: float | None) -> Callable[[int], bool]:
-    """A check called every 2,048 positions: True when the node or time budget has run out."""
+def _budget(max_nodes: int | None, deadline: float | None) -> Callable[[int], int]:
+    """The budget check: called with the positions searched so far when they reach the last
+    value it returned (first at 1), it returns the next count at which to call it again — at most
+    2,048 on and never past ``max_nodes`` — or 0 when the node or time budget has run out."""
     limit = max_nodes if max_nodes is not None else 1 << 62
 
-    def out(nodes: int) -> bool:
-        return nodes >= limit or (deadline is not None and time.perf_counter() > deadline)
+    def check(nodes: int) -> int:
+        if nodes >= limit or (deadline is not None and time.perf_counter() > deadline):
+            return 0
+        return min(limit, nodes + 2048)
 
-    return out
+    return check
 
 
 def _line(frames: list[list[int]], action_at: int, prefix: int = 0) -> list[int]:
@@ -332,13 +336,13 @@ def search_any(
     rank_list, n_stock = t.rank_list, t.n_stock
     dead = t.dead
     passes = _MatchMemo(t).passes
-    out_of_budget = _budget(max_nodes, deadline)
+    budget = _budget(max_nodes, deadline)
     # lost[i << 4 | w] = 32 - (smallest stock index known lost for the set i and waste w), 0 unknown
     lost = bytearray(len(lat.sets) << 4)
     # lost_draw[i] = 32 - (smallest s with (set i, s) right after a draw known lost), 0 unknown
     lost_draw = bytearray(len(lat.sets))
     nodes = 1
-    next_check = 2048
+    next_check = 1
     # frame: [set index, R, s, w, rmask, counts, candidates left, draw tried, action taken]
     stack: list[list[int]] = [[root, present, 0, waste, rmask, counts, exposed[root] & adj_pos[waste], 0, 0]]
     while stack:
@@ -366,9 +370,9 @@ def search_any(
                     frame[8] = p
                     return True, _line(stack, 8), nodes + 1
                 if nodes >= next_check:
-                    if out_of_budget(nodes):
+                    next_check = budget(nodes)
+                    if not next_check:
                         return None, [], nodes
-                    next_check = nodes + 2048
                 nodes += 1
                 cnt2 = cnt - (1 << 3 * r)
                 rm2 = rm if cnt2 >> 3 * r & 7 else rm & ~(1 << r)
@@ -413,9 +417,9 @@ def search_any(
                 key = i << 4 | r
                 if c2 and lost[key] + s2 < 32 and lost_draw[i] + s2 < 32:
                     if nodes >= next_check:
-                        if out_of_budget(nodes):
+                        next_check = budget(nodes)
+                        if not next_check:
                             return None, [], nodes
-                        next_check = nodes + 2048
                     nodes += 1
                     if not (rm & ~nb_table[rm | stock_ranks[s2] | wbit[r]] and dead(rm, cnt, s2, r)) and passes(
                         cnt, s2
@@ -493,7 +497,7 @@ def search_stuck(
     rank_list, n_stock = t.rank_list, t.n_stock
     dead = t.dead
     passes = _MatchMemo(t).passes
-    out_of_budget = _budget(max_nodes, deadline)
+    budget = _budget(max_nodes, deadline)
     # the root: forced draws while nothing fits
     s, w = 0, waste
     cand = exposed[root] & adj_pos[w]
@@ -508,7 +512,7 @@ def search_stuck(
     # lost[(i * (n_stock + 1) + s) << 4 | w] = 1: the position (set i, s, w) is known lost
     lost = bytearray(len(lat.sets) * span)
     nodes = 1
-    next_check = 2048
+    next_check = 1
     # frame: [set index, R, s, w, rmask, counts, candidates left, action taken]
     stack: list[list[int]] = [[root, present, s, w, rmask, counts, cand, 0]]
     while stack:
@@ -543,9 +547,9 @@ def search_stuck(
             if lost[key]:
                 continue
             if nodes >= next_check:
-                if out_of_budget(nodes):
+                next_check = budget(nodes)
+                if not next_check:
                     return None, [], nodes
-                next_check = nodes + 2048
             nodes += 1
             cnt2 = cnt - (1 << 3 * r)
             rm2 = rm if cnt2 >> 3 * r & 7 else rm & ~(1 << r)
@@ -626,7 +630,7 @@ def best_runs(
     rank_list, n_stock = t.rank_list, t.n_stock
     dead = t.dead
     passes = _MatchMemo(t).passes
-    out_of_budget = _budget(max_nodes, deadline)
+    budget = _budget(max_nodes, deadline)
     sets = lat.sets
     # peaks left to empty per set: how many are already empty decides a peak's bonus
     peak_masks = [sum(1 << p for p in peak) for peak in PEAKS]
@@ -636,7 +640,7 @@ def best_runs(
     # lost_any[i << 4 | w] = 32 - (smallest s known lost), draw-any only (monotone in s)
     lost_any = bytearray(len(sets) << 4)
     nodes = 0
-    next_check = 2048
+    next_check = 1
     NEG = -(1 << 30)
 
     class OutOfBudget(Exception):
@@ -661,9 +665,9 @@ def best_runs(
         if not stuck and lost_any[i << 4 | w] + s >= 32:
             return NONE
         if nodes >= next_check:
-            if out_of_budget(nodes):
+            next_check = budget(nodes)
+            if not next_check:
                 raise OutOfBudget
-            next_check = nodes + 2048
         nodes += 1
         best_a = best_b = NEG
         won = False
