@@ -21,7 +21,7 @@ if [ -z "${VIRTUAL_ENV:-}" ]; then
 fi
 python -m pip install -q --upgrade pip >/dev/null 2>&1 || true
 python -m pip install -q -e ".[test]"
-python -m ruff check tripeaks tests benchmarks
-python -m ruff format --check tripeaks tests benchmarks
+python -m ruff check tripeaks tests benchmarks config tools
+python -m ruff format --check tripeaks tests benchmarks config tools
 python -m mypy
 exec python -m pytest "$@"

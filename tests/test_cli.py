@@ -5,13 +5,27 @@ from __future__ import annotations
 import csv
 import subprocess
 import sys
+import time
+import tracemalloc
 
 import pytest
 
+import tripeaks.__main__ as cli
 from tripeaks import Game, Status
 from tripeaks.__main__ import main
-from tripeaks.solver import solve
-from tripeaks.study import bot_choice, bot_play, parse_deals, wilson
+from tripeaks.codes import N_DEALS
+from tripeaks.i18n import format_number
+from tripeaks.solver import Verdict, solve
+from tripeaks.study import DealRangeError, bot_choice, bot_play, decide_deals, parse_deals, wilson
+
+
+def one_error_line(capsys) -> str:
+    """The run printed nothing on stdout and exactly one line on stderr; returns it."""
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and lines[0].strip(), captured.err
+    return lines[0]
 
 
 def test_solve_prints_verdict_line_and_score(capsys):
@@ -23,12 +37,15 @@ def test_solve_prints_verdict_line_and_score(capsys):
     g = Game.from_code("TP1-E-AAAAAAD")
     for a in sol.line:
         g.apply(a)
-    assert f"final score {g.score}" in out[2] and f"{len(sol.line)} moves" in out[2]
+    assert out[2] == (
+        f"TP1-E-AAAAAAD is winnable: {len(sol.line)} moves, final score {g.score}. "
+        f"The line draws {sol.draws} cards from the stock."
+    )
     # the printed line is the card names of the solver's line, draws as "draw"
     names = out[1].removeprefix("Winning line: ").split()
     assert len(names) == len(sol.line)
     assert names.count("draw") == sol.draws
-    assert out[-1].startswith("Positions searched: ")
+    assert out[-1].endswith(" s.") and f"{sol.nodes:,} positions searched in " in out[-1]
 
 
 def test_solve_classic_unwinnable_and_languages(capsys):
@@ -36,6 +53,10 @@ def test_solve_classic_unwinnable_and_languages(capsys):
     out = capsys.readouterr().out
     assert "TP1-C-AAAAAAD (Classique) : impossible à gagner" in out  # the whole output in French
     assert "ne peut pas être gagnée" in out
+    nodes = solve("TP1-C-AAAAAAD").nodes
+    assert nodes >= 1000
+    assert f"({format_number(nodes, 'fr')} positions)" in out  # Babel: a narrow no-break space between thousands
+    assert "\u202f" in format_number(nodes, "fr") and "," not in out.splitlines()[-1].split(" en ")[0]
 
 
 def test_solve_best_and_budget(capsys):
@@ -47,26 +68,158 @@ def test_solve_best_and_budget(capsys):
     assert "(Classic): unknown" in out and "no answer within the budget" in out
 
 
-def test_bad_input_gives_a_clear_error(capsys):
-    assert main(["solve", "TP2-E-AAAAAAD"]) == 2
-    assert "bad prefix" in capsys.readouterr().err
-    assert main(["winrate", "--deals", "9-3"]) == 2
-    assert "bad deal range" in capsys.readouterr().err
-    assert main(["winrate", "--rule", "hard", "--deals", "0-1"]) == 2
-    assert "unknown rule" in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        main(["winrate", "--jobs", "0"])
+def test_one_position_is_singular(capsys):
+    assert main(["solve", "TP1-C-AAAAAAD", "--max-nodes", "1", "--lang", "pt"]) == 0
+    out = capsys.readouterr().out
+    assert "(1 posição examinada)" in out and "1 posição examinada em " in out
+
+
+@pytest.mark.parametrize(
+    "argv, expected",
+    [
+        (["solve", "TP2-E-AAAAAAD"], "A code starts with TP1-, not “TP2”"),
+        (["solve", "TP2-E-AAAAAAD", "--lang", "pt"], "tripeaks solve: erro: Um código começa por TP1-"),
+        (["solve", "TP1-E-AAAAAAD", "--time-limit", "nan"], "--time-limit: must be a finite number of seconds"),
+        (["solve", "TP1-E-AAAAAAD", "--time-limit", "inf"], "--time-limit: must be a finite number of seconds"),
+        (["solve", "TP1-E-AAAAAAD", "--time-limit", "-1"], "--time-limit: must be a finite number of seconds"),
+        (["solve", "TP1-E-AAAAAAD", "--max-nodes", "0"], "--max-nodes: must be a positive integer"),
+        (["solve", "TP1-E-AAAAAAD", "--max-nodes", "many"], "--max-nodes: must be a positive integer"),
+        (["solve"], "the following arguments are required: code"),
+        (["solve", "TP1-E-AAAAAAD", "--lang", "de"], "argument --lang: invalid choice: 'de'"),
+        (["winrate", "--deals", "9-3"], "The deal range “9-3” runs backwards"),
+        (["winrate", "--deals", "a-b"], "The deal range “a-b” cannot be read"),
+        (["winrate", "--deals", "-3"], "The deal range “-3” cannot be read"),
+        (["winrate", "--deals", ""], "The deal range “” cannot be read"),
+        (["winrate", "--deals", "0-9,5-20"], "The deal ranges “0-9” and “5-20” overlap"),
+        (["winrate", "--deals", "0-100000000000"], "leaves the code space: deal numbers go from 0 to 34,359,738,367"),
+        (
+            ["winrate", "--deals", "34359738368", "--lang", "fr"],
+            "les numéros vont de 0 à 34\u202f359\u202f738\u202f367",
+        ),
+        (["winrate", "--rule", "hard", "--deals", "0-1"], "unknown rule"),
+        (["winrate", "--jobs", "0"], "argument --jobs: must be a positive integer"),
+        (["winrate", "--bogus"], "unrecognized arguments: --bogus"),
+        (["study", "--deals", "0-1", "--best-deals", "5-2"], "The deal range “5-2” runs backwards"),
+        (["play"], "invalid choice: 'play'"),
+        ([], "the following arguments are required: command"),
+    ],
+)
+def test_every_bad_argument_gives_one_line_and_status_2(capsys, argv, expected):
+    assert main(argv) == 2
+    line = one_error_line(capsys)
+    assert line.startswith("tripeaks")
+    assert expected in line, line
+
+
+def test_a_deal_range_beyond_the_code_space_is_refused_before_any_work(capsys):
+    t0 = time.perf_counter()
+    assert main(["winrate", "--deals", "0-100000000000", "--jobs", "1"]) == 2
+    assert time.perf_counter() - t0 < 5  # refused at once, not after building a list (the bug was a MemoryError)
+    assert "code space" in one_error_line(capsys)
+
+
+def test_deal_ranges_are_lazy_and_checked_against_the_code_space():
+    tracemalloc.start()
+    try:
+        every = parse_deals("0-34359738367")  # the whole code space: 32^7 deals
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 100_000  # bytes: ranges are kept, never a list of every deal
+    assert len(every) == N_DEALS == 32**7 and every[-1] == N_DEALS - 1 and every[0] == 0
+    assert N_DEALS - 1 in every and N_DEALS not in every
+    assert str(every) == "0-34359738367"
+    deals = parse_deals(" 500-502 , 7,0-1")
+    assert list(deals) == [500, 501, 502, 7, 0, 1] and len(deals) == 6  # in the order given
+    assert [deals[i] for i in range(-6, 6)] == list(deals) * 2
+    assert deals[1:4] == [501, 502, 7]
+    assert str(deals) == "500-502,7,0-1"
+    with pytest.raises(IndexError):
+        deals[6]
+    for bad, reason in [
+        ("34359738368", "space"),
+        ("0-34359738368", "space"),
+        ("5-1", "order"),
+        ("1-3,3", "overlap"),
+        ("x", "syntax"),
+        ("", "syntax"),
+        ("1-", "syntax"),
+        ("+1", "syntax"),
+        ("1.5", "syntax"),
+    ]:
+        with pytest.raises(DealRangeError) as info:
+            parse_deals(bad)
+        assert info.value.reason == reason and isinstance(info.value, ValueError), bad
+
+
+def test_a_folder_that_cannot_be_created_is_one_line_and_no_work(tmp_path, capsys):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    t0 = time.perf_counter()
+    assert main(["study", "--deals", "0-9999", "--out", str(blocker / "data"), "--jobs", "1"]) == 2
+    assert time.perf_counter() - t0 < 5  # checked before the first deal is decided
+    line = one_error_line(capsys)
+    assert line.startswith("tripeaks study: error: The output folder ") and str(blocker / "data") in line
+    assert main(["study", "--deals", "0-9999", "--out", str(blocker), "--lang", "fr"]) == 2
+    assert one_error_line(capsys).startswith("tripeaks study : erreur : Le dossier de sortie ")
+
+
+def test_an_interrupted_run_says_so_in_one_line(monkeypatch, capsys):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "decide_deals", interrupted)
+    assert main(["winrate", "--deals", "0-9", "--lang", "pt"]) == 130
+    assert one_error_line(capsys) == "tripeaks winrate: interrompido"
+
+
+def test_the_real_command_line_prints_one_line_and_exits_2():
+    run = subprocess.run(
+        [sys.executable, "-m", "tripeaks", "winrate", "--deals", "0-100000000000"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 2 and run.stdout == ""
+    assert len(run.stderr.splitlines()) == 1 and "code space" in run.stderr
+
+
+def winrate_truth(rule: str, deals: str) -> tuple[int, int]:
+    verdicts = [solve(f"TP1-{rule}-AAAAAA{c}").verdict for c in deals]
+    return sum(v is Verdict.WINNABLE for v in verdicts), sum(v is Verdict.UNWINNABLE for v in verdicts)
 
 
 def test_winrate_counts_and_interval(capsys):
     assert main(["winrate", "--rule", "classic", "--deals", "0-5", "--jobs", "1"]) == 0
-    out = capsys.readouterr().out
-    truth = [solve(f"TP1-C-AAAAAA{c}").winnable for c in "ABCDEF"]
-    wins = sum(truth)
+    out = capsys.readouterr().out.splitlines()
+    wins, lost = winrate_truth("C", "ABCDEF")
     lo, hi = wilson(wins, 6)
-    assert f"winnable: {wins}/6" in out
-    assert f"95% CI {100 * lo:.2f}–{100 * hi:.2f}%" in out
-    assert "positions searched:" in out and "time:" in out
+    assert out[0] == "Rule Classic, deals 0-5: 6 deals."
+    assert out[1] == "Solved with 1 job."
+    assert out[2] == (
+        f"Winnable: {wins} of 6 decided deals, {100 * wins / 6:.2f}% (95% Wilson interval {100 * lo:.2f}% to {100 * hi:.2f}%)."
+    )
+    assert out[3] == (f"{lost} deal cannot be won." if lost == 1 else f"{lost} deals cannot be won.")
+    assert out[4] == "0 deals were not decided within the budget."
+    assert out[5].endswith(" positions searched.") and out[6].startswith("Time: ")
+
+
+@pytest.mark.parametrize("lang", ["pt", "fr"])
+def test_winrate_speaks_the_chosen_language(capsys, lang):
+    assert main(["winrate", "--rule", "easy", "--deals", "3", "--jobs", "1", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    nodes = solve("TP1-E-AAAAAAD").nodes
+    if lang == "pt":
+        assert out.startswith("Regra Fácil, jogos 3: 1 jogo.\nResolvido com 1 processo.\n")
+        assert "Ganháveis: 1 de 1 jogo decidido, 100,00% (intervalo de Wilson a 95%: " in out
+        assert "0 jogos não podem ser ganhos." in out  # pt_PT: 0 takes the plural
+        assert f"{format_number(nodes, 'pt')} posições examinadas." in out
+    else:
+        assert out.startswith("Règle Facile, donnes 3 : 1 donne.\nRésolu avec 1 processus.\n")
+        assert "Gagnables : 1 sur 1 donne tranchée, 100,00\u00a0% (intervalle de Wilson à 95\u00a0% : " in out
+        assert "0 donne ne peut pas être gagnée." in out  # French: 0 takes the singular
+        assert f"{format_number(nodes, 'fr')} positions examinées." in out
+    assert "Rule" not in out and "deals" not in out
 
 
 def test_winrate_with_two_processes_in_a_subprocess():
@@ -77,9 +230,16 @@ def test_winrate_with_two_processes_in_a_subprocess():
         timeout=300,
     )
     assert run.returncode == 0, run.stderr
-    truth = sum(bool(solve(f"TP1-E-AAAAAA{c}").winnable) for c in "ABCDEFGH")
-    assert f"winnable: {truth}/8" in run.stdout
-    assert "2 jobs" in run.stdout
+    wins, _ = winrate_truth("E", "ABCDEFGH")
+    assert f"Winnable: {wins} of 8 decided deals" in run.stdout
+    assert "Solved with 2 jobs in parallel." in run.stdout
+
+
+def test_decide_deals_keeps_the_order_on_several_processes():
+    deals = parse_deals("0-40")
+    one = [(r.deal, r.verdict) for r in decide_deals("C", deals, max_nodes=2000)]
+    two = [(r.deal, r.verdict) for r in decide_deals("C", deals, max_nodes=2000, jobs=2)]
+    assert [d for d, _ in one] == list(range(41)) and one == two
 
 
 def test_wilson_and_deal_ranges():
@@ -90,7 +250,7 @@ def test_wilson_and_deal_ranges():
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
     with pytest.raises(ValueError):
         wilson(3, 2)
-    assert parse_deals("0-3,7") == [0, 1, 2, 3, 7]
+    assert list(parse_deals("0-3,7")) == [0, 1, 2, 3, 7]
     for bad in ("", "a-b", "5-1", "-3"):
         with pytest.raises(ValueError):
             parse_deals(bad)
@@ -117,8 +277,27 @@ def test_bot_never_peeks_and_finishes():
         b.apply(cb)
 
 
+@pytest.mark.parametrize(
+    "command", [["solve", "TP1-E-AAAAAAB"], ["winrate", "--deals", "1"], ["study", "--deals", "1"]]
+)
+@pytest.mark.parametrize("lang", ["en", "pt", "fr"])
+def test_every_subcommand_takes_lang(tmp_path, capsys, command, lang):
+    extra = ["--best-deals", "1", "--out", str(tmp_path), "--jobs", "1"] if command[0] == "study" else []
+    assert main([*command, *extra, "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    words = {"en": ("Easy", "Classic"), "pt": ("Fácil", "Clássica"), "fr": ("Facile", "Classique")}[lang]
+    assert any(w in out for w in words), out
+    others = [
+        w for other, ws in {"en": ("Easy",), "pt": ("Fácil",), "fr": ("Facile",)}.items() if other != lang for w in ws
+    ]
+    assert not any(w in out for w in others), out
+
+
 def test_study_writes_csv(tmp_path, capsys):
     assert main(["study", "--deals", "0-3", "--best-deals", "0-1", "--out", str(tmp_path), "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Rule Easy: 4 deals decided in " in out and "Rule Classic: the bot played 4 deals in " in out
+    assert f"Written: {tmp_path / 'winnability.csv'}" in out
     rows = list(csv.DictReader(open(tmp_path / "winnability.csv")))
     assert len(rows) == 8 and {r["rule"] for r in rows} == {"E", "C"}
     for r in rows:

@@ -9,19 +9,34 @@ from collections.abc import Callable
 import pytest
 
 from tripeaks import Card, DrawEvent, Event, Game, PlayEvent, Refusal, Status, UndoEvent
+from tripeaks.codes import InvalidCodeError
 from tripeaks.i18n import (
     CATALOG,
     DEFAULT_LANGUAGE,
     LANGUAGE_NAMES,
     LANGUAGES,
+    Signed,
+    UnknownLanguageError,
     card_name,
+    check_language,
     explain,
+    format_number,
+    format_percentage,
+    plural_category,
     rank_name,
     refusal_message,
+    refusal_sentence,
+    signed_number,
     status_message,
     text,
 )
+from tripeaks.i18n.catalogues import sentences
+from tripeaks.i18n.lessons import lesson_text
+from tripeaks.i18n.solver import deal_range_message, hint_message, solver_text
+from tripeaks.i18n.ui import code_error_message, rule_name, ui_text
 from tripeaks.layout import BASE_ROW
+from tripeaks.solver import hint
+from tripeaks.study import DealRangeError, run_study
 
 LayoutBuilder = Callable[..., Game]
 
@@ -77,16 +92,15 @@ def test_english_is_the_default() -> None:
     assert card_name("QH") == "Q♥"
 
 
-def test_every_language_has_the_same_keys_and_placeholders() -> None:
-    keys = set(CATALOG["en"])
-    for lang in LANGUAGES:
-        assert set(CATALOG[lang]) == keys, lang
-        for key in keys:
-            assert placeholders(CATALOG[lang][key]) == placeholders(CATALOG["en"][key]), (lang, key)
-            assert CATALOG[lang][key].strip() == CATALOG[lang][key] and CATALOG[lang][key]
-    # the translations are translations, not copies of the English
+def test_the_translations_are_not_copies_of_the_english() -> None:
+    # keys, placeholders and plural forms are checked for every catalogue in tests/test_catalogues.py
+    english = {key: text for domain, key, text in sentences("en") if domain == "engine"}
     for lang in ("pt", "fr"):
-        same = [k for k in keys if CATALOG[lang][k] == CATALOG["en"][k] and placeholders(CATALOG["en"][k]) != set()]
+        same = [
+            key
+            for domain, key, text in sentences(lang)
+            if domain == "engine" and text == english.get(key) and placeholders(text) != set()
+        ]
         assert not [k for k in same if not k.startswith("explain.points")], (lang, same)
 
 
@@ -253,3 +267,90 @@ def test_explain_in_english_reads_well(events: dict[str, Event]) -> None:
 def test_explain_rejects_what_is_not_an_event() -> None:
     with pytest.raises(TypeError):
         explain("KC")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- counts and numbers
+def test_count_sentences_agree_with_their_number() -> None:
+    """The sentences that said "1 draws" and "None of the 1 deals tried"."""
+    assert solver_text("solve.draws", "en", draws=1) == "The line draws 1 card from the stock."
+    assert solver_text("solve.draws", "en", draws=0) == "The line draws 0 cards from the stock."
+    assert solver_text("solve.winnable", "en", code="TP1-E-AAAAAAD", moves=1, score=500) == (
+        "TP1-E-AAAAAAD is winnable: 1 move, final score 500."
+    )
+    one = ui_text("hints.deal_none", "en", tries=1, ms=250)
+    assert one.startswith("The solver tried 1 deal and ") and "None of the 1" not in one
+    assert ui_text("hints.deal_none", "en", tries=3, ms=250).startswith("The solver tried 3 deals and ")
+    assert ui_text("hints.deal_proved", "fr", tries=1).endswith("après avoir essayé 1 donne.")
+    assert ui_text("stock.tip", "pt", count=1).endswith("(resta 1 carta).")
+    assert ui_text("stock.tip", "pt", count=0).endswith("(restam 0 cartas).")  # pt_PT: 0 is plural
+    assert ui_text("code.length", "fr", part="", count=0) == "Le numéro de donne «  » compte 0 caractère au lieu de 7."
+    assert ui_text("code.length", "en", part="ABC", count=1).startswith("The deal part “ABC” has 1 character;")
+    assert lesson_text("lesson.codes.verdict.line", "en", length=1).count("a winning line of 1 move.") == 1
+
+
+def test_french_and_portuguese_use_cldr_categories() -> None:
+    assert [plural_category(n, "fr") for n in (0, 1, 2, 1_000_000)] == ["one", "one", "other", "many"]
+    assert [plural_category(n, "pt") for n in (0, 1, 2, 1_000_000)] == ["other", "one", "other", "many"]
+    assert [plural_category(n, "en") for n in (0, 1, 2, 1_000_000)] == ["other", "one", "other", "other"]
+    assert solver_text("winrate.nodes", "fr", nodes=1_000_000) == "1\u202f000\u202f000 de positions examinées."
+    assert solver_text("winrate.nodes", "pt", nodes=2_000_000) == "2\u00a0000\u00a0000 de posições examinadas."
+    with pytest.raises(TypeError, match="number"):
+        solver_text("winrate.nodes", "en", nodes="12")
+
+
+def test_numbers_are_written_by_babel_for_each_language() -> None:
+    assert [format_number(35625, lang) for lang in LANGUAGES] == ["35,625", "35\u00a0625", "35\u202f625"]
+    assert [format_number(0.5312, lang, digits=2) for lang in LANGUAGES] == ["0.53", "0,53", "0,53"]
+    assert [format_percentage(0.8333, lang) for lang in LANGUAGES] == ["83.33%", "83,33%", "83,33\u00a0%"]
+    assert [signed_number(n, "fr") for n in (100, -1, 0, -1234)] == ["+100", "\u22121", "0", "\u22121\u202f234"]
+    assert text("explain.points", "pt", points=Signed(-1), score=1234) == "Pontos \u22121, pontuação 1\u00a0234."
+    assert ui_text("header.score", "en", score=1234) == "Score: 1,234"
+
+
+def test_points_keep_the_typographic_minus(events: dict[str, Event]) -> None:
+    for lang in LANGUAGES:
+        out = explain(events["higher"], lang)
+        assert "\u22121" in out and "-1" not in out
+        assert "+100" in explain(events["peak"], lang)
+
+
+# ---------------------------------------------------------------- one error for an unknown language
+def test_one_clear_error_for_an_unknown_language_everywhere(events: dict[str, Event]) -> None:
+    h = hint(Game.from_code("TP1-E-AAAAAAD"), time_limit=None)
+    calls: list[Callable[[str], object]] = [
+        check_language,
+        lambda lang: text("refusal.blocked", lang),
+        lambda lang: ui_text("controls.undo", lang),
+        lambda lang: lesson_text("ui.title", lang),
+        lambda lang: solver_text("hint.won", lang),
+        lambda lang: rank_name(12, lang),
+        lambda lang: card_name("KC", lang),
+        lambda lang: refusal_message(Refusal.BLOCKED, lang),
+        lambda lang: refusal_sentence(Refusal.BLOCKED, lang),
+        lambda lang: status_message(Status.BLOCKED, lang),
+        lambda lang: explain(events["draw"], lang),
+        lambda lang: hint_message(h, lang),
+        lambda lang: rule_name("E", lang),
+        lambda lang: code_error_message(InvalidCodeError("x", "empty", ""), lang),
+        lambda lang: deal_range_message(DealRangeError("x", "order", "5-1"), lang),
+        lambda lang: format_number(1, lang),
+        lambda lang: format_percentage(0.5, lang),
+        lambda lang: signed_number(1, lang),
+        lambda lang: plural_category(1, lang),
+        lambda lang: list(sentences(lang)),
+        lambda lang: run_study([], "/nonexistent/never-created", lang=lang),
+    ]
+    for bad in ("de", "EN", "", "pt_BR", None, 3, ["en"]):
+        for call in calls:
+            with pytest.raises(UnknownLanguageError) as info:
+                call(bad)  # type: ignore[arg-type]
+            assert isinstance(info.value, ValueError) and info.value.lang == bad
+            assert str(info.value) == f"unknown language {bad!r}: use one of en, pt, fr"
+
+
+def test_refusal_sentences_are_the_status_messages_as_sentences() -> None:
+    for lang in LANGUAGES:
+        for refusal in Refusal:
+            message, sentence = refusal_message(refusal, lang), refusal_sentence(refusal, lang)
+            assert sentence.rstrip(".") == message.rstrip(".") and sentence.endswith(".")
+            whole_sentences(sentence)

@@ -9,62 +9,90 @@
 * ``python -m tripeaks study --deals 0-9999 --best-deals 0-999`` — regenerate
   the CSV files read by ``notebooks/winnability.ipynb``.
 
-Exit status 0 on success, 2 for bad arguments (with a one-line message).
+Every subcommand takes ``--lang en|pt|fr``: its sentences come from the
+message catalogues (:mod:`tripeaks.i18n.solver`) and its numbers are written
+for the language.  Exit status 0 on success; 2, with one line on stderr, for
+a bad argument or a problem of the environment (a folder that cannot be
+written, a worker process that died).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import time
 from collections.abc import Sequence
+from concurrent.futures.process import BrokenProcessPool
+from typing import NoReturn
 
 from .codes import GameCode, InvalidCodeError, Rule
 from .game import Game, PlayEvent
-from .i18n import LANGUAGES, card_name
-from .i18n.solver import solver_text
+from .i18n import LANGUAGES, card_name, format_number, format_percentage
+from .i18n.solver import deal_range_message, solver_text
+from .i18n.ui import code_error_message
 from .i18n.ui import rule_name as ui_rule_name
 from .solver import Verdict, best_score, solve
-from .study import _decide_args, _map, parse_deals, run_study, wilson
+from .study import DealRangeError, decide_deals, parse_deals, run_study, wilson
 
 __all__ = ["main"]
 
 
-def _count(n: int, lang: str) -> str:
-    """``n`` with the language's thousands separator: 35,625 (en), 35.625 (pt), 35 625 (fr)."""
-    return f"{n:,}".replace(",", {"en": ",", "pt": ".", "fr": "\u202f"}.get(lang, ","))
+class _ArgumentError(Exception):
+    """A bad command line, said by argparse in one line."""
 
 
-def _budget(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--max-nodes", type=int, default=None, help="stop after this many positions (unknown)")
-    parser.add_argument("--time-limit", type=float, default=None, help="stop after this many seconds (unknown)")
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (no usage block) and never exit."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _ArgumentError(f"{self.prog}: error: {message}")
 
 
 def _positive(text: str) -> int:
-    n = int(text)
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
     if n < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text}")
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
     return n
 
 
+def _seconds(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        x = math.nan
+    if not math.isfinite(x) or x < 0:
+        raise argparse.ArgumentTypeError(f"must be a finite number of seconds ≥ 0, got {text!r}")
+    return x
+
+
+def _budget(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--max-nodes", type=_positive, default=None, help="stop after this many positions (unknown)")
+    parser.add_argument("--time-limit", type=_seconds, default=None, help="stop after this many seconds (unknown)")
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="tripeaks", description="TriPeaks solitaire: exact solver and win-rate study.")
+    common = _Parser(add_help=False)
+    common.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the output (default: en)")
+    p = _Parser(prog="tripeaks", description="TriPeaks solitaire: exact solver and win-rate study.")
     sub = p.add_subparsers(dest="command", required=True)
 
-    s = sub.add_parser("solve", help="decide one deal and show a winning line")
+    s = sub.add_parser("solve", parents=[common], help="decide one deal and show a winning line")
     s.add_argument("code", help="a game code such as TP1-E-AAAAAAD")
     s.add_argument("--best", action="store_true", help="find the line with the fewest draws (best score)")
-    s.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the sentences and card names")
     _budget(s)
 
-    w = sub.add_parser("winrate", help="share of winnable deals over a range of deal numbers")
+    w = sub.add_parser("winrate", parents=[common], help="share of winnable deals over a range of deal numbers")
     w.add_argument("--rule", default="easy", help="easy (E) or classic (C)")
-    w.add_argument("--deals", default="0-999", help="deal numbers, e.g. 0-1999 or 0-99,500-599")
+    w.add_argument("--deals", default="0-999", help="deal numbers 0-34359738367, e.g. 0-1999 or 0-99,500-599")
     w.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1, help="worker processes (default: every core)")
     w.add_argument("--max-nodes", type=_positive, default=None, help="budget per deal (over it: unknown)")
 
-    st = sub.add_parser("study", help="regenerate the notebook's CSV files")
+    st = sub.add_parser("study", parents=[common], help="regenerate the notebook's CSV files")
     st.add_argument("--deals", default="0-9999", help="deals decided under both rules and played by the bot")
     st.add_argument("--best-deals", default="0-499", help="deals whose best score is computed")
     st.add_argument("--out", default="notebooks/data", help="output folder")
@@ -79,11 +107,10 @@ def _solve(args: argparse.Namespace, out: list[str]) -> int:
     t0 = time.perf_counter()
     if args.best:
         res = best_score(game, max_nodes=args.max_nodes, time_limit=args.time_limit)
-        verdict, line, nodes, score, draws = res.verdict, res.line, res.nodes, res.score, res.draws
+        verdict, line, nodes = res.verdict, res.line, res.nodes
     else:
         sol = solve(game, max_nodes=args.max_nodes, time_limit=args.time_limit)
         verdict, line, nodes = sol.verdict, sol.line, sol.nodes
-        score = draws = None
     seconds = time.perf_counter() - t0
     out.append(solver_text(f"cli.header.{verdict.value}", lang, code=code, rule=ui_rule_name(code.rule, lang)))
     if verdict is Verdict.WINNABLE:
@@ -93,34 +120,30 @@ def _solve(args: argparse.Namespace, out: list[str]) -> int:
             event = replay.apply(action)
             names.append(card_name(event.card, lang) if isinstance(event, PlayEvent) else solver_text("cli.draw", lang))
         draws = sum(1 for a in line if a == "D")
-        score = replay.score
         out.append(solver_text("cli.line", lang, line=" ".join(names)))
-        out.append(solver_text("solve.winnable", lang, code=code, moves=len(line), draws=draws, score=score))
+        out.append(
+            solver_text("solve.winnable", lang, code=code, moves=len(line), score=replay.score)
+            + " "
+            + solver_text("solve.draws", lang, draws=draws)
+        )
         if args.best:
-            assert isinstance(res.optimal, bool)
             out.append(solver_text("cli.best" if res.optimal else "cli.best_unproven", lang))
     elif verdict is Verdict.UNWINNABLE:
-        out.append(solver_text("solve.unwinnable", lang, code=code, nodes=_count(nodes, lang)))
+        out.append(solver_text("solve.unwinnable", lang, code=code, nodes=nodes))
     else:
-        out.append(solver_text("solve.unknown", lang, code=code, nodes=_count(nodes, lang)))
-    out.append(
-        solver_text(
-            "cli.searched",
-            lang,
-            nodes=_count(nodes, lang),
-            seconds=f"{seconds:.2f}" if lang == "en" else f"{seconds:.2f}".replace(".", ","),
-        )
-    )
+        out.append(solver_text("solve.unknown", lang, code=code, nodes=nodes))
+    out.append(solver_text("cli.searched", lang, nodes=nodes, seconds=format_number(seconds, lang, digits=2)))
     return 0
 
 
 def _winrate(args: argparse.Namespace, out: list[str]) -> int:
+    lang = args.lang
     rule = Rule.parse(args.rule)
-    deals = parse_deals(args.deals)
+    deals = parse_deals(args.deals)  # checked against the code space; never a list of every deal
     t0 = time.perf_counter()
     wins = lost = unknown = nodes = 0
     cpu = 0.0
-    for r in _map(_decide_args, [(rule.value, d, args.max_nodes) for d in deals], args.jobs):
+    for r in decide_deals(rule, deals, max_nodes=args.max_nodes, jobs=args.jobs):
         nodes += r.nodes
         cpu += r.seconds
         if r.verdict is Verdict.WINNABLE:
@@ -131,37 +154,83 @@ def _winrate(args: argparse.Namespace, out: list[str]) -> int:
             unknown += 1
     wall = time.perf_counter() - t0
     decided = wins + lost
-    name = "Easy" if rule is Rule.EASY else "Classic"
-    out.append(
-        f"rule {name}, deals {args.deals} ({len(deals)} deal{'s' if len(deals) != 1 else ''}, {args.jobs} job{'s' if args.jobs != 1 else ''})"
-    )
+    name = ui_rule_name(rule, lang)
+    out.append(solver_text("winrate.deals", lang, rule=name, ranges=str(deals), deals=len(deals)))
+    out.append(solver_text("winrate.jobs", lang, jobs=args.jobs))
     if decided:
         lo, hi = wilson(wins, decided)
         out.append(
-            f"winnable: {wins}/{decided} = {100 * wins / decided:.2f}% (95% CI {100 * lo:.2f}–{100 * hi:.2f}%, Wilson)"
+            solver_text(
+                "winrate.winnable",
+                lang,
+                wins=wins,
+                decided=decided,
+                share=format_percentage(wins / decided, lang),
+                low=format_percentage(lo, lang),
+                high=format_percentage(hi, lang),
+            )
         )
-    out.append(f"unwinnable: {lost}, unknown (budget): {unknown}")
-    out.append(f"positions searched: {nodes:,}")
-    out.append(f"time: {wall:.1f} s wall, {cpu:.1f} s CPU in the solver")
+    out.append(solver_text("winrate.unwinnable", lang, lost=lost))
+    out.append(solver_text("winrate.unknown", lang, unknown=unknown))
+    out.append(solver_text("winrate.nodes", lang, nodes=nodes))
+    out.append(
+        solver_text(
+            "winrate.time",
+            lang,
+            wall=format_number(wall, lang, digits=1),
+            cpu=format_number(cpu, lang, digits=1),
+        )
+    )
     return 0
 
 
 def _study(args: argparse.Namespace, out: list[str]) -> int:
-    paths = run_study(
-        parse_deals(args.deals),
-        args.out,
-        best_deals=parse_deals(args.best_deals),
-        jobs=args.jobs,
-        log=lambda line: print(line, flush=True),
-    )
-    out.extend(f"wrote {p}" for p in paths.values())
+    lang = args.lang
+    deals, best_deals = parse_deals(args.deals), parse_deals(args.best_deals)
+    try:
+        paths = run_study(
+            deals,
+            args.out,
+            best_deals=best_deals,
+            jobs=args.jobs,
+            log=lambda line: print(line, flush=True),
+            lang=lang,
+        )
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise _EnvironmentProblem(solver_text("cli.out", lang, path=args.out, reason=reason)) from exc
+    out.extend(solver_text("study.wrote", lang, path=str(p)) for p in paths.values())
     return 0
 
 
+class _EnvironmentProblem(Exception):
+    """A problem of the environment, already said in one sentence of the chosen language."""
+
+
+def _message(exc: Exception, lang: str) -> str:
+    """One line saying what went wrong, in ``lang`` where the catalogues have it."""
+    if isinstance(exc, InvalidCodeError):
+        return code_error_message(exc, lang)
+    if isinstance(exc, DealRangeError):
+        return deal_range_message(exc, lang)
+    if isinstance(exc, OSError):
+        return f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else "")
+    if isinstance(exc, BrokenProcessPool):
+        return "a worker process stopped unexpectedly (out of memory?)"
+    if isinstance(exc, MemoryError):
+        return "out of memory"
+    return " ".join(str(exc).split())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 2 bad arguments)."""
+    """Run the command line; returns the exit status: 0 ok, 2 for a bad argument or
+    a problem of the environment (said in one line on stderr), 130 when interrupted."""
     parser = _parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except _ArgumentError as exc:
+        print(" ".join(str(exc).split()), file=sys.stderr)
+        return 2
     out: list[str] = []
     try:
         if args.command == "solve":
@@ -170,9 +239,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             status = _winrate(args, out)
         else:
             status = _study(args, out)
-    except (InvalidCodeError, ValueError) as exc:
-        print(f"tripeaks {args.command}: error: {exc}", file=sys.stderr)
+    except (ValueError, OSError, BrokenProcessPool, MemoryError, _EnvironmentProblem) as exc:
+        message = str(exc) if isinstance(exc, _EnvironmentProblem) else _message(exc, args.lang)
+        print(solver_text("cli.error", args.lang, command=args.command, message=message), file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C: stop quietly, as shells expect
+        print(solver_text("cli.interrupted", args.lang, command=args.command), file=sys.stderr)
+        return 130
     print("\n".join(out))
     return status
 

@@ -510,14 +510,14 @@ class Feedback:
         return self.event is not None
 
     def message(self, lang: str = "en") -> str:
-        """The feedback as sentences in ``lang``: the engine's refusal message or
+        """The feedback as whole sentences in ``lang``: the engine's refusal or
         move explanation first, then the lesson's sentence."""
-        from .i18n import explain, refusal_message
+        from .i18n import explain, refusal_sentence
         from .i18n.lessons import lesson_text
 
         parts = []
         if self.refusal is not None:
-            parts.append(refusal_message(self.refusal, lang))
+            parts.append(refusal_sentence(self.refusal, lang))
         if self.event is not None:
             parts.append(explain(self.event, lang))
         if self.key is not None:
@@ -529,7 +529,7 @@ class Feedback:
                     v = card_name(v, lang)
                 values[name] = v
             parts.append(lesson_text(self.key, lang, **values))
-        return " ".join(p if p.endswith((".", "!", "?", "…")) else p + "." for p in parts if p)
+        return " ".join(p for p in parts if p)
 
 
 class LessonRun:
@@ -619,7 +619,7 @@ class LessonRun:
         return fb
 
     def _miss(self, key: str, **values: Any) -> Feedback:
-        return Feedback(FeedbackKind.MISS, f"lesson.generic.{key}", values, lesson=self.lesson)
+        return Feedback(FeedbackKind.MISS, key, values, lesson=self.lesson)
 
     def _record(self, fb: Feedback) -> Feedback:
         self.last = fb
@@ -663,9 +663,9 @@ class LessonRun:
             return Feedback(FeedbackKind.MISS, f"lesson.{self.lesson.id}.{task.key}.miss", lesson=self.lesson)
         if kind is TaskKind.REFUSE:
             if task.stock:
-                return self._miss("use_stock")
+                return self._miss("lesson.generic.use_stock")
             if refusal is None:
-                return self._miss("playable")
+                return self._miss("lesson.generic.playable")
             if refusal is task.refusal and (not task.targets or p in task.targets):
                 return self._hit(refusal=refusal)
             if refusal is task.refusal:
@@ -674,11 +674,11 @@ class LessonRun:
         if refusal is not None:
             return Feedback(FeedbackKind.REFUSED, refusal=refusal, lesson=self.lesson)
         if kind is TaskKind.DRAW:
-            return self._miss("draw_instead")
+            return self._miss("lesson.generic.draw_instead")
         if kind is TaskKind.UNDO:
-            return self._miss("undo_instead")
+            return self._miss("lesson.generic.undo_instead")
         if kind is TaskKind.PLAY and task.targets and p not in task.targets:
-            return self._miss("not_this", card=self.game.card_at(p))
+            return self._miss("lesson.generic.not_this", card=self.game.card_at(p))
         event = self.game.play(p)
         if kind is TaskKind.WIN:
             return self._progress_win(event)
@@ -707,7 +707,7 @@ class LessonRun:
         if task.kind is TaskKind.REFUSE:
             if not task.stock:
                 return (
-                    self._miss("use_card")
+                    self._miss("lesson.generic.use_card")
                     if refusal is None
                     else Feedback(
                         FeedbackKind.REFUSED, "lesson.generic.other_refusal", refusal=refusal, lesson=self.lesson
@@ -715,7 +715,7 @@ class LessonRun:
                 )
             if refusal is task.refusal:
                 return self._hit(refusal=refusal)
-            return self._miss("stock_not_empty")
+            return self._miss("lesson.generic.stock_not_empty")
         if refusal is not None:
             return Feedback(FeedbackKind.REFUSED, refusal=refusal, lesson=self.lesson)
         if task.kind in (TaskKind.DRAW, TaskKind.MOVE):
@@ -723,10 +723,10 @@ class LessonRun:
         if task.kind is TaskKind.WIN:
             return self._progress_win(self.game.draw())
         if task.kind is TaskKind.UNDO:
-            return self._miss("undo_instead")
+            return self._miss("lesson.generic.undo_instead")
         if task.kind is TaskKind.FIND:
-            return self._miss("use_card")
-        return self._miss("play_instead")
+            return self._miss("lesson.generic.use_card")
+        return self._miss("lesson.generic.play_instead")
 
     def undo(self) -> Feedback:
         """The learner pressed Undo (accepted in UNDO and WIN tasks)."""
@@ -737,7 +737,7 @@ class LessonRun:
         if task is None:
             return Feedback(FeedbackKind.INFO, "lesson.generic.complete", lesson=self.lesson)
         if task.kind not in (TaskKind.UNDO, TaskKind.WIN):
-            return self._miss("no_undo")
+            return self._miss("lesson.generic.no_undo")
         try:
             event = self.game.undo()
         except IllegalMoveError as exc:

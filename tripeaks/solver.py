@@ -36,6 +36,8 @@ the card text of each play (``"KC"``) and ``"D"`` for each draw.
 
 from __future__ import annotations
 
+import math
+import numbers
 import time
 from dataclasses import dataclass, field
 
@@ -212,14 +214,19 @@ def _decide(
 def _deadline(time_limit: float | None) -> float | None:
     if time_limit is None:
         return None
-    if time_limit < 0:
-        raise ValueError(f"time_limit must be a number of seconds ≥ 0, got {time_limit!r}")
-    return time.perf_counter() + time_limit
+    if (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, numbers.Real)
+        or not math.isfinite(time_limit)
+        or time_limit < 0
+    ):
+        raise ValueError(f"time_limit must be a finite number of seconds ≥ 0 (or None), got {time_limit!r}")
+    return time.perf_counter() + float(time_limit)
 
 
 def _check_nodes(max_nodes: int | None) -> None:
     if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1):
-        raise ValueError(f"max_nodes must be a positive integer, got {max_nodes!r}")
+        raise ValueError(f"max_nodes must be a positive integer (or None), got {max_nodes!r}")
 
 
 def _as_game(game_or_code: Game | GameCode | str) -> Game:
@@ -250,8 +257,9 @@ def solve(
     """Decide whether ``game`` (a :class:`Game`, or a TP1 code) can still be won.
 
     Full knowledge, the game's rule set (docs/rules.md §8).  ``max_nodes``: at
-    most this many positions searched; ``time_limit``: at most about this many
-    seconds.  Either budget running out gives :attr:`Verdict.UNKNOWN`.  A won
+    most this many positions searched (a positive integer); ``time_limit``: at
+    most about this many seconds (a finite number ≥ 0); ``None`` means no
+    bound.  Either budget running out gives :attr:`Verdict.UNKNOWN`.  A won
     game is WINNABLE with an empty line; a game whose time is up is
     UNWINNABLE.  The game is not modified.  Raises ``ValueError`` for a bad
     budget and :class:`~tripeaks.codes.InvalidCodeError` for a bad code.

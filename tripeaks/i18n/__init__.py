@@ -3,8 +3,15 @@ names and one-sentence move explanations (docs/rules.md §2 and §8 strings
 verbatim), under every rule set of docs/rules.md §8.
 
 Every text is a whole sentence with named placeholders, looked up by key in
-:data:`CATALOG`; nothing is glued from fragments.  ``lang`` is ``"en"``
-(default), ``"pt"`` or ``"fr"``.
+:data:`CATALOG`; nothing is glued from fragments.  A sentence about a number
+of things is a :class:`Plural` entry (CLDR plural categories, chosen with
+Babel), and numbers are written for the language (:func:`format_number`).
+``lang`` is ``"en"`` (default), ``"pt"`` (European Portuguese) or ``"fr"``;
+any other raises :class:`UnknownLanguageError` (a ``ValueError``) — check
+one with :func:`check_language`.  :mod:`tripeaks.i18n.core` describes the
+catalogues; the app, lessons and solver keep theirs in
+:mod:`tripeaks.i18n.ui`, :mod:`tripeaks.i18n.lessons` and
+:mod:`tripeaks.i18n.solver`.
 """
 
 from __future__ import annotations
@@ -14,17 +21,39 @@ from typing import Any
 from ..cards import Card, Joker, Rank
 from ..game import DrawEvent, Event, PlayEvent, Refusal, Status, TimeUpEvent, UndoEvent
 from ..rules import UNDO_PENALTY
-from .catalog import CATALOG, LANGUAGE_NAMES, LANGUAGES, lookup
+from .catalog import CATALOG
+from .core import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    Plural,
+    Signed,
+    UnknownLanguageError,
+    check_language,
+    format_number,
+    format_percentage,
+    lookup,
+    plural_category,
+    signed_number,
+)
 
 __all__ = [
     "CATALOG",
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "DEFAULT_LANGUAGE",
+    "UnknownLanguageError",
+    "check_language",
+    "Plural",
+    "Signed",
+    "plural_category",
+    "format_number",
+    "format_percentage",
+    "signed_number",
     "text",
     "rank_name",
     "card_name",
     "refusal_message",
+    "refusal_sentence",
     "status_message",
     "explain",
 ]
@@ -38,24 +67,19 @@ _RANK_LETTERS = {
 }
 
 
-def _lang(lang: str) -> str:
-    if lang not in CATALOG:
-        raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
-    return lang
-
-
 def text(key: str, lang: str = DEFAULT_LANGUAGE, **values: Any) -> str:
     """The sentence ``key`` in ``lang``, with its named placeholders filled.
 
-    Raises ``ValueError`` for an unknown language and ``KeyError`` for an
-    unknown key.
+    Numbers are written for ``lang``; a plural entry picks its form by its
+    count.  Raises :class:`UnknownLanguageError` for an unknown language and
+    ``KeyError`` for an unknown key.
     """
     return lookup(CATALOG, key, lang, values)
 
 
 def rank_name(rank: int, lang: str = DEFAULT_LANGUAGE) -> str:
     """Rank letter (rank 1–13) in ``lang``: J, Q, K are V, D, R in pt and fr."""
-    return _RANK_LETTERS[_lang(lang)][Rank(rank) - 1]
+    return _RANK_LETTERS[check_language(lang)][Rank(rank) - 1]
 
 
 def card_name(card: Card | Joker | str, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -63,6 +87,7 @@ def card_name(card: Card | Joker | str, lang: str = DEFAULT_LANGUAGE) -> str:
 
     The joker (docs/rules.md §8) is named in words: Joker, Jóquer, Joker.
     """
+    check_language(lang)
     if isinstance(card, Joker):
         return text("card.joker", lang)
     c = Card.parse(card)
@@ -70,8 +95,14 @@ def card_name(card: Card | Joker | str, lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 def refusal_message(refusal: Refusal, lang: str = DEFAULT_LANGUAGE) -> str:
-    """Why an action was refused, as one sentence (docs/rules.md §2 wording where it has one)."""
+    """Why an action was refused, as the status line shows it (docs/rules.md §2 wording
+    verbatim where it has one, e.g. ``"This card is blocked"``)."""
     return text("refusal." + refusal.value, lang)
+
+
+def refusal_sentence(refusal: Refusal, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Why an action was refused, as a sentence for running text (``"This card is blocked."``)."""
+    return text("refusal_sentence." + refusal.value, lang)
 
 
 def status_message(status: Status, lang: str = DEFAULT_LANGUAGE, score: int | None = None) -> str:
@@ -114,14 +145,14 @@ def _play_sentence(e: PlayEvent, lang: str) -> str:
             )
         )
     if e.parts.run:
-        parts.append(text("explain.run", lang, count=e.run, points=_signed(e.parts.run)))
+        parts.append(text("explain.run", lang, count=e.run, points=Signed(e.parts.run)))
     for peak in e.peaks_cleared:
-        parts.append(text(f"explain.peak_{peak}", lang, bonus=e.parts.peaks))
+        parts.append(text(f"explain.peak_{peak}", lang, bonus=Signed(e.parts.peaks)))
     if e.parts.clear:
-        parts.append(text("explain.clear_bonus", lang, points=_signed(e.parts.clear)))
+        parts.append(text("explain.clear_bonus", lang, points=Signed(e.parts.clear)))
     if e.parts.floor:
         parts.append(text("explain.floor", lang))
-    parts.append(text("explain.points", lang, points=_signed(e.points), score=e.score))
+    parts.append(text("explain.points", lang, points=Signed(e.points), score=e.score))
     return " ".join(parts)
 
 
@@ -134,7 +165,7 @@ def _draw_sentence(e: DrawEvent, lang: str) -> str:
             card=card_name(e.card, lang),
             top=card_name(top, lang),
             left=e.stock_left,
-            points=_signed(e.points),
+            points=Signed(e.points),
             score=e.score,
         )
     else:
@@ -144,7 +175,7 @@ def _draw_sentence(e: DrawEvent, lang: str) -> str:
             first = text("explain.draw_on_empty", lang, card=card_name(e.card, lang), left=e.stock_left)
         else:
             first = text("explain.draw_on_joker", lang, card=card_name(e.card, lang), left=e.stock_left)
-        out = first + " " + text("explain.points", lang, points=_signed(e.points), score=e.score)
+        out = first + " " + text("explain.points", lang, points=Signed(e.points), score=e.score)
     if e.parts.floor:
         out += " " + text("explain.floor", lang)
     if e.ended_run:
@@ -177,10 +208,6 @@ def _undo_sentence(event: UndoEvent, lang: str) -> str:
     return out + " " + text("explain.undo_moves", lang, moves=event.moves)
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
-
-
 def explain(event: Event, lang: str = DEFAULT_LANGUAGE) -> str:
     """Explain a move event in whole sentences, e.g.
     ``"Played 8♦ on 7♣: one rank higher. Revealed Q♥. Left peak cleared: +100 points. −1 point … score 598."``
@@ -190,9 +217,9 @@ def explain(event: Event, lang: str = DEFAULT_LANGUAGE) -> str:
     empty waste, run points, the clear bonus, the floor, the undo penalty,
     the timer's end), and adds the won or blocked sentence when the move
     ended the game.
-    Raises ``ValueError`` for an unknown language.
+    Raises :class:`UnknownLanguageError` for an unknown language.
     """
-    _lang(lang)
+    check_language(lang)
     if isinstance(event, PlayEvent):
         out = _play_sentence(event, lang)
     elif isinstance(event, DrawEvent):

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .catalog import lookup
+from .core import Entry, Plural, lookup
 
 __all__ = ["LESSON_TEXTS", "lesson_text"]
 
-LESSON_TEXTS: dict[str, dict[str, str]] = {
+LESSON_TEXTS: dict[str, dict[str, Entry]] = {
     "en": {
         "ui.title": "Learn TriPeaks",
         "ui.show_me": "Show me",
@@ -25,13 +25,14 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "ui.back": "Previous lesson",
         "ui.undo": "Undo",
         "ui.restart": "Start this lesson again",
-        "ui.language": "Language",
         "ui.progress": "Lesson {number} of {total}",
         "ui.steps": "Step {step} of {total}",
-        "ui.steps_done": "All {total} steps done",
+        "ui.steps_done": Plural("total", one="{total} step done", other="All {total} steps done"),
         "ui.error": "Something went wrong with that click; the lesson is unchanged.",
         "ui.finished": "You have finished all ten lessons. Open the tripeaks notebook to play full games.",
-        "lesson.generic.progress": "Good: {done} of {total} done.",
+        "lesson.generic.progress": Plural(
+            "done", one="Good: {done} of {total} done.", other="Good: {done} of {total} done."
+        ),
         "lesson.generic.already": "You have found that one already ({done} of {total}).",
         "lesson.generic.complete": "This lesson is complete: press Next lesson to go on.",
         "lesson.generic.playable": "That card can be played, so the game would accept it. This step asks for a touch that the game refuses.",
@@ -52,7 +53,11 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.codes.verdict.classic_yes": "The solver finds that the same cards can be won under Classic (TP1-C-AAAAAAD).",
         "lesson.codes.verdict.classic_no": "The solver confirms that the same cards cannot be won under Classic (TP1-C-AAAAAAD).",
         "lesson.codes.verdict.classic_unknown": "The solver could not decide the same cards under Classic in time.",
-        "lesson.codes.verdict.line": "Under Easy this deal can be won: in the last step, Show me plays a winning line of {length} moves. With the same cards under Classic (TP1-C-AAAAAAD) it cannot be won.",
+        "lesson.codes.verdict.line": Plural(
+            "length",
+            one="Under Easy this deal can be won: in the last step, Show me plays a winning line of {length} move. With the same cards under Classic (TP1-C-AAAAAAD) it cannot be won.",
+            other="Under Easy this deal can be won: in the last step, Show me plays a winning line of {length} moves. With the same cards under Classic (TP1-C-AAAAAAD) it cannot be won.",
+        ),
         "lesson.layout.title": "1. The layout",
         "lesson.layout.intro": "TriPeaks uses one 52-card deck. 28 cards form three overlapping peaks in four rows: the 3 peak tops, then 6, 9 and 10 cards.\n\nOnly the 10 cards of the bottom row start face up; the other 18 lie face down. A card is exposed when no card of the row below still covers it, so at the start only the bottom row is exposed.\n\nUnder the peaks are the waste, whose top card ({waste} here) is the card you play on, and the stock: 23 face-down cards that you turn over one at a time.",
         "lesson.layout.apexes.goal": "Click the three peak tops, the single cards of the highest row.",
@@ -153,13 +158,22 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "ui.back": "Lição anterior",
         "ui.undo": "Anular",
         "ui.restart": "Recomeçar esta lição",
-        "ui.language": "Língua",
         "ui.progress": "Lição {number} de {total}",
         "ui.steps": "Passo {step} de {total}",
-        "ui.steps_done": "Os {total} passos estão feitos",
+        "ui.steps_done": Plural(
+            "total",
+            one="{total} passo feito",
+            many="Os {total} de passos estão feitos",
+            other="Os {total} passos estão feitos",
+        ),
         "ui.error": "Algo correu mal com esse clique; a lição ficou como estava.",
         "ui.finished": "Terminou as dez lições. Abra o caderno tripeaks para jogar partidas completas.",
-        "lesson.generic.progress": "Bem: {done} de {total} feitos.",
+        "lesson.generic.progress": Plural(
+            "done",
+            one="Bem: {done} de {total} feito.",
+            many="Bem: {done} de {total} feitos.",
+            other="Bem: {done} de {total} feitos.",
+        ),
         "lesson.generic.already": "Já encontrou essa carta ({done} de {total}).",
         "lesson.generic.complete": "Esta lição está concluída: carregue em Lição seguinte para continuar.",
         "lesson.generic.playable": "Essa carta pode ser jogada, por isso o jogo aceitá-la-ia. Este passo pede um toque que o jogo recuse.",
@@ -180,7 +194,12 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.codes.verdict.classic_yes": "O resolvedor conclui que as mesmas cartas se podem ganhar na regra Clássica (TP1-C-AAAAAAD).",
         "lesson.codes.verdict.classic_no": "O resolvedor confirma que as mesmas cartas não se podem ganhar na regra Clássica (TP1-C-AAAAAAD).",
         "lesson.codes.verdict.classic_unknown": "O resolvedor não conseguiu decidir a tempo as mesmas cartas na regra Clássica.",
-        "lesson.codes.verdict.line": "Na regra Fácil esta distribuição ganha-se: no último passo, Mostrar joga uma sequência vencedora de {length} jogadas. Com as mesmas cartas na regra Clássica (TP1-C-AAAAAAD) não se pode ganhar.",
+        "lesson.codes.verdict.line": Plural(
+            "length",
+            one="Na regra Fácil esta distribuição ganha-se: no último passo, Mostrar joga uma sequência vencedora de {length} jogada. Com as mesmas cartas na regra Clássica (TP1-C-AAAAAAD) não se pode ganhar.",
+            many="Na regra Fácil esta distribuição ganha-se: no último passo, Mostrar joga uma sequência vencedora de {length} de jogadas. Com as mesmas cartas na regra Clássica (TP1-C-AAAAAAD) não se pode ganhar.",
+            other="Na regra Fácil esta distribuição ganha-se: no último passo, Mostrar joga uma sequência vencedora de {length} jogadas. Com as mesmas cartas na regra Clássica (TP1-C-AAAAAAD) não se pode ganhar.",
+        ),
         "lesson.layout.title": "1. A disposição",
         "lesson.layout.intro": "O TriPeaks usa um único baralho de 52 cartas. 28 cartas dispõem-se em três picos que se sobrepõem, em quatro filas: os 3 cumes, seguidos de filas de 6, 9 e 10 cartas.\n\nSó as 10 cartas da fila de baixo começam viradas para cima; as outras 18 estão viradas para baixo. Uma carta está descoberta quando nenhuma carta da fila de baixo a tapa ainda; no início, só a fila de baixo está descoberta.\n\nPor baixo dos picos ficam o descarte, cuja carta de cima (aqui {waste}) é aquela sobre a qual se joga, e o monte: 23 cartas viradas para baixo que se viram uma a uma.",
         "lesson.layout.apexes.goal": "Toque nos três cumes, as cartas isoladas da fila mais alta.",
@@ -281,13 +300,22 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "ui.back": "Leçon précédente",
         "ui.undo": "Annuler",
         "ui.restart": "Recommencer cette leçon",
-        "ui.language": "Langue",
         "ui.progress": "Leçon {number} sur {total}",
         "ui.steps": "Étape {step} sur {total}",
-        "ui.steps_done": "Les {total} étapes sont faites",
+        "ui.steps_done": Plural(
+            "total",
+            one="{total} étape faite",
+            many="Les {total} d'étapes sont faites",
+            other="Les {total} étapes sont faites",
+        ),
         "ui.error": "Un problème est survenu avec ce clic ; la leçon n'a pas changé.",
         "ui.finished": "Vous avez terminé les dix leçons. Ouvrez le carnet tripeaks pour jouer des parties complètes.",
-        "lesson.generic.progress": "Bien : {done} sur {total}.",
+        "lesson.generic.progress": Plural(
+            "done",
+            one="Bien : {done} sur {total}.",
+            many="Bien : {done} sur {total}.",
+            other="Bien : {done} sur {total}.",
+        ),
         "lesson.generic.already": "Vous avez déjà trouvé celle-ci ({done} sur {total}).",
         "lesson.generic.complete": "Cette leçon est terminée : appuyez sur Leçon suivante pour continuer.",
         "lesson.generic.playable": "Cette carte peut être jouée, le jeu l'accepterait donc. Cette étape demande un geste que le jeu refuse.",
@@ -308,7 +336,12 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "lesson.codes.verdict.classic_yes": "Le solveur trouve que les mêmes cartes peuvent être gagnées en règle Classique (TP1-C-AAAAAAD).",
         "lesson.codes.verdict.classic_no": "Le solveur confirme que les mêmes cartes ne peuvent pas être gagnées en règle Classique (TP1-C-AAAAAAD).",
         "lesson.codes.verdict.classic_unknown": "Le solveur n'a pas pu trancher à temps pour les mêmes cartes en règle Classique.",
-        "lesson.codes.verdict.line": "En règle Facile, cette donne se gagne : à la dernière étape, Montre-moi joue une suite gagnante de {length} coups. Avec les mêmes cartes en règle Classique (TP1-C-AAAAAAD), elle ne se gagne pas.",
+        "lesson.codes.verdict.line": Plural(
+            "length",
+            one="En règle Facile, cette donne se gagne : à la dernière étape, Montre-moi joue une suite gagnante de {length} coup. Avec les mêmes cartes en règle Classique (TP1-C-AAAAAAD), elle ne se gagne pas.",
+            many="En règle Facile, cette donne se gagne : à la dernière étape, Montre-moi joue une suite gagnante de {length} de coups. Avec les mêmes cartes en règle Classique (TP1-C-AAAAAAD), elle ne se gagne pas.",
+            other="En règle Facile, cette donne se gagne : à la dernière étape, Montre-moi joue une suite gagnante de {length} coups. Avec les mêmes cartes en règle Classique (TP1-C-AAAAAAD), elle ne se gagne pas.",
+        ),
         "lesson.layout.title": "1. La disposition",
         "lesson.layout.intro": "Le TriPeaks se joue avec un jeu de 52 cartes. 28 cartes forment trois pics qui se chevauchent sur quatre rangées : les 3 sommets, puis 6, 9 et 10 cartes.\n\nSeules les 10 cartes de la rangée du bas commencent face visible ; les 18 autres sont face cachée. Une carte est dégagée quand plus aucune carte de la rangée du dessous ne la recouvre ; au départ, seule la rangée du bas est dégagée.\n\nSous les pics se trouvent la défausse, dont la carte du dessus (ici {waste}) est celle sur laquelle on joue, et la pioche : 23 cartes face cachée que l'on retourne une à une.",
         "lesson.layout.apexes.goal": "Cliquez sur les trois sommets, les cartes isolées de la rangée la plus haute.",
@@ -409,7 +442,9 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
 def lesson_text(key: str, lang: str = "en", **values: Any) -> str:
     """The lesson sentence ``key`` in ``lang`` (``"en"``, ``"pt"`` or ``"fr"``) with its placeholders filled.
 
-    Raises ``ValueError`` for an unknown language and ``KeyError`` for an
-    unknown key or a missing placeholder value.
+    Numbers are written for ``lang``; a plural entry picks its form by its
+    count.  Raises :class:`~tripeaks.i18n.core.UnknownLanguageError` (a
+    ``ValueError``) for an unknown language and ``KeyError`` for an unknown
+    key or a missing placeholder value.
     """
     return lookup(LESSON_TEXTS, key, lang, values)

@@ -1,9 +1,11 @@
-"""Solver sentences (hints, the winnable indicator, the command line) in en, pt, fr.
+"""Solver and command-line sentences (hints, ``python -m tripeaks``) in en, pt, fr.
 
-Whole sentences with named placeholders, like :mod:`tripeaks.i18n.catalog`;
-card placeholders take names from :func:`tripeaks.i18n.card_name`.  The
-solver itself (:mod:`tripeaks.solver`) returns data only; its sentences are
-made here (:func:`hint_message`, :func:`winnable_message`).
+Whole sentences with named placeholders or :class:`~tripeaks.i18n.core.Plural`
+entries, like :mod:`tripeaks.i18n.catalog`; card placeholders take names
+from :func:`tripeaks.i18n.card_name`.  The solver itself
+(:mod:`tripeaks.solver`) returns data only; its sentences are made here
+(:func:`hint_message`).  The app's Winnable? indicator says its sentences
+with :func:`tripeaks.i18n.ui.ui_text` (``hints.winnable_*``).
 """
 
 from __future__ import annotations
@@ -11,13 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Joker
-from ..solver import Hint, HintKind, Verdict
+from ..solver import Hint, HintKind
 from . import card_name
-from .catalog import lookup
+from .core import Entry, Plural, lookup
 
-__all__ = ["SOLVER_CATALOG", "solver_text", "hint_message", "winnable_message"]
+__all__ = ["SOLVER_CATALOG", "solver_text", "hint_message", "deal_range_message"]
 
-SOLVER_CATALOG: dict[str, dict[str, str]] = {
+SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
     "en": {
         "hint.play": "Play {card} on {top}: the game stays winnable.",
         "hint.play_joker": "Play {card} on the joker: the game stays winnable.",
@@ -26,12 +28,26 @@ SOLVER_CATALOG: dict[str, dict[str, str]] = {
         "hint.lost": "This position can no longer be won, whatever you play; undo or start a new game.",
         "hint.unknown": "The solver could not decide this position in time.",
         "hint.won": "The game is already won.",
-        "winnable.yes": "This game can still be won.",
-        "winnable.no": "This game can no longer be won.",
-        "winnable.unknown": "Not known yet whether this game can still be won.",
-        "solve.winnable": "{code} is winnable: {moves} moves, {draws} draws, final score {score}.",
-        "solve.unwinnable": "{code} cannot be won: every line was searched ({nodes} positions).",
-        "solve.unknown": "{code}: no answer within the budget ({nodes} positions searched).",
+        "solve.winnable": Plural(
+            "moves",
+            one="{code} is winnable: {moves} move, final score {score}.",
+            other="{code} is winnable: {moves} moves, final score {score}.",
+        ),
+        "solve.draws": Plural(
+            "draws",
+            one="The line draws {draws} card from the stock.",
+            other="The line draws {draws} cards from the stock.",
+        ),
+        "solve.unwinnable": Plural(
+            "nodes",
+            one="{code} cannot be won: every line was searched ({nodes} position).",
+            other="{code} cannot be won: every line was searched ({nodes} positions).",
+        ),
+        "solve.unknown": Plural(
+            "nodes",
+            one="{code}: no answer within the budget ({nodes} position searched).",
+            other="{code}: no answer within the budget ({nodes} positions searched).",
+        ),
         "cli.header.winnable": "{code} ({rule}): winnable",
         "cli.header.unwinnable": "{code} ({rule}): unwinnable",
         "cli.header.unknown": "{code} ({rule}): unknown",
@@ -39,7 +55,65 @@ SOLVER_CATALOG: dict[str, dict[str, str]] = {
         "cli.draw": "draw",
         "cli.best": "No winning line uses fewer draws: this is the best score.",
         "cli.best_unproven": "The budget ran out before proving that no line uses fewer draws.",
-        "cli.searched": "Positions searched: {nodes} in {seconds} s.",
+        "cli.searched": Plural(
+            "nodes",
+            one="{nodes} position searched in {seconds} s.",
+            other="{nodes} positions searched in {seconds} s.",
+        ),
+        "cli.error": "tripeaks {command}: error: {message}",
+        "cli.interrupted": "tripeaks {command}: interrupted",
+        "cli.out": "The output folder {path} cannot be used: {reason}.",
+        "deals.syntax": "The deal range “{part}” cannot be read: write e.g. 0-1999, 7 or 0-99,500-599.",
+        "deals.order": "The deal range “{part}” runs backwards: its first number must not be above its last.",
+        "deals.space": "The deal range “{part}” leaves the code space: deal numbers go from 0 to {last}.",
+        "deals.overlap": "The deal ranges “{part}” and “{other}” overlap: give each deal once.",
+        "winrate.deals": Plural(
+            "deals",
+            one="Rule {rule}, deals {ranges}: {deals} deal.",
+            other="Rule {rule}, deals {ranges}: {deals} deals.",
+        ),
+        "winrate.jobs": Plural(
+            "jobs",
+            one="Solved with {jobs} job.",
+            other="Solved with {jobs} jobs in parallel.",
+        ),
+        "winrate.winnable": Plural(
+            "decided",
+            one="Winnable: {wins} of {decided} decided deal, {share} (95% Wilson interval {low} to {high}).",
+            other="Winnable: {wins} of {decided} decided deals, {share} (95% Wilson interval {low} to {high}).",
+        ),
+        "winrate.unwinnable": Plural(
+            "lost",
+            one="{lost} deal cannot be won.",
+            other="{lost} deals cannot be won.",
+        ),
+        "winrate.unknown": Plural(
+            "unknown",
+            one="{unknown} deal was not decided within the budget.",
+            other="{unknown} deals were not decided within the budget.",
+        ),
+        "winrate.nodes": Plural(
+            "nodes",
+            one="{nodes} position searched.",
+            other="{nodes} positions searched.",
+        ),
+        "winrate.time": "Time: {wall} s on the clock, {cpu} s of CPU in the solver.",
+        "study.decided": Plural(
+            "deals",
+            one="Rule {rule}: {deals} deal decided in {seconds} s.",
+            other="Rule {rule}: {deals} deals decided in {seconds} s.",
+        ),
+        "study.bot": Plural(
+            "deals",
+            one="Rule {rule}: the bot played {deals} deal in {seconds} s.",
+            other="Rule {rule}: the bot played {deals} deals in {seconds} s.",
+        ),
+        "study.best": Plural(
+            "deals",
+            one="Rule {rule}: best score of {deals} deal found in {seconds} s.",
+            other="Rule {rule}: best score of {deals} deals found in {seconds} s.",
+        ),
+        "study.wrote": "Written: {path}",
     },
     "pt": {
         "hint.play": "Jogue {card} sobre {top}: a partida continua a poder ser ganha.",
@@ -49,12 +123,30 @@ SOLVER_CATALOG: dict[str, dict[str, str]] = {
         "hint.lost": "Esta posição já não pode ser ganha, jogue o que jogar; anule ou comece uma nova partida.",
         "hint.unknown": "O resolvedor não conseguiu decidir esta posição a tempo.",
         "hint.won": "A partida já está ganha.",
-        "winnable.yes": "Esta partida ainda pode ser ganha.",
-        "winnable.no": "Esta partida já não pode ser ganha.",
-        "winnable.unknown": "Ainda não se sabe se esta partida pode ser ganha.",
-        "solve.winnable": "{code} pode ser ganha: {moves} jogadas, {draws} cartas tiradas do monte, pontuação final {score}.",
-        "solve.unwinnable": "{code} não pode ser ganha: todas as linhas foram examinadas ({nodes} posições).",
-        "solve.unknown": "{code}: sem resposta dentro do limite ({nodes} posições examinadas).",
+        "solve.winnable": Plural(
+            "moves",
+            one="{code} pode ser ganha: {moves} jogada, pontuação final {score}.",
+            many="{code} pode ser ganha: {moves} de jogadas, pontuação final {score}.",
+            other="{code} pode ser ganha: {moves} jogadas, pontuação final {score}.",
+        ),
+        "solve.draws": Plural(
+            "draws",
+            one="A linha tira {draws} carta do monte.",
+            many="A linha tira {draws} de cartas do monte.",
+            other="A linha tira {draws} cartas do monte.",
+        ),
+        "solve.unwinnable": Plural(
+            "nodes",
+            one="{code} não pode ser ganha: todas as linhas foram examinadas ({nodes} posição).",
+            many="{code} não pode ser ganha: todas as linhas foram examinadas ({nodes} de posições).",
+            other="{code} não pode ser ganha: todas as linhas foram examinadas ({nodes} posições).",
+        ),
+        "solve.unknown": Plural(
+            "nodes",
+            one="{code}: sem resposta dentro do limite ({nodes} posição examinada).",
+            many="{code}: sem resposta dentro do limite ({nodes} de posições examinadas).",
+            other="{code}: sem resposta dentro do limite ({nodes} posições examinadas).",
+        ),
         "cli.header.winnable": "{code} ({rule}): ganhável",
         "cli.header.unwinnable": "{code} ({rule}): não ganhável",
         "cli.header.unknown": "{code} ({rule}): desconhecido",
@@ -62,7 +154,75 @@ SOLVER_CATALOG: dict[str, dict[str, str]] = {
         "cli.draw": "monte",
         "cli.best": "Nenhuma linha vencedora tira menos cartas do monte: esta é a melhor pontuação.",
         "cli.best_unproven": "O limite esgotou-se antes de provar que nenhuma linha tira menos cartas do monte.",
-        "cli.searched": "Posições examinadas: {nodes} em {seconds} s.",
+        "cli.searched": Plural(
+            "nodes",
+            one="{nodes} posição examinada em {seconds} s.",
+            many="{nodes} de posições examinadas em {seconds} s.",
+            other="{nodes} posições examinadas em {seconds} s.",
+        ),
+        "cli.error": "tripeaks {command}: erro: {message}",
+        "cli.interrupted": "tripeaks {command}: interrompido",
+        "cli.out": "Não é possível usar a pasta de saída {path}: {reason}.",
+        "deals.syntax": "Não é possível ler o intervalo de jogos «{part}»: escreva, por exemplo, 0-1999, 7 ou 0-99,500-599.",
+        "deals.order": "O intervalo de jogos «{part}» está invertido: o primeiro número não pode ser maior do que o último.",
+        "deals.space": "O intervalo de jogos «{part}» sai do espaço dos códigos: os números vão de 0 a {last}.",
+        "deals.overlap": "Os intervalos de jogos «{part}» e «{other}» sobrepõem-se: indique cada jogo uma só vez.",
+        "winrate.deals": Plural(
+            "deals",
+            one="Regra {rule}, jogos {ranges}: {deals} jogo.",
+            many="Regra {rule}, jogos {ranges}: {deals} de jogos.",
+            other="Regra {rule}, jogos {ranges}: {deals} jogos.",
+        ),
+        "winrate.jobs": Plural(
+            "jobs",
+            one="Resolvido com {jobs} processo.",
+            many="Resolvido com {jobs} de processos em paralelo.",
+            other="Resolvido com {jobs} processos em paralelo.",
+        ),
+        "winrate.winnable": Plural(
+            "decided",
+            one="Ganháveis: {wins} de {decided} jogo decidido, {share} (intervalo de Wilson a 95%: {low} a {high}).",
+            many="Ganháveis: {wins} de {decided} de jogos decididos, {share} (intervalo de Wilson a 95%: {low} a {high}).",
+            other="Ganháveis: {wins} de {decided} jogos decididos, {share} (intervalo de Wilson a 95%: {low} a {high}).",
+        ),
+        "winrate.unwinnable": Plural(
+            "lost",
+            one="{lost} jogo não pode ser ganho.",
+            many="{lost} de jogos não podem ser ganhos.",
+            other="{lost} jogos não podem ser ganhos.",
+        ),
+        "winrate.unknown": Plural(
+            "unknown",
+            one="{unknown} jogo não foi decidido dentro do limite.",
+            many="{unknown} de jogos não foram decididos dentro do limite.",
+            other="{unknown} jogos não foram decididos dentro do limite.",
+        ),
+        "winrate.nodes": Plural(
+            "nodes",
+            one="{nodes} posição examinada.",
+            many="{nodes} de posições examinadas.",
+            other="{nodes} posições examinadas.",
+        ),
+        "winrate.time": "Tempo: {wall} s de relógio, {cpu} s de CPU no resolvedor.",
+        "study.decided": Plural(
+            "deals",
+            one="Regra {rule}: {deals} jogo decidido em {seconds} s.",
+            many="Regra {rule}: {deals} de jogos decididos em {seconds} s.",
+            other="Regra {rule}: {deals} jogos decididos em {seconds} s.",
+        ),
+        "study.bot": Plural(
+            "deals",
+            one="Regra {rule}: o robô jogou {deals} jogo em {seconds} s.",
+            many="Regra {rule}: o robô jogou {deals} de jogos em {seconds} s.",
+            other="Regra {rule}: o robô jogou {deals} jogos em {seconds} s.",
+        ),
+        "study.best": Plural(
+            "deals",
+            one="Regra {rule}: melhor pontuação de {deals} jogo encontrada em {seconds} s.",
+            many="Regra {rule}: melhor pontuação de {deals} de jogos encontrada em {seconds} s.",
+            other="Regra {rule}: melhor pontuação de {deals} jogos encontrada em {seconds} s.",
+        ),
+        "study.wrote": "Ficheiro escrito: {path}",
     },
     "fr": {
         "hint.play": "Jouez {card} sur {top} : la partie reste gagnable.",
@@ -72,12 +232,30 @@ SOLVER_CATALOG: dict[str, dict[str, str]] = {
         "hint.lost": "Cette position ne peut plus être gagnée, quoi que vous jouiez ; annulez ou commencez une nouvelle partie.",
         "hint.unknown": "Le solveur n'a pas pu trancher cette position à temps.",
         "hint.won": "La partie est déjà gagnée.",
-        "winnable.yes": "Cette partie peut encore être gagnée.",
-        "winnable.no": "Cette partie ne peut plus être gagnée.",
-        "winnable.unknown": "On ne sait pas encore si cette partie peut être gagnée.",
-        "solve.winnable": "{code} est gagnable : {moves} coups, {draws} cartes piochées, score final {score}.",
-        "solve.unwinnable": "{code} ne peut pas être gagnée : toutes les suites ont été examinées ({nodes} positions).",
-        "solve.unknown": "{code} : pas de réponse dans la limite fixée ({nodes} positions examinées).",
+        "solve.winnable": Plural(
+            "moves",
+            one="{code} est gagnable : {moves} coup, score final {score}.",
+            many="{code} est gagnable : {moves} de coups, score final {score}.",
+            other="{code} est gagnable : {moves} coups, score final {score}.",
+        ),
+        "solve.draws": Plural(
+            "draws",
+            one="La suite pioche {draws} carte.",
+            many="La suite pioche {draws} de cartes.",
+            other="La suite pioche {draws} cartes.",
+        ),
+        "solve.unwinnable": Plural(
+            "nodes",
+            one="{code} ne peut pas être gagnée : toutes les suites ont été examinées ({nodes} position).",
+            many="{code} ne peut pas être gagnée : toutes les suites ont été examinées ({nodes} de positions).",
+            other="{code} ne peut pas être gagnée : toutes les suites ont été examinées ({nodes} positions).",
+        ),
+        "solve.unknown": Plural(
+            "nodes",
+            one="{code} : pas de réponse dans la limite fixée ({nodes} position examinée).",
+            many="{code} : pas de réponse dans la limite fixée ({nodes} de positions examinées).",
+            other="{code} : pas de réponse dans la limite fixée ({nodes} positions examinées).",
+        ),
         "cli.header.winnable": "{code} ({rule}) : gagnable",
         "cli.header.unwinnable": "{code} ({rule}) : impossible à gagner",
         "cli.header.unknown": "{code} ({rule}) : inconnu",
@@ -85,15 +263,85 @@ SOLVER_CATALOG: dict[str, dict[str, str]] = {
         "cli.draw": "pioche",
         "cli.best": "Aucune suite gagnante ne pioche moins de cartes : c'est le meilleur score.",
         "cli.best_unproven": "La limite a été atteinte avant de prouver qu'aucune suite ne pioche moins.",
-        "cli.searched": "Positions examinées : {nodes} en {seconds} s.",
+        "cli.searched": Plural(
+            "nodes",
+            one="{nodes} position examinée en {seconds} s.",
+            many="{nodes} de positions examinées en {seconds} s.",
+            other="{nodes} positions examinées en {seconds} s.",
+        ),
+        "cli.error": "tripeaks {command} : erreur : {message}",
+        "cli.interrupted": "tripeaks {command} : interrompu",
+        "cli.out": "Le dossier de sortie {path} est inutilisable : {reason}.",
+        "deals.syntax": "La plage de donnes « {part} » est illisible : écrivez par exemple 0-1999, 7 ou 0-99,500-599.",
+        "deals.order": "La plage de donnes « {part} » est à l'envers : son premier numéro ne doit pas dépasser le dernier.",
+        "deals.space": "La plage de donnes « {part} » sort de l'espace des codes : les numéros vont de 0 à {last}.",
+        "deals.overlap": "Les plages de donnes « {part} » et « {other} » se chevauchent : indiquez chaque donne une seule fois.",
+        "winrate.deals": Plural(
+            "deals",
+            one="Règle {rule}, donnes {ranges} : {deals} donne.",
+            many="Règle {rule}, donnes {ranges} : {deals} de donnes.",
+            other="Règle {rule}, donnes {ranges} : {deals} donnes.",
+        ),
+        "winrate.jobs": Plural(
+            "jobs",
+            one="Résolu avec {jobs} processus.",
+            many="Résolu avec {jobs} de processus en parallèle.",
+            other="Résolu avec {jobs} processus en parallèle.",
+        ),
+        "winrate.winnable": Plural(
+            "decided",
+            one="Gagnables : {wins} sur {decided} donne tranchée, {share} (intervalle de Wilson à 95\u00a0% : {low} à {high}).",
+            many="Gagnables : {wins} sur {decided} de donnes tranchées, {share} (intervalle de Wilson à 95\u00a0% : {low} à {high}).",
+            other="Gagnables : {wins} sur {decided} donnes tranchées, {share} (intervalle de Wilson à 95\u00a0% : {low} à {high}).",
+        ),
+        "winrate.unwinnable": Plural(
+            "lost",
+            one="{lost} donne ne peut pas être gagnée.",
+            many="{lost} de donnes ne peuvent pas être gagnées.",
+            other="{lost} donnes ne peuvent pas être gagnées.",
+        ),
+        "winrate.unknown": Plural(
+            "unknown",
+            one="{unknown} donne n'a pas été tranchée dans la limite fixée.",
+            many="{unknown} de donnes n'ont pas été tranchées dans la limite fixée.",
+            other="{unknown} donnes n'ont pas été tranchées dans la limite fixée.",
+        ),
+        "winrate.nodes": Plural(
+            "nodes",
+            one="{nodes} position examinée.",
+            many="{nodes} de positions examinées.",
+            other="{nodes} positions examinées.",
+        ),
+        "winrate.time": "Durée : {wall} s écoulées, {cpu} s de CPU dans le solveur.",
+        "study.decided": Plural(
+            "deals",
+            one="Règle {rule} : {deals} donne tranchée en {seconds} s.",
+            many="Règle {rule} : {deals} de donnes tranchées en {seconds} s.",
+            other="Règle {rule} : {deals} donnes tranchées en {seconds} s.",
+        ),
+        "study.bot": Plural(
+            "deals",
+            one="Règle {rule} : le robot a joué {deals} donne en {seconds} s.",
+            many="Règle {rule} : le robot a joué {deals} de donnes en {seconds} s.",
+            other="Règle {rule} : le robot a joué {deals} donnes en {seconds} s.",
+        ),
+        "study.best": Plural(
+            "deals",
+            one="Règle {rule} : meilleur score de {deals} donne trouvé en {seconds} s.",
+            many="Règle {rule} : meilleur score de {deals} de donnes trouvé en {seconds} s.",
+            other="Règle {rule} : meilleur score de {deals} donnes trouvé en {seconds} s.",
+        ),
+        "study.wrote": "Fichier écrit : {path}",
     },
 }
 
 
 def solver_text(key: str, lang: str = "en", **values: Any) -> str:
-    """The solver sentence ``key`` in ``lang`` with its placeholders filled.
+    """The solver or command-line sentence ``key`` in ``lang`` with its placeholders filled.
 
-    Raises ``ValueError`` for an unknown language, ``KeyError`` for an unknown key.
+    Numbers are written for ``lang``; a plural entry picks its form by its
+    count.  Raises :class:`~tripeaks.i18n.core.UnknownLanguageError` (a
+    ``ValueError``) for an unknown language, ``KeyError`` for an unknown key.
     """
     return lookup(SOLVER_CATALOG, key, lang, values)
 
@@ -101,7 +349,7 @@ def solver_text(key: str, lang: str = "en", **values: Any) -> str:
 def hint_message(h: Hint, lang: str = "en") -> str:
     """The hint ``h`` (from :func:`tripeaks.solver.hint`) as one sentence in ``lang`` ("en", "pt", "fr").
 
-    Raises ``ValueError`` for an unknown language.
+    Raises :class:`~tripeaks.i18n.core.UnknownLanguageError` for an unknown language.
     """
     if h.kind is HintKind.PLAY:
         assert h.card is not None
@@ -114,15 +362,26 @@ def hint_message(h: Hint, lang: str = "en") -> str:
     return solver_text("hint." + h.kind.value, lang)
 
 
-def winnable_message(verdict: Verdict | bool | None, lang: str = "en") -> str:
-    """The "winnable?" indicator as one sentence in ``lang``.
+_DEAL_RANGE_KEYS = {
+    "syntax": "deals.syntax",
+    "order": "deals.order",
+    "space": "deals.space",
+    "overlap": "deals.overlap",
+}
 
-    ``verdict``: a :class:`~tripeaks.solver.Verdict`, or True / False / None as
-    returned by :func:`tripeaks.solver.is_winnable`.  Raises ``ValueError`` for
-    an unknown language.
+
+def deal_range_message(error: ValueError, lang: str = "en") -> str:
+    """One sentence in ``lang`` saying what is wrong with a list of deal ranges.
+
+    ``error``: a :class:`tripeaks.study.DealRangeError` (its ``reason``,
+    ``part``, ``other`` and ``last`` are used).  Raises
+    :class:`~tripeaks.i18n.core.UnknownLanguageError` for an unknown language.
     """
-    if verdict is True or verdict is Verdict.WINNABLE:
-        return solver_text("winnable.yes", lang)
-    if verdict is False or verdict is Verdict.UNWINNABLE:
-        return solver_text("winnable.no", lang)
-    return solver_text("winnable.unknown", lang)
+    key = _DEAL_RANGE_KEYS.get(getattr(error, "reason", ""), "deals.syntax")
+    return solver_text(
+        key,
+        lang,
+        part=getattr(error, "part", ""),
+        other=getattr(error, "other", ""),
+        last=getattr(error, "last", 0),
+    )

@@ -1,9 +1,11 @@
 """The app's labels and messages in English, Portuguese and French.
 
 Like :mod:`tripeaks.i18n.catalog`, every entry is a whole label or sentence
-with named placeholders (never glued fragments); the keys are the same in all
-languages.  Engine sentences (refusals, end of game, move explanations) stay
-in the engine catalogue; this one holds what only the app shows.
+with named placeholders (never glued fragments), or a
+:class:`~tripeaks.i18n.core.Plural` when it counts something; the keys are
+the same in all languages.  Engine sentences (refusals, end of game, move
+explanations) stay in the engine catalogue; this one holds what only the app
+shows.
 
 >>> ui_text("header.score", "fr", score=498)
 'Score : 498'
@@ -15,11 +17,11 @@ from typing import Any
 
 from ..codes import InvalidCodeError, Rule
 from ..rules import Preset, RuleSet
-from .catalog import LANGUAGE_NAMES, LANGUAGES, lookup
+from .core import LANGUAGE_NAMES, LANGUAGES, Entry, Plural, lookup
 
 __all__ = ["UI_CATALOG", "ui_text", "rule_name", "preset_name", "code_error_message", "LANGUAGES", "LANGUAGE_NAMES"]
 
-UI_CATALOG: dict[str, dict[str, str]] = {
+UI_CATALOG: dict[str, dict[str, Entry]] = {
     "en": {
         "app.title": "TriPeaks",
         "header.score": "Score: {score}",
@@ -33,17 +35,19 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "rule.classic": "Classic",
         "card.face_down": "Face-down card",
         "card.face_up_tip": "{card}, position {position}",
-        "card.gone": "Empty place",
         "stock.name": "Stock",
         "stock.label": "Stock: {count}",
         "stock.empty": "Stock empty",
-        "stock.tip": "Draw the next stock card onto the waste ({count} left).",
+        "stock.tip": Plural(
+            "count",
+            one="Draw the next stock card onto the waste ({count} card left).",
+            other="Draw the next stock card onto the waste ({count} cards left).",
+        ),
         "waste.label": "Waste",
         "waste.aria": "Waste card: {card}",
         "controls.undo": "Undo",
         "controls.restart": "Restart",
         "controls.restart_tip": "Play the same deal again from the start.",
-        "controls.error_help": "Error help",
         "controls.error_help_on": "Error help: on",
         "controls.error_help_off": "Error help: off",
         "controls.error_help_tip": "Explain why a card cannot be played.",
@@ -60,15 +64,20 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "code.type": "A game code must be text such as TP1-E-AAAAAAD.",
         "code.empty": "The code is empty: paste a code such as TP1-E-AAAAAAD.",
         "code.prefix": "A code starts with TP1-, not “{part}”. Example: TP1-E-AAAAAAD.",
-        "code.parts": "A code has three parts joined by dashes, like TP1-E-AAAAAAD, or four with rule flags, like TP1-E-AAAAAAD-SR; “{part}” has {count}.",
+        "code.parts": Plural(
+            "count",
+            one="A code has three parts joined by dashes, like TP1-E-AAAAAAD, or four with rule flags, like TP1-E-AAAAAAD-SR; “{part}” has {count} part.",
+            other="A code has three parts joined by dashes, like TP1-E-AAAAAAD, or four with rule flags, like TP1-E-AAAAAAD-SR; “{part}” has {count} parts.",
+        ),
         "code.rule": "The rule letter “{part}” is unknown: use E (Easy) or C (Classic).",
-        "code.length": "The deal part “{part}” has {count} characters; it must have 7.",
+        "code.length": Plural(
+            "count",
+            one="The deal part “{part}” has {count} character; it must have 7.",
+            other="The deal part “{part}” has {count} characters; it must have 7.",
+        ),
         "code.character": "The character “{part}” cannot appear in a code: use the letters A–Z and the digits 2–7.",
         "code.value": "This code cannot be read. Example of a valid code: TP1-E-AAAAAAD.",
         "status.welcome": "Play a card one rank above or below the waste card, or draw from the stock.",
-        "status.drew": "You drew a card.",
-        "status.played": "Good move.",
-        "status.undone": "Move undone.",
         "status.restarted": "The same deal, from the start.",
         "status.won_peaks": "All three peaks are cleared.",
         "status.blocked_help": "Undo a move, or deal a new game.",
@@ -82,7 +91,6 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "plot.score": "Score",
         "plot.peak": "Peak cleared",
         "plot.undo": "Undo",
-        "plot.alt": "Score plot: {score} points after {moves} moves.",
         # Hints and winnability (tripeaks.app.hints)
         "hints.tip": "Show a move that keeps the game winnable. Hints are free: they cost no points.",
         "hints.over_won": "The game is won: there is nothing left to hint.",
@@ -99,8 +107,16 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "hints.winnable_won": "Won.",
         "hints.only_winnable": "Deal only winnable games",
         "hints.only_winnable_tip": "Random deals are drawn again until the solver proves one can be won. A pasted code is always dealt as given.",
-        "hints.deal_proved": "The solver proved this deal winnable (deals tried: {tries}).",
-        "hints.deal_none": "None of the {tries} deals tried was proven winnable within {ms} ms each, so this one may not be winnable.",
+        "hints.deal_proved": Plural(
+            "tries",
+            one="The solver proved this deal winnable after trying {tries} deal.",
+            other="The solver proved this deal winnable after trying {tries} deals.",
+        ),
+        "hints.deal_none": Plural(
+            "tries",
+            one="The solver tried {tries} deal and could not prove it winnable within {ms} ms, so it may not be winnable.",
+            other="The solver tried {tries} deals and could not prove any of them winnable within {ms} ms each, so this one may not be winnable.",
+        ),
         "hints.deal_code": "The code decides: a pasted code is dealt as given, whether or not it can be won.",
         # Rule sets (docs/rules.md §8): code flags and preset names
         "code.flags_empty": "The last part of the code is empty: remove the final dash, or add rule flags such as SR.",
@@ -127,17 +143,20 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "rule.classic": "Clássica",
         "card.face_down": "Carta virada para baixo",
         "card.face_up_tip": "{card}, posição {position}",
-        "card.gone": "Lugar vazio",
         "stock.name": "Monte",
         "stock.label": "Monte: {count}",
         "stock.empty": "Monte vazio",
-        "stock.tip": "Tirar a próxima carta do monte para o descarte (restam {count}).",
+        "stock.tip": Plural(
+            "count",
+            one="Tirar a próxima carta do monte para o descarte (resta {count} carta).",
+            many="Tirar a próxima carta do monte para o descarte (restam {count} de cartas).",
+            other="Tirar a próxima carta do monte para o descarte (restam {count} cartas).",
+        ),
         "waste.label": "Descarte",
         "waste.aria": "Carta do descarte: {card}",
         "controls.undo": "Anular",
         "controls.restart": "Recomeçar",
         "controls.restart_tip": "Jogar de novo as mesmas cartas desde o início.",
-        "controls.error_help": "Ajuda nos erros",
         "controls.error_help_on": "Ajuda nos erros: ligada",
         "controls.error_help_off": "Ajuda nos erros: desligada",
         "controls.error_help_tip": "Explicar porque é que uma carta não pode ser jogada.",
@@ -154,15 +173,22 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "code.type": "Um código de jogo tem de ser texto, como TP1-E-AAAAAAD.",
         "code.empty": "O código está vazio: cole um código como TP1-E-AAAAAAD.",
         "code.prefix": "Um código começa por TP1-, não por «{part}». Exemplo: TP1-E-AAAAAAD.",
-        "code.parts": "Um código tem três partes ligadas por hífenes, como TP1-E-AAAAAAD, ou quatro com opções de regra, como TP1-E-AAAAAAD-SR; «{part}» tem {count}.",
+        "code.parts": Plural(
+            "count",
+            one="Um código tem três partes ligadas por hífenes, como TP1-E-AAAAAAD, ou quatro com opções de regra, como TP1-E-AAAAAAD-SR; «{part}» tem {count} parte.",
+            many="Um código tem três partes ligadas por hífenes, como TP1-E-AAAAAAD, ou quatro com opções de regra, como TP1-E-AAAAAAD-SR; «{part}» tem {count} de partes.",
+            other="Um código tem três partes ligadas por hífenes, como TP1-E-AAAAAAD, ou quatro com opções de regra, como TP1-E-AAAAAAD-SR; «{part}» tem {count} partes.",
+        ),
         "code.rule": "A letra de regra «{part}» não existe: use E (Fácil) ou C (Clássica).",
-        "code.length": "A parte do baralho «{part}» tem {count} caracteres; tem de ter 7.",
+        "code.length": Plural(
+            "count",
+            one="A parte do baralho «{part}» tem {count} carácter; tem de ter 7.",
+            many="A parte do baralho «{part}» tem {count} de caracteres; tem de ter 7.",
+            other="A parte do baralho «{part}» tem {count} caracteres; tem de ter 7.",
+        ),
         "code.character": "O carácter «{part}» não pode aparecer num código: use as letras A–Z e os algarismos 2–7.",
         "code.value": "Não é possível ler este código. Exemplo de um código válido: TP1-E-AAAAAAD.",
         "status.welcome": "Jogue uma carta com um valor imediatamente acima ou abaixo da carta do descarte, ou tire do monte.",
-        "status.drew": "Tirou uma carta.",
-        "status.played": "Boa jogada.",
-        "status.undone": "Jogada anulada.",
         "status.restarted": "As mesmas cartas, desde o início.",
         "status.won_peaks": "Os três picos estão limpos.",
         "status.blocked_help": "Anule uma jogada ou distribua um novo jogo.",
@@ -176,7 +202,6 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "plot.score": "Pontuação",
         "plot.peak": "Pico limpo",
         "plot.undo": "Anulação",
-        "plot.alt": "Gráfico da pontuação: {score} pontos após {moves} jogadas.",
         # Hints and winnability (tripeaks.app.hints)
         "hints.tip": "Mostrar uma jogada que mantém a partida ganhável. As dicas são grátis: não custam pontos.",
         "hints.over_won": "A partida está ganha: já não há nada a sugerir.",
@@ -193,8 +218,18 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "hints.winnable_won": "Ganha.",
         "hints.only_winnable": "Distribuir só jogos ganháveis",
         "hints.only_winnable_tip": "Os jogos ao acaso são sorteados de novo até o resolvedor provar que um pode ser ganho. Um código colado é sempre distribuído tal como está.",
-        "hints.deal_proved": "O resolvedor provou que este jogo pode ser ganho (jogos tentados: {tries}).",
-        "hints.deal_none": "Nenhum dos {tries} jogos tentados foi provado ganhável em {ms} ms cada, por isso este pode não ser ganhável.",
+        "hints.deal_proved": Plural(
+            "tries",
+            one="O resolvedor provou que este jogo pode ser ganho, depois de tentar {tries} jogo.",
+            many="O resolvedor provou que este jogo pode ser ganho, depois de tentar {tries} de jogos.",
+            other="O resolvedor provou que este jogo pode ser ganho, depois de tentar {tries} jogos.",
+        ),
+        "hints.deal_none": Plural(
+            "tries",
+            one="O resolvedor tentou {tries} jogo e não conseguiu provar em {ms} ms que é ganhável, por isso pode não ser ganhável.",
+            many="O resolvedor tentou {tries} de jogos e não conseguiu provar em {ms} ms que algum é ganhável, por isso este pode não ser ganhável.",
+            other="O resolvedor tentou {tries} jogos e não conseguiu provar em {ms} ms que algum é ganhável, por isso este pode não ser ganhável.",
+        ),
         "hints.deal_code": "O código decide: um código colado é distribuído tal como está, quer possa ser ganho quer não.",
         # Rule sets (docs/rules.md §8): code flags and preset names
         "code.flags_empty": "A última parte do código está vazia: retire o último hífen ou acrescente opções de regra como SR.",
@@ -221,17 +256,20 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "rule.classic": "Classique",
         "card.face_down": "Carte face cachée",
         "card.face_up_tip": "{card}, position {position}",
-        "card.gone": "Place vide",
         "stock.name": "Pioche",
         "stock.label": "Pioche : {count}",
         "stock.empty": "Pioche vide",
-        "stock.tip": "Retourner la carte suivante de la pioche sur la défausse (il en reste {count}).",
+        "stock.tip": Plural(
+            "count",
+            one="Retourner la carte suivante de la pioche sur la défausse (il reste {count} carte).",
+            many="Retourner la carte suivante de la pioche sur la défausse (il reste {count} de cartes).",
+            other="Retourner la carte suivante de la pioche sur la défausse (il reste {count} cartes).",
+        ),
         "waste.label": "Défausse",
         "waste.aria": "Carte de la défausse : {card}",
         "controls.undo": "Annuler",
         "controls.restart": "Recommencer",
         "controls.restart_tip": "Rejouer la même donne depuis le début.",
-        "controls.error_help": "Aide aux erreurs",
         "controls.error_help_on": "Aide aux erreurs : activée",
         "controls.error_help_off": "Aide aux erreurs : désactivée",
         "controls.error_help_tip": "Expliquer pourquoi une carte ne peut pas être jouée.",
@@ -248,15 +286,22 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "code.type": "Un code de partie doit être un texte comme TP1-E-AAAAAAD.",
         "code.empty": "Le code est vide : collez un code comme TP1-E-AAAAAAD.",
         "code.prefix": "Un code commence par TP1-, pas par « {part} ». Exemple : TP1-E-AAAAAAD.",
-        "code.parts": "Un code a trois parties reliées par des tirets, comme TP1-E-AAAAAAD, ou quatre avec des options de règle, comme TP1-E-AAAAAAD-SR ; « {part} » en a {count}.",
+        "code.parts": Plural(
+            "count",
+            one="Un code a trois parties reliées par des tirets, comme TP1-E-AAAAAAD, ou quatre avec des options de règle, comme TP1-E-AAAAAAD-SR ; « {part} » compte {count} partie.",
+            many="Un code a trois parties reliées par des tirets, comme TP1-E-AAAAAAD, ou quatre avec des options de règle, comme TP1-E-AAAAAAD-SR ; « {part} » compte {count} de parties.",
+            other="Un code a trois parties reliées par des tirets, comme TP1-E-AAAAAAD, ou quatre avec des options de règle, comme TP1-E-AAAAAAD-SR ; « {part} » compte {count} parties.",
+        ),
         "code.rule": "La lettre de règle « {part} » est inconnue : utilisez E (Facile) ou C (Classique).",
-        "code.length": "La partie donne « {part} » a {count} caractères ; il en faut 7.",
+        "code.length": Plural(
+            "count",
+            one="Le numéro de donne « {part} » compte {count} caractère au lieu de 7.",
+            many="Le numéro de donne « {part} » compte {count} de caractères au lieu de 7.",
+            other="Le numéro de donne « {part} » compte {count} caractères au lieu de 7.",
+        ),
         "code.character": "Le caractère « {part} » ne peut pas figurer dans un code : utilisez les lettres A–Z et les chiffres 2–7.",
         "code.value": "Ce code est illisible. Exemple de code valide : TP1-E-AAAAAAD.",
         "status.welcome": "Jouez une carte de valeur immédiatement supérieure ou inférieure à celle de la défausse, ou piochez.",
-        "status.drew": "Vous avez pioché une carte.",
-        "status.played": "Bien joué.",
-        "status.undone": "Coup annulé.",
         "status.restarted": "La même donne, depuis le début.",
         "status.won_peaks": "Les trois pics sont dégagés.",
         "status.blocked_help": "Annulez un coup ou distribuez une nouvelle partie.",
@@ -270,7 +315,6 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "plot.score": "Score",
         "plot.peak": "Pic dégagé",
         "plot.undo": "Annulation",
-        "plot.alt": "Graphique du score : {score} points après {moves} coups.",
         # Hints and winnability (tripeaks.app.hints)
         "hints.tip": "Montrer un coup qui garde la partie gagnable. Les indices sont gratuits : ils ne coûtent aucun point.",
         "hints.over_won": "La partie est gagnée : il n'y a plus rien à suggérer.",
@@ -287,8 +331,18 @@ UI_CATALOG: dict[str, dict[str, str]] = {
         "hints.winnable_won": "Gagnée.",
         "hints.only_winnable": "Ne distribuer que des parties gagnables",
         "hints.only_winnable_tip": "Les donnes au hasard sont tirées de nouveau jusqu'à ce que le solveur en prouve une gagnable. Un code collé est toujours distribué tel quel.",
-        "hints.deal_proved": "Le solveur a prouvé que cette donne est gagnable (donnes essayées : {tries}).",
-        "hints.deal_none": "Aucune des {tries} donnes essayées n'a été prouvée gagnable en {ms} ms chacune : celle-ci ne l'est peut-être pas.",
+        "hints.deal_proved": Plural(
+            "tries",
+            one="Le solveur a prouvé que cette donne est gagnable, après avoir essayé {tries} donne.",
+            many="Le solveur a prouvé que cette donne est gagnable, après avoir essayé {tries} de donnes.",
+            other="Le solveur a prouvé que cette donne est gagnable, après avoir essayé {tries} donnes.",
+        ),
+        "hints.deal_none": Plural(
+            "tries",
+            one="Le solveur a essayé {tries} donne sans pouvoir prouver en {ms} ms qu'elle est gagnable : elle ne l'est peut-être pas.",
+            many="Le solveur a essayé {tries} de donnes sans pouvoir en prouver aucune gagnable en {ms} ms chacune : celle-ci ne l'est peut-être pas.",
+            other="Le solveur a essayé {tries} donnes sans pouvoir en prouver aucune gagnable en {ms} ms chacune : celle-ci ne l'est peut-être pas.",
+        ),
         "hints.deal_code": "Le code décide : un code collé est distribué tel quel, gagnable ou non.",
         # Rule sets (docs/rules.md §8): code flags and preset names
         "code.flags_empty": "La dernière partie du code est vide : retirez le dernier tiret ou ajoutez des options de règle comme SR.",
@@ -309,8 +363,9 @@ UI_CATALOG: dict[str, dict[str, str]] = {
 def ui_text(key: str, lang: str = "en", **values: Any) -> str:
     """The app label or sentence ``key`` in ``lang`` ("en", "pt", "fr"), placeholders filled.
 
-    Raises ``ValueError`` for an unknown language and ``KeyError`` for an
-    unknown key.
+    Numbers are written for ``lang``; a plural entry picks its form by its
+    count.  Raises :class:`~tripeaks.i18n.core.UnknownLanguageError` (a
+    ``ValueError``) for an unknown language and ``KeyError`` for an unknown key.
     """
     return lookup(UI_CATALOG, key, lang, values)
 

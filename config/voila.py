@@ -1,0 +1,30 @@
+# Voila settings for a class: one server, many students.  Used by the README's launch command:
+#     voila --Voila.config_file_paths=config notebooks/tripeaks.ipynb
+# (from the repository root).  Any of these can be overridden on the command line,
+# e.g. --pool_size=4 or --MappingKernelManager.cull_idle_timeout=600.
+c = get_config()  # noqa: F821 (provided by traitlets when Voila loads this file)
+
+# Preheated kernels: a pool of kernels that have already run the notebook (the app is built),
+# so a page shows a clickable board sooner.  Each waiting kernel costs one student's memory.
+c.VoilaConfiguration.preheat_kernel = True
+c.VoilaConfiguration.default_pool_size = 2
+
+# jupyter_server's kernel manager, except that a kernel's idle clock starts when it leaves the
+# pool: without this, a pool kernel that waited longer than cull_idle_timeout is culled while
+# its page is still loading (tripeaks/server.py explains it).
+c.VoilaConfiguration.multi_kernel_manager_class = "tripeaks.server.ClassKernelManager"
+
+# Closing or reloading a page: Voila's page asks the server to shut its kernel down (a beacon
+# on "beforeunload"), but the request carries no XSRF token and is refused with 403
+# (voila-dashboards/voila#1458), so every closed tab left its kernel running.  Without a token
+# or password (a class server on a school network) the XSRF check protects nothing here: the
+# only requests it guards need a kernel's random id.  Behind JupyterHub, keep the check.
+c.Voila.tornado_settings = {"disable_check_xsrf": True}
+
+# Idle kernels culled: a kernel with no page connected (a tab that crashed, a laptop closed,
+# a lost network) and no activity for 5 minutes is shut down; checked every 30 s.
+# A connected page is never culled (cull_connected), however long the student thinks.
+c.MappingKernelManager.cull_idle_timeout = 300
+c.MappingKernelManager.cull_interval = 30
+c.MappingKernelManager.cull_connected = False
+c.MappingKernelManager.cull_busy = False

@@ -1,0 +1,48 @@
+"""Every message catalogue in one place, for checks that read them all (tests, glossaries).
+
+:data:`CATALOGUES` maps a domain to its catalogue (language → key → entry,
+see :mod:`tripeaks.i18n.core`); a new catalogue module registers here.
+:func:`sentences` lists every text of one language, each form of a plural
+entry included: the one place to read a language as a whole.
+
+>>> sorted(CATALOGUES)
+['engine', 'lessons', 'solver', 'ui']
+>>> any(s == "This card is blocked" for _, _, s in sentences("en"))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .catalog import CATALOG
+from .core import Catalogue, Plural, check_language
+from .lessons import LESSON_TEXTS
+from .solver import SOLVER_CATALOG
+from .ui import UI_CATALOG
+
+__all__ = ["CATALOGUES", "sentences"]
+
+CATALOGUES: dict[str, Catalogue] = {
+    "engine": CATALOG,
+    "ui": UI_CATALOG,
+    "lessons": LESSON_TEXTS,
+    "solver": SOLVER_CATALOG,
+}
+"""Domain → catalogue: the engine (:mod:`tripeaks.i18n.catalog`), the app
+(:mod:`tripeaks.i18n.ui`), the lessons (:mod:`tripeaks.i18n.lessons`) and the
+solver with the command line (:mod:`tripeaks.i18n.solver`)."""
+
+
+def sentences(lang: str) -> Iterator[tuple[str, str, str]]:
+    """``(domain, key, text)`` for every entry of every catalogue in ``lang``;
+    a plural entry gives one triple per form.  Raises
+    :class:`~tripeaks.i18n.core.UnknownLanguageError`."""
+    check_language(lang)
+    for domain, catalogue in CATALOGUES.items():
+        for key, entry in catalogue[lang].items():
+            if isinstance(entry, Plural):
+                for form in entry.forms.values():
+                    yield domain, key, form
+            else:
+                yield domain, key, entry
