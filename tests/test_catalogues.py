@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import tripeaks.i18n
+from tripeaks.classroom import NameProblem, Problem
 from tripeaks.codes import InvalidCodeError
 from tripeaks.game import Refusal
 from tripeaks.i18n import LANGUAGES, UnknownLanguageError
@@ -28,7 +29,7 @@ from tripeaks.rules import Preset
 from tripeaks.solver import HintKind, Verdict
 
 PACKAGE = Path(tripeaks.i18n.__file__).resolve().parents[1]
-TEXT_FUNCTIONS = {"text", "ui_text", "lesson_text", "solver_text"}
+TEXT_FUNCTIONS = {"text", "ui_text", "lesson_text", "solver_text", "classroom_text"}
 """Functions whose first argument is a catalogue key."""
 
 
@@ -44,6 +45,9 @@ def _lesson_keys() -> set[str]:
 
 
 KEY_FAMILIES: dict[str, set[str]] = {
+    # tripeaks.i18n.classroom.problem_message / name_problem_message: one per reason
+    "problem.": {f"problem.{p.value}" for p in Problem},
+    "name.": {f"name.{n.value}" for n in NameProblem},
     # tripeaks.i18n.explain: f"explain.peak_{peak}" for each peak 0–2
     "explain.peak_": {f"explain.peak_{p}" for p in range(len(PEAKS))},
     # tripeaks.i18n.refusal_message / refusal_sentence: one per Refusal

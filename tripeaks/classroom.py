@@ -117,7 +117,7 @@ _RULES_MAX = 40
 _RECORD_MAX = 1_000_000
 _ZWJ = "\u200d"  # joins emoji sequences; the one format character a name may hold
 
-_SCHEMA = f"""
+_SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id        INTEGER PRIMARY KEY,
     name      TEXT    NOT NULL,
@@ -139,9 +139,8 @@ CREATE TABLE IF NOT EXISTS settings (
     value      TEXT NOT NULL,
     updated_at TEXT NOT NULL
 );
-PRAGMA application_id = {APPLICATION_ID};
-PRAGMA user_version = {SCHEMA_VERSION};
 """
+_PRAGMAS = (f"PRAGMA application_id = {APPLICATION_ID}", f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
 class Result(TextEnum):
@@ -669,7 +668,7 @@ class ClassStore:
                 con.execute("BEGIN IMMEDIATE")
                 try:
                     if self._identity(con)[1] == 0:  # nobody created it in the meantime
-                        for statement in _SCHEMA.split(";"):
+                        for statement in (*_SCHEMA.split(";"), *_PRAGMAS):
                             if statement.strip():
                                 con.execute(statement)
                 except BaseException:

@@ -16,10 +16,10 @@ from tripeaks.i18n.catalog import LANGUAGES
 from tripeaks.i18n.classroom import (
     CLASSROOM_CATALOG,
     classroom_text,
-    format_decimal,
     name_problem_message,
     problem_message,
 )
+from tripeaks.i18n.core import format_number
 
 CODE = "TP1-E-AAAAAAD"
 OTHER = "TP1-C-AAAAAAB"
@@ -91,7 +91,7 @@ def test_every_store_problem_and_name_problem_has_its_own_sentence(lang: str) ->
 
 
 def test_decimals_are_written_the_languages_way() -> None:
-    assert [format_decimal(612.25, lang) for lang in ("en", "pt", "fr")] == ["612.2", "612,2", "612,2"]
+    assert [format_number(612.25, lang, digits=1) for lang in ("en", "pt", "fr")] == ["612.2", "612,2", "612,2"]
 
 
 # ------------------------------------------------------------------ the view

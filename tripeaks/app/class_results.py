@@ -29,7 +29,8 @@ import ipywidgets as widgets
 from ..classroom import ENV_CHALLENGE, ENV_DB, ChallengeSource, ClassStore, GameEntry, Problem, Result
 from ..codes import InvalidCodeError
 from ..i18n.catalog import LANGUAGE_NAMES, LANGUAGES
-from ..i18n.classroom import classroom_text, format_decimal, problem_message
+from ..i18n.classroom import classroom_text, problem_message
+from ..i18n.core import format_number
 
 __all__ = ["ClassResults", "build_class_results"]
 
@@ -367,7 +368,7 @@ class ClassResults(widgets.VBox):
                 (r.games, True),
                 (r.wins, True),
                 (r.best_score, True),
-                (format_decimal(r.mean_score, self._lang), True),
+                (format_number(r.mean_score, self._lang, digits=1), True),
                 (r.codes, True),
                 (_when(r.last_played), False),
             ]
@@ -414,7 +415,7 @@ class ClassResults(widgets.VBox):
             )
             left.legend(loc="best", fontsize=8, frameon=False)
             left.set_title(t("plot.histogram", code=code), fontsize=10)
-        left.set_xlabel(t("plot.score"), fontsize=9)
+        left.set_xlabel(t("plot.final_score"), fontsize=9)
         left.set_ylabel(t("plot.games"), fontsize=9)
         left.yaxis.get_major_locator().set_params(integer=True)
         for result_won, colour, label in ((True, _WON, t("plot.won")), (False, _NOT_WON, t("plot.not_won"))):
@@ -428,7 +429,7 @@ class ClassResults(widgets.VBox):
         right.xaxis.set_major_formatter(ConciseDateFormatter(locator))
         right.set_title(t("plot.timeline"), fontsize=10)
         right.set_xlabel(t("plot.time"), fontsize=9)
-        right.set_ylabel(t("plot.score"), fontsize=9)
+        right.set_ylabel(t("plot.final_score"), fontsize=9)
         for ax in (left, right):
             ax.set_facecolor("#ffffff")
             ax.tick_params(labelsize=8)

@@ -6,7 +6,7 @@ see :mod:`tripeaks.i18n.core`); a new catalogue module registers here.
 entry included: the one place to read a language as a whole.
 
 >>> sorted(CATALOGUES)
-['engine', 'lessons', 'solver', 'ui']
+['classroom', 'engine', 'lessons', 'solver', 'ui']
 >>> any(s == "This card is blocked" for _, _, s in sentences("en"))
 True
 """
@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .catalog import CATALOG
+from .classroom import CLASSROOM_CATALOG
 from .core import Catalogue, Plural, check_language
 from .lessons import LESSON_TEXTS
 from .solver import SOLVER_CATALOG
@@ -28,10 +29,12 @@ CATALOGUES: dict[str, Catalogue] = {
     "ui": UI_CATALOG,
     "lessons": LESSON_TEXTS,
     "solver": SOLVER_CATALOG,
+    "classroom": CLASSROOM_CATALOG,
 }
 """Domain → catalogue: the engine (:mod:`tripeaks.i18n.catalog`), the app
 (:mod:`tripeaks.i18n.ui`), the lessons (:mod:`tripeaks.i18n.lessons`) and the
-solver with the command line (:mod:`tripeaks.i18n.solver`)."""
+solver with the command line (:mod:`tripeaks.i18n.solver`), the class results
+(:mod:`tripeaks.i18n.classroom`)."""
 
 
 def sentences(lang: str) -> Iterator[tuple[str, str, str]]:

@@ -16,14 +16,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..classroom import NAME_MAX, NameProblem, Problem, Unavailable
-from .catalog import lookup
+from .core import lookup
 
 __all__ = [
     "CLASSROOM_CATALOG",
     "classroom_text",
     "problem_message",
     "name_problem_message",
-    "format_decimal",
 ]
 
 CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
@@ -45,13 +44,7 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "problem.not_class_db": "Results are not being recorded: this file is another program's database.",
         "problem.newer_version": "Results are not being recorded: the class database was written by a newer version of TriPeaks.",
         "problem.not_configured": "Results are not being recorded: no class database is set up.",
-        "problem.missed": "The result of this game could not be recorded; the next ones will be.",
         "problem.detail": "Details for the teacher: {detail}",
-        "name.label": "Your name",
-        "name.prompt": "Type the name your teacher will see next to your results.",
-        "name.placeholder": "Your name",
-        "name.save": "Save my name",
-        "name.saved": "Your results will be recorded as {name}.",
         "name.empty": "Please type a name.",
         "name.too_long": "A name can have at most {limit} characters.",
         "name.control": "A name cannot contain tabs, line breaks or invisible characters.",
@@ -74,7 +67,7 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "plot.heading": "The class's scores",
         "plot.histogram": "Final scores on {code}",
         "plot.timeline": "Every game's final score",
-        "plot.score": "Final score",
+        "plot.final_score": "Final score",
         "plot.games": "Games",
         "plot.time": "Time played (UTC)",
         "plot.won": "Won",
@@ -112,13 +105,7 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "problem.not_class_db": "Os resultados não estão a ser registados: este ficheiro é a base de dados de outro programa.",
         "problem.newer_version": "Os resultados não estão a ser registados: a base de dados da turma foi escrita por uma versão mais recente do TriPeaks.",
         "problem.not_configured": "Os resultados não estão a ser registados: não está configurada nenhuma base de dados da turma.",
-        "problem.missed": "Não foi possível registar o resultado desta partida; os seguintes serão registados.",
         "problem.detail": "Pormenores para o professor: {detail}",
-        "name.label": "O seu nome",
-        "name.prompt": "Escreva o nome que o professor verá ao lado dos seus resultados.",
-        "name.placeholder": "O seu nome",
-        "name.save": "Guardar o meu nome",
-        "name.saved": "Os seus resultados serão registados como {name}.",
         "name.empty": "Escreva um nome, por favor.",
         "name.too_long": "Um nome pode ter no máximo {limit} caracteres.",
         "name.control": "Um nome não pode conter tabulações, mudanças de linha nem caracteres invisíveis.",
@@ -141,7 +128,7 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "plot.heading": "As pontuações da turma",
         "plot.histogram": "Pontuações finais em {code}",
         "plot.timeline": "Pontuação final de cada partida",
-        "plot.score": "Pontuação final",
+        "plot.final_score": "Pontuação final",
         "plot.games": "Partidas",
         "plot.time": "Hora da partida (UTC)",
         "plot.won": "Ganha",
@@ -179,13 +166,7 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "problem.not_class_db": "Les résultats ne sont pas enregistrés : ce fichier est la base de données d'un autre programme.",
         "problem.newer_version": "Les résultats ne sont pas enregistrés : la base de données de la classe a été écrite par une version plus récente de TriPeaks.",
         "problem.not_configured": "Les résultats ne sont pas enregistrés : aucune base de données de la classe n'est configurée.",
-        "problem.missed": "Le résultat de cette partie n'a pas pu être enregistré ; les suivants le seront.",
         "problem.detail": "Détails pour l'enseignant : {detail}",
-        "name.label": "Votre nom",
-        "name.prompt": "Tapez le nom que votre enseignant verra à côté de vos résultats.",
-        "name.placeholder": "Votre nom",
-        "name.save": "Enregistrer mon nom",
-        "name.saved": "Vos résultats seront enregistrés sous le nom {name}.",
         "name.empty": "Veuillez taper un nom.",
         "name.too_long": "Un nom peut compter au plus {limit} caractères.",
         "name.control": "Un nom ne peut pas contenir de tabulations, de retours à la ligne ni de caractères invisibles.",
@@ -208,7 +189,7 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "plot.heading": "Les scores de la classe",
         "plot.histogram": "Scores finaux sur {code}",
         "plot.timeline": "Score final de chaque partie",
-        "plot.score": "Score final",
+        "plot.final_score": "Score final",
         "plot.games": "Parties",
         "plot.time": "Heure de la partie (UTC)",
         "plot.won": "Gagnée",
@@ -248,9 +229,3 @@ def problem_message(problem: Unavailable | Problem, lang: str = "en") -> str:
 def name_problem_message(reason: NameProblem, lang: str = "en") -> str:
     """Why a typed display name was refused, in ``lang`` (see :func:`tripeaks.classroom.clean_name`)."""
     return classroom_text(f"name.{NameProblem(reason).value}", lang, limit=NAME_MAX)
-
-
-def format_decimal(value: float, lang: str = "en", digits: int = 1) -> str:
-    """``value`` with ``digits`` decimals, written the language's way: ``612.5`` (en), ``612,5`` (pt, fr)."""
-    text = f"{value:.{digits}f}"
-    return text.replace(".", ",") if lang in ("pt", "fr") else text
