@@ -55,6 +55,8 @@ SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
         "cli.draw": "draw",
         "cli.best": "No winning line uses fewer draws: this is the best score.",
         "cli.best_unproven": "The budget ran out before proving that no line uses fewer draws.",
+        "cli.best_runs": "No winning line scores more: this is the best score.",
+        "cli.best_runs_unproven": "The budget ran out before proving that no winning line scores more.",
         "cli.searched": Plural(
             "nodes",
             one="{nodes} position searched in {seconds} s.",
@@ -113,6 +115,21 @@ SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
             one="Rule {rule}: best score of {deals} deal found in {seconds} s.",
             other="Rule {rule}: best score of {deals} deals found in {seconds} s.",
         ),
+        "study.rules_decided": Plural(
+            "deals",
+            one="Rule set {rules}: {deals} deal decided in {seconds} s.",
+            other="Rule set {rules}: {deals} deals decided in {seconds} s.",
+        ),
+        "study.rules_bot": Plural(
+            "deals",
+            one="Rule set {rules}: the bot played {deals} deal in {seconds} s.",
+            other="Rule set {rules}: the bot played {deals} deals in {seconds} s.",
+        ),
+        "study.runs_best": Plural(
+            "deals",
+            one="Rule set {rules}: best runs score of {deals} deal found in {seconds} s.",
+            other="Rule set {rules}: best runs score of {deals} deals found in {seconds} s.",
+        ),
         "study.wrote": "Written: {path}",
     },
     "pt": {
@@ -154,6 +171,8 @@ SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
         "cli.draw": "monte",
         "cli.best": "Nenhuma linha vencedora tira menos cartas do monte: esta é a melhor pontuação.",
         "cli.best_unproven": "O limite esgotou-se antes de provar que nenhuma linha tira menos cartas do monte.",
+        "cli.best_runs": "Nenhuma linha vencedora faz mais pontos: esta é a melhor pontuação.",
+        "cli.best_runs_unproven": "O limite esgotou-se antes de provar que nenhuma linha vencedora faz mais pontos.",
         "cli.searched": Plural(
             "nodes",
             one="{nodes} posição examinada em {seconds} s.",
@@ -222,6 +241,24 @@ SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
             many="Regra {rule}: melhor pontuação de {deals} de jogos encontrada em {seconds} s.",
             other="Regra {rule}: melhor pontuação de {deals} jogos encontrada em {seconds} s.",
         ),
+        "study.rules_decided": Plural(
+            "deals",
+            one="Conjunto de regras {rules}: {deals} jogo decidido em {seconds} s.",
+            many="Conjunto de regras {rules}: {deals} de jogos decididos em {seconds} s.",
+            other="Conjunto de regras {rules}: {deals} jogos decididos em {seconds} s.",
+        ),
+        "study.rules_bot": Plural(
+            "deals",
+            one="Conjunto de regras {rules}: o robô jogou {deals} jogo em {seconds} s.",
+            many="Conjunto de regras {rules}: o robô jogou {deals} de jogos em {seconds} s.",
+            other="Conjunto de regras {rules}: o robô jogou {deals} jogos em {seconds} s.",
+        ),
+        "study.runs_best": Plural(
+            "deals",
+            one="Conjunto de regras {rules}: melhor pontuação por sequências de {deals} jogo encontrada em {seconds} s.",
+            many="Conjunto de regras {rules}: melhor pontuação por sequências de {deals} de jogos encontrada em {seconds} s.",
+            other="Conjunto de regras {rules}: melhor pontuação por sequências de {deals} jogos encontrada em {seconds} s.",
+        ),
         "study.wrote": "Ficheiro escrito: {path}",
     },
     "fr": {
@@ -263,6 +300,8 @@ SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
         "cli.draw": "pioche",
         "cli.best": "Aucune suite gagnante ne pioche moins de cartes : c'est le meilleur score.",
         "cli.best_unproven": "La limite a été atteinte avant de prouver qu'aucune suite ne pioche moins.",
+        "cli.best_runs": "Aucune suite gagnante ne marque plus de points : c'est le meilleur score.",
+        "cli.best_runs_unproven": "La limite a été atteinte avant de prouver qu'aucune suite gagnante ne marque plus.",
         "cli.searched": Plural(
             "nodes",
             one="{nodes} position examinée en {seconds} s.",
@@ -330,6 +369,24 @@ SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
             one="Règle {rule} : meilleur score de {deals} donne trouvé en {seconds} s.",
             many="Règle {rule} : meilleur score de {deals} de donnes trouvé en {seconds} s.",
             other="Règle {rule} : meilleur score de {deals} donnes trouvé en {seconds} s.",
+        ),
+        "study.rules_decided": Plural(
+            "deals",
+            one="Jeu de règles {rules} : {deals} donne tranchée en {seconds} s.",
+            many="Jeu de règles {rules} : {deals} de donnes tranchées en {seconds} s.",
+            other="Jeu de règles {rules} : {deals} donnes tranchées en {seconds} s.",
+        ),
+        "study.rules_bot": Plural(
+            "deals",
+            one="Jeu de règles {rules} : le robot a joué {deals} donne en {seconds} s.",
+            many="Jeu de règles {rules} : le robot a joué {deals} de donnes en {seconds} s.",
+            other="Jeu de règles {rules} : le robot a joué {deals} donnes en {seconds} s.",
+        ),
+        "study.runs_best": Plural(
+            "deals",
+            one="Jeu de règles {rules} : meilleur score aux séquences de {deals} donne trouvé en {seconds} s.",
+            many="Jeu de règles {rules} : meilleur score aux séquences de {deals} de donnes trouvé en {seconds} s.",
+            other="Jeu de règles {rules} : meilleur score aux séquences de {deals} donnes trouvé en {seconds} s.",
         ),
         "study.wrote": "Fichier écrit : {path}",
     },
