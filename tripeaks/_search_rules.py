@@ -632,10 +632,9 @@ def best_runs(
     passes = _MatchMemo(t).passes
     budget = _budget(max_nodes, deadline)
     sets = lat.sets
-    # peaks left to empty per set: how many are already empty decides a peak's bonus
+    # the positions of each peak: how many peaks a set has already emptied decides a peak's bonus
     peak_masks = [sum(1 << p for p in peak) for peak in PEAKS]
     span = n_stock + 1
-    NONE = None
     memo: dict[int, tuple[int, int] | None] = {}
     # lost_any[i << 4 | w] = 32 - (smallest s known lost), draw-any only (monotone in s)
     lost_any = bytearray(len(sets) << 4)
@@ -663,7 +662,7 @@ def best_runs(
         if key in memo:
             return memo[key]
         if not stuck and lost_any[i << 4 | w] + s >= 32:
-            return NONE
+            return None
         if nodes >= next_check:
             next_check = budget(nodes)
             if not next_check:
@@ -712,7 +711,7 @@ def best_runs(
                         best_b = a
                     if b > best_b:
                         best_b = b
-        result = (best_a, best_b) if won else NONE
+        result = (best_a, best_b) if won else None
         memo[key] = result
         if result is None and not stuck:
             k = i << 4 | w
