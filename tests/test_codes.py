@@ -212,6 +212,26 @@ def test_non_string_code_is_refused(value: object) -> None:
     assert type(value).__name__ in str(info.value)
 
 
+@pytest.mark.parametrize(
+    ("text", "reason", "part"),
+    [
+        ("", "empty", ""),
+        ("XX-E-AAAAAAA", "prefix", "XX"),
+        ("TP1-E", "parts", "TP1-E"),
+        ("TP1-Q-AAAAAAA", "rule", "Q"),
+        ("TP1-E-AAA", "length", "AAA"),
+        ("tp1-e-aaaaaa1", "character", "1"),
+        (5, "type", ""),
+    ],
+)
+def test_invalid_code_carries_a_reason_and_the_bad_part(text: object, reason: str, part: str) -> None:
+    """The reason code and the part as typed, so the app can explain it in any language."""
+    with pytest.raises(InvalidCodeError) as info:
+        GameCode.parse(text)  # type: ignore[arg-type]
+    assert info.value.reason == reason
+    assert info.value.part == part
+
+
 @given(st.text(max_size=16))
 @example("TP1-E-AAAAAAſ")
 def test_parse_accepts_only_well_formed_codes(text: str) -> None:

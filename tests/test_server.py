@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
 from types import SimpleNamespace
 from typing import Any
@@ -53,7 +54,13 @@ def manager() -> PoolManager:
 
 
 def cull(m: PoolManager) -> None:
-    asyncio.run(m.cull_kernels())
+    """One culling round, on its own event loop in a thread of its own.
+
+    In the whole suite the browser tests' Playwright (sync API) keeps an event
+    loop running in the main thread, where ``asyncio.run`` is refused.
+    """
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, m.cull_kernels()).result()
 
 
 def test_a_kernel_taken_from_the_pool_after_a_long_wait_is_not_culled_before_its_page_connects(

@@ -28,6 +28,7 @@ renders itself in any language with :meth:`Feedback.message`.
 
 from __future__ import annotations
 
+import copy as _copy
 import enum
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -555,6 +556,17 @@ class LessonRun:
         self._done_found: set[int] = set()
         self.last: Feedback | None = None
         self._start_task()
+
+    def copy(self) -> LessonRun:
+        """An independent copy: its own game and found cards, the same lesson and progress.
+
+        A view can try a click on a copy and keep it only when the click went through.
+        """
+        other = _copy.copy(self)
+        other.game = self.game.copy()
+        other.found = set(self.found)
+        other._done_found = set(self._done_found)
+        return other
 
     @property
     def complete(self) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from widget_state import css_classes as classes
 
 from tripeaks import Game
 from tripeaks.app.board import BoardView, grid_area
@@ -11,10 +12,6 @@ from tripeaks.i18n.ui import ui_text
 from tripeaks.layout import BASE_ROW, COLUMN, ROW_OF
 
 CODE = "TP1-E-AAAAAAB"  # docs/rules.md §5: 7♥ on the waste, 9♣ at position 0
-
-
-def classes(widget) -> set[str]:
-    return set(widget._dom_classes)
 
 
 def test_cards_are_placed_from_the_layout_tables():
@@ -31,7 +28,7 @@ def test_cards_are_placed_from_the_layout_tables():
     assert row2_start < int(grid_area(18).split("/")[0]) < row2_end
     # Later children draw on top: the base row is added last.
     grid = board.card_buttons[0]
-    grid_children = next(c for c in board.children if "tp-peaks" in c._dom_classes).children
+    grid_children = next(c for c in board.children if "tp-peaks" in classes(c)).children
     assert grid_children.index(grid) == 1  # after the (hidden) win banner
     assert [grid_children.index(board.card_buttons[p]) for p in BASE_ROW] == list(range(19, 29))
 

@@ -7,11 +7,10 @@ Portuguese, not computed from the catalogue.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from widget_state import css_classes, plain
 
 from tripeaks import DECK, Card, Game, GameCode, Rule, Status
 from tripeaks import solver as solver_module
@@ -26,19 +25,14 @@ WON_EASY = "TP1-E-AAAAAAD"  # docs/rules.md §5: winnable under Easy
 
 
 # ---------------------------------------------------------------- helpers
-def plain(html_text: str) -> str:
-    """The visible text of an HTML value."""
-    return re.sub(r"<[^>]+>", "", html_text).replace("&#x27;", "'").replace("&quot;", '"').replace("&amp;", "&")
-
-
 def status(app: TriPeaksApp) -> str:
     return plain(app.status.value)
 
 
 def ringed(app: TriPeaksApp) -> tuple[list[int], bool]:
     """(highlighted positions, stock highlighted?) as the board's CSS classes say."""
-    cards = [p for p, b in enumerate(app.board.card_buttons) if "tp-highlight" in b._dom_classes]
-    return cards, "tp-highlight" in app.board.stock_button._dom_classes
+    cards = [p for p, b in enumerate(app.board.card_buttons) if "tp-highlight" in css_classes(b)]
+    return cards, "tp-highlight" in css_classes(app.board.stock_button)
 
 
 def snapshot(game: Game) -> tuple:
@@ -133,12 +127,12 @@ def test_build_app_has_the_hint_tools_with_their_css_classes():
     tools = hint_tools(app)
     assert tools is not None
     box = app.controls.children[-1]
-    assert tools.hint_button in box.children and "tp-hint" in tools.hint_button._dom_classes
+    assert tools.hint_button in box.children and "tp-hint" in css_classes(tools.hint_button)
     assert tools.winnable_toggle in box.children and tools.winnable_label in box.children
-    assert "tp-winnable-toggle" in tools.winnable_toggle._dom_classes
-    assert "tp-winnable" in tools.winnable_label._dom_classes
-    assert "tp-only-winnable" in tools.only_winnable._dom_classes
-    assert "tp-deal-note" in tools.deal_note._dom_classes
+    assert "tp-winnable-toggle" in css_classes(tools.winnable_toggle)
+    assert "tp-winnable" in css_classes(tools.winnable_label)
+    assert "tp-only-winnable" in css_classes(tools.only_winnable)
+    assert "tp-deal-note" in css_classes(tools.deal_note)
     assert add_hints(app) is tools  # once per app
     assert hint_tools(build_app(WON_EASY, hints=False)) is None
 
@@ -357,7 +351,7 @@ def test_winnable_indicator_on_a_lost_deal_and_when_out_of_time():
 
 # ---------------------------------------------------------------- only winnable deals
 class Deals:
-    """A new_game_factory stand-in: hands out the given codes in turn and records the rules asked for."""
+    """A random_game stand-in: hands out the given codes in turn and records the rules asked for."""
 
     def __init__(self, *codes: str) -> None:
         self.codes = list(codes)
@@ -449,16 +443,14 @@ def test_the_solver_tables_are_built_only_once_the_player_pauses(monkeypatch):
 
     built = threading.Event()
     at: list[float] = []
-    monkeypatch.setattr(hints.solver, "prepare", lambda: (at.append(time.monotonic()), built.set()))
-    monkeypatch.setattr(hints, "_PREPARED", threading.Event())  # as in a fresh process
-    monkeypatch.setattr(hints, "PREPARE_DELAY", 0.01)
-    monkeypatch.setattr(hints, "PREPARE_IDLE", 0.3)
+    warm_up = hints.SolverWarmUp(delay=0.01, idle=0.3, prepare=lambda: (at.append(time.monotonic()), built.set()))
+    monkeypatch.setattr(hints, "WARM_UP", warm_up)  # as in a fresh process
     app = build_app("TP1-E-AAAAAAB", hints=False)
     add_hints(app, prepare=False)
     before = time.monotonic()
     app.board.stock_button.click()  # a click now: the build must wait for 0.3 s without one
-    clicked = hints._last_activity[0]
+    clicked = warm_up.last_activity
     assert clicked >= before  # the click was noted
-    hints._prepare_in_background()
-    assert built.wait(timeout=30)
+    assert warm_up.start() and not warm_up.start()  # once
+    assert built.wait(timeout=30) and warm_up.done.wait(timeout=30)
     assert at[0] - clicked >= 0.3

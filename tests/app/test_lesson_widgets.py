@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from widget_state import css_classes
 
 from tripeaks import Card, Refusal
 from tripeaks.app.lessons import LessonView, build_lessons
 from tripeaks.i18n import refusal_message
 from tripeaks.i18n.lessons import lesson_text
-from tripeaks.lessons import LESSONS, TaskKind
+from tripeaks.lessons import LESSONS, LessonRun, TaskKind
 
 LANGS = ("en", "pt", "fr")
 
@@ -24,21 +25,23 @@ def _click_action(view: LessonView, action) -> None:
 
 
 def _solve_by_clicking(view: LessonView) -> None:
-    """Complete the shown lesson with the scripted solution, one widget click per action."""
-    run = view.run
-    while not run.complete:
-        task = run.task
+    """Complete the shown lesson with the scripted solution, one widget click per action.
+
+    ``view.run`` is read again after each click: a click that goes through replaces the run with its result.
+    """
+    while not view.run.complete:
+        task = view.run.task
         if task.kind is TaskKind.WIN:
             for card in task.solution:
-                _click_action(view, card if card in ("D", "U") else run.game.find(card))
+                _click_action(view, card if card in ("D", "U") else view.run.game.find(card))
             continue
-        before = run.task_index
+        before = view.run.task_index
         for _ in range(60):
-            _click_action(view, run.solution_step())
+            _click_action(view, view.run.solution_step())
             assert "tp-fb-refused" not in view.feedback.value, view.feedback.value
-            if run.task_index != before:
+            if view.run.task_index != before:
                 break
-        assert run.task_index == before + 1
+        assert view.run.task_index == before + 1
 
 
 def test_css_classes_for_browser_tests():
@@ -46,7 +49,7 @@ def test_css_classes_for_browser_tests():
     classes = {
         c
         for w in (view.title, view.next_button, view.show_button, view.feedback, view.progress)
-        for c in w._dom_classes
+        for c in css_classes(w)
     }
     assert {
         "tp-lesson-title",
@@ -55,9 +58,9 @@ def test_css_classes_for_browser_tests():
         "tp-lesson-feedback",
         "tp-lesson-progress",
     } <= classes
-    assert "tp-pos-21" in view.board.card_buttons[21]._dom_classes
-    assert "tp-card" in view.board.card_buttons[21]._dom_classes
-    assert "tp-stock" in view.board.stock_button._dom_classes
+    assert "tp-pos-21" in css_classes(view.board.card_buttons[21])
+    assert "tp-card" in css_classes(view.board.card_buttons[21])
+    assert "tp-stock" in css_classes(view.board.stock_button)
 
 
 def test_all_ten_lessons_by_clicking_the_scripted_solutions():
@@ -114,11 +117,11 @@ def test_wrong_clicks_explain_with_the_engine_messages(lang):
 def test_lesson3_reveals_the_seven_of_spades_on_the_board():
     view = LessonView(start=3)
     b = view.board.card_buttons
-    assert "tp-down" in b[12]._dom_classes
+    assert "tp-down" in css_classes(b[12])
     for p in (21, 25, 22):
         b[p].click()
-    assert "tp-up" in b[12]._dom_classes and b[12].description == "7♠"
-    assert "tp-gone" in b[21]._dom_classes and "tp-gone" in b[22]._dom_classes
+    assert "tp-up" in css_classes(b[12]) and b[12].description == "7♠"
+    assert "tp-gone" in css_classes(b[21]) and "tp-gone" in css_classes(b[22])
     assert not view.next_button.disabled
 
 
@@ -158,7 +161,7 @@ def test_next_back_and_restart():
     assert view.number == 2 and view.run.tasks_done == 1  # progress kept
     view.restart_button.click()
     assert view.run.tasks_done == 0 and view.run.game.moves == 0
-    assert "tp-up" in view.board.card_buttons[19]._dom_classes
+    assert "tp-up" in css_classes(view.board.card_buttons[19])
     assert view.next_button.disabled  # lesson 2 was never completed
     view.back_button.click()
     view.restart_button.click()  # lesson 1 again from the start: still counted, Next open
@@ -198,20 +201,42 @@ def test_undo_button_in_the_blocked_lesson():
 
 def test_a_failing_callback_shows_a_message_and_keeps_the_lesson(monkeypatch):
     view = LessonView(start=3)
-    key = view.run.game.state_key()
+    run, key = view.run, view.run.game.state_key()
 
-    def boom(position):
-        view.run.game.play(21)
+    def boom(self, position):
+        self.game.play(21)  # the click has changed the board when it fails
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(view.run, "click_card", boom)
+    monkeypatch.setattr(LessonRun, "click_card", boom)
     view.board.card_buttons[21].click()
     assert lesson_text("ui.error", "en") in view.feedback.value
-    assert view.run.game.state_key() == key and view.run.tasks_done == 0
-    assert "tp-up" in view.board.card_buttons[21]._dom_classes
+    assert view.run is run and run.game.state_key() == key and run.tasks_done == 0
+    assert "tp-up" in css_classes(view.board.card_buttons[21])
     monkeypatch.undo()
     view.board.card_buttons[21].click()
     assert view.run.tasks_done == 1 and lesson_text("ui.error", "en") not in view.feedback.value
+
+
+def test_a_failing_view_keeps_the_lesson_as_it_was(monkeypatch):
+    """The click went through in the lesson, but showing it failed: the click is dropped as a whole."""
+    import tripeaks.app.lessons as lesson_view
+
+    view = LessonView(start=3)
+    run = view.run
+    calls: list[object] = []
+    rule_name = lesson_view.rule_name
+
+    def fails_once(*args):
+        calls.append(args)
+        if len(calls) == 1:
+            raise RuntimeError("boom")
+        return rule_name(*args)
+
+    monkeypatch.setattr(lesson_view, "rule_name", fails_once)
+    view.board.card_buttons[21].click()
+    assert view.run is run and run.tasks_done == 0 and run.game.moves == 0
+    assert lesson_text("ui.error", "en") in view.feedback.value
+    assert "tp-up" in css_classes(view.board.card_buttons[21])
 
 
 def test_bad_arguments():
@@ -229,19 +254,17 @@ def test_found_cards_are_highlighted():
     view = LessonView(start=6)
     buttons = view.board.card_buttons
     view.board.card_buttons[21].click()  # K♣ fits A♣ under Easy
-    assert "tp-highlight" in buttons[21]._dom_classes and "tp-highlight" not in buttons[19]._dom_classes
+    assert "tp-highlight" in css_classes(buttons[21]) and "tp-highlight" not in css_classes(buttons[19])
     view.board.card_buttons[19].click()
     view.board.card_buttons[22].click()  # the third: the Classic board comes, nothing found yet
-    assert not any("tp-highlight" in b._dom_classes for b in buttons)
+    assert not any("tp-highlight" in css_classes(b) for b in buttons)
     view.board.card_buttons[22].click()  # 2♦, the only card that fits under Classic
-    assert view.run.complete and "tp-highlight" in buttons[22]._dom_classes
+    assert view.run.complete and "tp-highlight" in css_classes(buttons[22])
 
 
 @pytest.mark.parametrize("number", range(1, 11))
 def test_a_wrong_click_in_each_lesson_is_explained(number):
     import html
-
-    from tripeaks.lessons import LessonRun
 
     view = LessonView(start=number, lang="pt")
     key = LessonRun(LESSONS[number - 1]).game.state_key()

@@ -1,15 +1,46 @@
-"""The notebook app (ipywidgets): the board, the playable game, the score plot.
+"""The notebook app (ipywidgets): a play session (the model) and the views that observe it.
 
 The app only shows the engine's state and forwards clicks; every rule lives
-in :mod:`tripeaks.game`.  In a notebook cell::
+in :mod:`tripeaks.game`.  :mod:`tripeaks.app.session` is the model (no
+widgets: importing it, or this package, loads no widget library); the views
+(header, board, controls, new game, move log, score plot, hints) observe it
+and are loaded on first use.  In a notebook cell::
 
     from tripeaks.app import build_app
     build_app()
 """
 
-from .board import BoardView
-from .factory import build_app
-from .play import TriPeaksApp
-from .plot import ScorePlot
+from __future__ import annotations
 
-__all__ = ["BoardView", "TriPeaksApp", "ScorePlot", "build_app"]
+from typing import TYPE_CHECKING, Any
+
+from .session import PlaySession
+
+if TYPE_CHECKING:
+    from .board import BoardView
+    from .factory import build_app
+    from .play import TriPeaksApp
+    from .plot import ScorePlot
+
+__all__ = ["BoardView", "PlaySession", "TriPeaksApp", "ScorePlot", "build_app"]
+
+
+def __getattr__(name: str) -> Any:
+    """The views, imported when first asked for (they load ipywidgets)."""
+    if name == "build_app":
+        from .factory import build_app
+
+        return build_app
+    if name == "TriPeaksApp":
+        from .play import TriPeaksApp
+
+        return TriPeaksApp
+    if name == "BoardView":
+        from .board import BoardView
+
+        return BoardView
+    if name == "ScorePlot":
+        from .plot import ScorePlot
+
+        return ScorePlot
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

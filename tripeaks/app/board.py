@@ -11,6 +11,9 @@ state ``tp-up`` / ``tp-down`` / ``tp-gone`` and colour ``tp-red`` /
 ``tp-black``; ``tp-stock`` (``tp-stock-empty`` when empty); ``tp-waste``;
 ``tp-highlight`` on whatever :meth:`BoardView.highlight` marks; ``tp-banner``
 (the end-of-game sentence shown on the empty felt after a win).
+
+In the app the board observes a :class:`~tripeaks.app.session.PlaySession`
+(:meth:`BoardView.attach`); the lesson view drives it directly.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from ..game import Game, Status
 from ..i18n import card_name, status_message
 from ..i18n.ui import ui_text
 from ..layout import COLUMN, N_TABLEAU, ROW_OF, ROWS
+from .lifecycle import shared
+from .session import GAME_CHANGES, HighlightChanged, LanguageChanged, PlaySession, SessionEvent
 from .theme import theme_widget
 
 __all__ = ["BoardView", "CARD_WIDTH", "CARD_HEIGHT"]
@@ -44,11 +49,11 @@ _N_COLUMNS = max(COLUMN) + 2
 _N_ROWS = ROW_STEP * (len(ROWS) - 1) + CARD_SPAN_ROWS
 
 # Shared styles, swapped per card state (created once for every board).
-_STYLE_RED = widgets.ButtonStyle(button_color="#ffffff", text_color="#c62828", font_weight="bold")
-_STYLE_BLACK = widgets.ButtonStyle(button_color="#ffffff", text_color="#1b1b1b", font_weight="bold")
-_STYLE_BACK = widgets.ButtonStyle(button_color="#1f4e9c", text_color="transparent")
-_STYLE_STOCK = widgets.ButtonStyle(button_color="#1f4e9c", text_color="#ffffff", font_weight="bold")
-_STYLE_GONE = widgets.ButtonStyle(button_color="transparent", text_color="transparent")
+_STYLE_RED = shared(widgets.ButtonStyle(button_color="#ffffff", text_color="#c62828", font_weight="bold"))
+_STYLE_BLACK = shared(widgets.ButtonStyle(button_color="#ffffff", text_color="#1b1b1b", font_weight="bold"))
+_STYLE_BACK = shared(widgets.ButtonStyle(button_color="#1f4e9c", text_color="transparent"))
+_STYLE_STOCK = shared(widgets.ButtonStyle(button_color="#1f4e9c", text_color="#ffffff", font_weight="bold"))
+_STYLE_GONE = shared(widgets.ButtonStyle(button_color="transparent", text_color="transparent"))
 
 _STATE_CLASSES = ("tp-up", "tp-down", "tp-gone", "tp-red", "tp-black")
 
@@ -85,8 +90,10 @@ class BoardView(widgets.VBox):
         self._shown: list[tuple | None] = [None] * N_TABLEAU
         self._highlighted: set[int] = set()
         self._stock_highlighted = False
+        self._stock_empty = False
+        self._session: PlaySession | None = None
 
-        self._cards: list[widgets.Button] = [None] * N_TABLEAU  # type: ignore[list-item]
+        self._cards: list[widgets.Button] = [None] * N_TABLEAU
         for row in ROWS:
             for p in row:
                 b = widgets.Button(
@@ -180,6 +187,27 @@ class BoardView(widgets.VBox):
         """Call ``callback()`` when the stock is pressed."""
         self._stock_callbacks.append(callback)
 
+    def attach(self, session: PlaySession) -> None:
+        """Show ``session``'s game from now on and forward the clicks to it (card → play, stock → draw)."""
+        self._session = session
+        self.on_card_click(session.play)
+        self.on_stock_click(session.draw)
+        session.subscribe(self._on_session_event)
+        self._game, self._lang = session.game, session.lang
+        self.refresh()
+
+    def _on_session_event(self, event: SessionEvent) -> None:
+        session = self._session
+        assert session is not None
+        if isinstance(event, GAME_CHANGES):
+            self._game = session.game
+            self.refresh()
+        elif isinstance(event, LanguageChanged):
+            self._lang = event.lang
+            self.refresh()
+        elif isinstance(event, HighlightChanged):
+            self.highlight(event.positions, stock=event.stock)
+
     def highlight(self, positions: Iterable[int] = (), stock: bool = False) -> None:
         """Ring the given positions (0–27) and/or the stock, e.g. for a hint.
 
@@ -196,8 +224,14 @@ class BoardView(widgets.VBox):
             self._stock_highlighted = stock
 
     def refresh(self) -> None:
-        """Update every button in place from the game's state; clears the highlight."""
-        self.highlight()
+        """Update every button in place from the game's state.
+
+        Clears the highlight (in the app: shows the session's highlight).
+        """
+        if self._session is not None:
+            self.highlight(self._session.highlight.positions, stock=self._session.highlight.stock)
+        else:
+            self.highlight()
         lang = self._lang
         tableau = self._game.tableau
         for p, slot in enumerate(tableau):
@@ -220,13 +254,17 @@ class BoardView(widgets.VBox):
         with self._stock.hold_sync():
             self._show_stock(count, lang)
         top = self._game.waste_top
-        name = html.escape(card_name(top, lang))
-        colour = "tp-red" if _is_red(top) else "tp-black"
-        aria = html.escape(ui_text("waste.aria", lang, card=card_name(top, lang)))
-        self._waste.value = (
-            f'<div class="tp-face {colour}" role="img" aria-label="{aria}" title="{aria}">'
-            f'<span class="tp-face-text">{name}</span></div>'
-        )
+        if top is None:  # an empty waste (docs/rules.md §8): an empty place
+            aria = html.escape(ui_text("waste.empty", lang))
+            self._waste.value = f'<div class="tp-face tp-empty" role="img" aria-label="{aria}" title="{aria}"></div>'
+        else:
+            name = html.escape(card_name(top, lang))
+            colour = "tp-red" if isinstance(top, Card) and _is_red(top) else "tp-black"
+            aria = html.escape(ui_text("waste.aria", lang, card=card_name(top, lang)))
+            self._waste.value = (
+                f'<div class="tp-face {colour}" role="img" aria-label="{aria}" title="{aria}">'
+                f'<span class="tp-face-text">{name}</span></div>'
+            )
         self._waste_label.value = html.escape(ui_text("waste.label", lang))
         self._stock_label.value = html.escape(ui_text("stock.name", lang))
 
@@ -235,13 +273,14 @@ class BoardView(widgets.VBox):
         if count:
             self._stock.description = ui_text("stock.label", lang, count=count)
             self._stock.style = _STYLE_STOCK
-            if "tp-stock-empty" in self._stock._dom_classes:
+            if self._stock_empty:
                 self._stock.remove_class("tp-stock-empty")
         else:
             self._stock.description = ui_text("stock.empty", lang)
             self._stock.style = _STYLE_GONE
-            if "tp-stock-empty" not in self._stock._dom_classes:
+            if not self._stock_empty:
                 self._stock.add_class("tp-stock-empty")
+        self._stock_empty = not count
         self._stock.tooltip = ui_text("stock.tip", lang, count=count)
 
     def _show_card(self, p: int, state: tuple) -> None:

@@ -30,7 +30,7 @@ from ..classroom import ENV_CHALLENGE, ENV_DB, ChallengeSource, ClassStore, Game
 from ..codes import InvalidCodeError
 from ..i18n.catalog import LANGUAGE_NAMES, LANGUAGES
 from ..i18n.classroom import classroom_text, problem_message
-from ..i18n.core import format_number
+from ..i18n.core import check_language, format_number
 
 __all__ = ["ClassResults", "build_class_results"]
 
@@ -89,14 +89,14 @@ class ClassResults(widgets.VBox):
     ``lang`` "en", "pt" or "fr" (a menu switches it); ``environ`` replaces
     ``os.environ`` (tests).  :meth:`refresh` (the Refresh button) reads the
     database again, reopening it, so a file set up or repaired meanwhile is
-    picked up.  Raises ``ValueError`` for an unknown language.
+    picked up.  Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
+    naming the languages) for an unknown language.
     """
 
     def __init__(
         self, db: str | os.PathLike[str] | None = None, lang: str = "en", environ: Mapping[str, str] | None = None
     ) -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
+        check_language(lang)
         self._db = db
         self._environ = environ
         self._lang = lang
@@ -176,8 +176,11 @@ class ClassResults(widgets.VBox):
         return self._lang
 
     def set_language(self, lang: str) -> None:
-        """Switch every text to ``lang`` ("en", "pt", "fr")."""
-        self.language.value = lang
+        """Switch every text to ``lang`` ("en", "pt", "fr").
+
+        Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``) for another one.
+        """
+        self.language.value = check_language(lang)
 
     def refresh(self, code: str | None = None) -> None:
         """Read the database again (reopened: a file set up or repaired since is picked up).
@@ -233,9 +236,7 @@ class ClassResults(widgets.VBox):
         )
 
     def _language_changed(self, lang: str) -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r}")
-        self._lang = lang
+        self._lang = check_language(lang)
         self._retext()
         self._render()
         self._say(self._message, self._message_kind)

@@ -1,16 +1,45 @@
-"""``build_app``: the app assembled from its parts (the base view and the hint tools).
+"""``build_app``: the app assembled from its parts (the session, the views and the hint tools).
 
 Kept apart from the views so that no view imports another view's module.
+Running the same notebook cell again closes the app that cell built before
+(its widgets, its figure), so re-running ``build_app`` does not leak.
 """
 
 from __future__ import annotations
 
+import weakref
+from typing import Any
+
 from ..codes import GameCode
 from ..game import Game
+from ..i18n import check_language
 from .hints import add_hints
 from .play import TriPeaksApp
+from .session import PlaySession
 
-__all__ = ["build_app"]
+__all__ = ["build_app", "current_cell"]
+
+# The latest app built by each notebook cell (cell id -> app); an app closed or forgotten drops out.
+_BY_CELL: weakref.WeakValueDictionary[str, TriPeaksApp] = weakref.WeakValueDictionary()
+
+
+def current_cell() -> str | None:
+    """The id of the notebook cell running now (JupyterLab and Notebook 7 send it), else ``None``."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    shell: Any = get_ipython()
+    kernel = getattr(shell, "kernel", None)
+    if kernel is None:
+        return None
+    try:
+        parent = kernel.get_parent("shell")
+    except (AttributeError, TypeError):
+        parent = getattr(kernel, "_parent_header", None)
+    metadata = parent.get("metadata", {}) if isinstance(parent, dict) else {}
+    cell = metadata.get("cellId") if isinstance(metadata, dict) else None
+    return cell if isinstance(cell, str) and cell else None
 
 
 def build_app(
@@ -21,11 +50,21 @@ def build_app(
     ``lang`` is "en", "pt" or "fr".  With ``hints`` (the default) the app has the
     Hint button, the Winnable? indicator and the "deal only winnable games"
     option of :mod:`tripeaks.app.hints`.  Raises :class:`~tripeaks.codes.InvalidCodeError`
-    for an unreadable code and ``ValueError`` for an unknown language.
+    for an unreadable code and :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
+    naming the languages) for an unknown language.
+    Built again in the same notebook cell, it closes the app that cell built before.
     """
+    check_language(lang)
     if game is None and code is not None:
         game = Game.from_code(code)
-    app = TriPeaksApp(game=game, lang=lang)
+    session = PlaySession(game, lang)
+    app = TriPeaksApp(session=session)
     if hints:
         add_hints(app)
+    cell = current_cell()
+    if cell is not None:
+        earlier = _BY_CELL.get(cell)
+        if earlier is not None and earlier is not app:
+            earlier.close()
+        _BY_CELL[cell] = app
     return app

@@ -1,8 +1,9 @@
 """Hints and winnability in the app, on top of :mod:`tripeaks.solver`.
 
 :func:`add_hints` gives a :class:`~tripeaks.app.play.TriPeaksApp` three things,
-through its extension points only (``add_control``, ``add_new_game_control``,
-``new_game_factory``, ``show_message``, ``on_update``, ``board.highlight``):
+through the app's extension points (``add_control``, ``add_new_game_control``,
+``add_new_game_note``) and its :class:`~tripeaks.app.session.PlaySession`
+(events, ``random_game``, ``show_message``, ``set_highlight``, ``run``):
 
 * a **Hint** button (``tp-hint``): the solver looks for a move that keeps the
   game winnable, with full knowledge of the face-down cards and the stock
@@ -25,9 +26,9 @@ through its extension points only (``add_control``, ``add_new_game_control``,
   proven (the last one is dealt).  A pasted code is dealt as given: the code
   decides, and the note says so.
 
-Every callback is guarded: a failure shows the app's short failure message
-and the game is never touched (hints only read it; the solver works on its
-own copy of the position).
+Every click runs under the session's guard: a failure shows the app's short
+failure message and the game is never touched (hints only read it; the solver
+works on its own copy of the position).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from ..i18n.solver import hint_message
 from ..i18n.ui import ui_text
 from ..solver import Hint, HintKind, Verdict
 from .play import TriPeaksApp
+from .session import GAME_CHANGES, GameSource, GameStarted, LanguageChanged, SessionEvent
 
 __all__ = [
     "HintTools",
@@ -101,46 +103,68 @@ CSS = """
 
 # id(app) -> its tools; the tools live as long as the app (its callbacks hold them), then drop out of here.
 _TOOLS: weakref.WeakValueDictionary[int, HintTools] = weakref.WeakValueDictionary()
-_PREPARED = threading.Event()
-_PREPARE_LOCK = threading.Lock()
-
-
 PREPARE_DELAY = 3.0
 """Seconds after the first app is built before the solver's tables are built in the background."""
 PREPARE_IDLE = 1.0
-"""...and only once no app has been refreshed (a click) for this many seconds, so as not to slow a click."""
-_last_activity = [0.0]  # time.monotonic() of the latest refresh of any app with hint tools
+"""...and only once no app has seen a click for this many seconds, so as not to slow a click."""
 
 
-def _prepare_in_background() -> None:
-    """Build the solver's tables (about 0.3 s) once per process, off the main thread.
+class SolverWarmUp:
+    """Builds the solver's tables (about 0.3 s) once, off the main thread, at the player's first pause.
 
-    Delayed by :data:`PREPARE_DELAY` so as not to slow the first drawing of the
-    board, then until the player pauses (:data:`PREPARE_IDLE`) so as not to slow
-    a click; a hint asked before that builds them itself (its time limit starts after).
+    :meth:`start` waits ``delay`` seconds (so as not to slow the first drawing
+    of the board), then until no :meth:`note_activity` for ``idle`` seconds
+    (so as not to slow a click), then calls ``prepare``.  A hint asked before
+    that builds the tables itself (its time limit starts after).  One daemon
+    timer thread at a time, once per warm-up.
     """
-    with _PREPARE_LOCK:
-        if _PREPARED.is_set():
-            return
-        _PREPARED.set()
 
-    def work() -> None:
-        try:
-            idle = time.monotonic() - _last_activity[0]
-            if idle < PREPARE_IDLE:  # the player is clicking: wait for a pause
-                start(PREPARE_IDLE - idle)
-                return
-            solver.prepare()
-        except Exception:  # noqa: BLE001 - the first hint builds them instead
-            log.exception("could not prepare the solver's tables")
+    def __init__(
+        self, delay: float = PREPARE_DELAY, idle: float = PREPARE_IDLE, prepare: Callable[[], object] = solver.prepare
+    ) -> None:
+        self.delay = delay
+        self.idle = idle
+        self.prepare = prepare
+        self.last_activity = 0.0
+        """``time.monotonic()`` of the latest click noted."""
+        self.done = threading.Event()
+        """Set once the tables are built (or building them failed)."""
+        self._started = False
+        self._lock = threading.Lock()
 
-    def start(delay: float) -> None:
-        timer = threading.Timer(delay, work)
+    def note_activity(self) -> None:
+        """A player acted now: the build waits for a pause."""
+        self.last_activity = time.monotonic()
+
+    def start(self) -> bool:
+        """Start the warm-up unless it was started before; returns True when this call started it."""
+        with self._lock:
+            if self._started:
+                return False
+            self._started = True
+        self._later(self.delay)
+        return True
+
+    def _later(self, delay: float) -> None:
+        timer = threading.Timer(delay, self._work)
         timer.name = "tripeaks-solver-prepare"
         timer.daemon = True
         timer.start()
 
-    start(PREPARE_DELAY)
+    def _work(self) -> None:
+        try:
+            idle = time.monotonic() - self.last_activity
+            if idle < self.idle:  # the player is clicking: wait for a pause
+                self._later(self.idle - idle)
+                return
+            self.prepare()
+        except Exception:  # noqa: BLE001 - the first hint builds them instead
+            log.exception("could not prepare the solver's tables")
+        self.done.set()
+
+
+WARM_UP = SolverWarmUp()
+"""The process's warm-up of the solver's tables, started by the first :func:`add_hints`."""
 
 
 def _deal_key(game: Game) -> tuple[Any, ...]:
@@ -171,37 +195,37 @@ class HintTools:
     ``hint_budgets`` (seconds, tuple), ``indicator_budget``, ``deal_try_budget``
     (seconds), ``deal_max_tries``, ``max_nodes`` (``None`` or a node budget for
     every search, on top of the time budgets) and ``random_game`` (a
-    ``Rule -> Game`` function making the random deals; the app's previous
-    ``new_game_factory``).
+    ``Rule -> Game`` function making the random deals; the session's
+    previous ``random_game``).  The tools observe the app's
+    :class:`~tripeaks.app.session.PlaySession` and act through it (its
+    message, its highlight, its guard).
     """
 
     def __init__(self, app: TriPeaksApp) -> None:
         self.app = app
+        session = self.session = app.session
         self.hint_budgets: tuple[float, ...] = HINT_BUDGETS
         self.indicator_budget = INDICATOR_BUDGET
         self.deal_try_budget = DEAL_TRY_BUDGET
         self.deal_max_tries = DEAL_MAX_TRIES
         self.max_nodes: int | None = None
-        self.random_game: Callable[[Rule], Game] = app.new_game_factory
+        self.random_game: Callable[[Rule], Game] = session.random_game
         self.last_hint: Hint | None = None
         """The latest hint given (``None`` before the first)."""
 
         self._verdicts: OrderedDict[tuple[Any, ...], Verdict] = OrderedDict()
         self._hints: OrderedDict[tuple[Any, ...], Hint] = OrderedDict()
-        self._shown: tuple[tuple[Any, ...], Hint] | None = None  # (fingerprint, hint) while it is on the board
         self._tries: tuple[tuple[Any, ...], int] | None = None  # (fingerprint, presses) of an unknown answer
-        self._seen: Game | None = None
         self._pending: tuple[Game, tuple[Any, ...] | None] | None = None  # (dealt game, note) from our factory
-        self._code_dealt = False
         self._note: tuple[Any, ...] | None = None
         self._indicator: tuple[str, int] = ("off", 0)
 
         self.hint_button = widgets.Button(icon="lightbulb-o", layout=widgets.Layout(width="auto", min_width="90px"))
         self.hint_button.add_class("tp-hint")
-        self.hint_button.on_click(lambda _b: self._guard(self._give_hint))
+        self.hint_button.on_click(lambda _b: session.run(self._give_hint))
         self.winnable_toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
         self.winnable_toggle.add_class("tp-winnable-toggle")
-        self.winnable_toggle.observe(lambda _c: self._guard(self._refresh), names="value")
+        self.winnable_toggle.observe(lambda _c: session.run(self.refresh), names="value")
         self.winnable_label = widgets.HTML(layout=widgets.Layout(display="none"))
         self.winnable_label.add_class("tp-winnable")
         style = widgets.HTML(value=f"<style>{CSS}</style>")
@@ -216,73 +240,44 @@ class HintTools:
         box.add_class("tp-hint-box")
         app.add_control(box)
         app.add_new_game_control(self.only_winnable)
-        # The note goes under the app's "Dealt …" message, in the New game panel (found through the
-        # public widget tree); else at the end of the New game row.
-        panel = next((c for c in app.children if isinstance(c, widgets.Box) and app.new_message in c.children), None)
-        if panel is not None:
-            panel.children = (*panel.children, self.deal_note)
-        else:
-            app.add_new_game_control(self.deal_note)
-        app.new_game_factory = self._new_game
-        # A pasted code is dealt, then the app empties the code field: that is how we tell it from a random deal.
-        app.code_input.observe(self._code_field_changed, names="value")
-        app.on_update(self._updated)
-        self._updated(app.game)
+        app.add_new_game_note(self.deal_note)  # under the panel's "Dealt …" message
+        session.random_game = self._new_game
+        session.subscribe(self._on_event)
+        self.refresh()
 
-    # ------------------------------------------------------------------ guarded entry points
-    def _guard(self, action: Callable[[], object]) -> None:
-        try:
-            action()
-        except Exception:  # noqa: BLE001 - a message, never a traceback; the game is only read here
-            log.exception("TriPeaks hint tools failed")
-            self.app.board.highlight()
-            self._shown = None
-            self.app.show_message(lambda lang: ui_text("status.failure", lang), "error")
+    # ------------------------------------------------------------------ following the session
+    def _on_event(self, event: SessionEvent) -> None:
+        """A new game? a move? redraw our widgets (the indicator asks the solver)."""
+        WARM_UP.note_activity()
+        if isinstance(event, GameStarted):
+            self._follow(event)
+        if isinstance(event, (*GAME_CHANGES, LanguageChanged)):
+            try:
+                self.refresh()
+            except Exception:  # noqa: BLE001 - the indicator is an extra: the move stands
+                log.exception("TriPeaks hint tools could not follow the session")
 
-    def _updated(self, game: Game) -> None:
-        """After every refresh of the app: a new game? keep or drop the hint ring, redraw our widgets."""
-        _last_activity[0] = time.monotonic()
-        try:
-            self._follow(game)
-            self._refresh()
-        except Exception:  # noqa: BLE001
-            log.exception("TriPeaks hint tools could not follow the app")
-
-    def _code_field_changed(self, change: dict[str, Any]) -> None:
-        # The app empties the field right after it has put in the game of a pasted code (before its refresh).
-        if not change["new"] and str(change["old"]).strip() and self.app.game is not self._seen:
-            self._code_dealt = True
-
-    def _follow(self, game: Game) -> None:
-        code_dealt, self._code_dealt = self._code_dealt, False
-        if game is not self._seen:
-            previous, self._seen = self._seen, game
-            if self._pending is not None and self._pending[0] is game:
-                self._note = self._pending[1]
-            elif code_dealt:
-                self._note = ("code",) if self.only_winnable.value else None
-            elif previous is None or _deal_key(previous) != _deal_key(game):
-                self._note = None  # another game (a restart keeps the note: same cards)
-            self._pending = None
-        if self._shown is not None:
-            if self._shown[0] == _fingerprint(game):
-                self._ring(self._shown[1])  # the board was redrawn (e.g. a language switch): ring it again
-            else:
-                self._shown = None
+    def _follow(self, event: GameStarted) -> None:
+        pending, self._pending = self._pending, None
+        if event.source is GameSource.RANDOM and pending is not None and pending[0] is event.game:
+            self._note = pending[1]
+        elif event.source is GameSource.CODE:
+            self._note = ("code",) if self.only_winnable.value else None
+        elif event.source is not GameSource.RESTART:  # a restart keeps the note: same cards
+            self._note = None
 
     # ------------------------------------------------------------------ hint
     def _give_hint(self) -> None:
-        app = self.app
-        game = app.game
+        session = self.session
+        game = session.game
         fingerprint = _fingerprint(game)
         if game.is_over:
-            app.board.highlight()
-            self._shown = None
+            session.set_highlight()
             if game.status is Status.WON:
                 over = "hints.over_won"
             else:  # blocked: docs/rules.md §4 allows undo then, unless there is nothing to undo
                 over = "hints.over_blocked" if game.can_undo else "hints.lost_no_undo"
-            app.show_message(lambda lang: ui_text(over, lang))
+            session.show_message(lambda lang: ui_text(over, lang))
             return
         presses = self._tries[1] if self._tries is not None and self._tries[0] == fingerprint else 0
         budget = self.hint_budgets[min(presses, len(self.hint_budgets) - 1)]
@@ -296,31 +291,24 @@ class HintTools:
         self.last_hint = h
         if h.kind is HintKind.UNKNOWN:
             self._tries = (fingerprint, presses + 1)
-            app.board.highlight()
-            self._shown = None
+            session.set_highlight()
             last = presses + 1 >= len(self.hint_budgets)
             ms = _ms(budget)
-            app.show_message(lambda lang: ui_text("hints.unknown_last" if last else "hints.unknown", lang, ms=ms))
-            self._refresh()
+            session.show_message(lambda lang: ui_text("hints.unknown_last" if last else "hints.unknown", lang, ms=ms))
+            self.refresh()
             return
         self._tries = None
-        if h.kind in (HintKind.PLAY, HintKind.DRAW):
-            self._shown = (fingerprint, h)
-            self._ring(h)
-        else:
-            app.board.highlight()
-            self._shown = None
-        if h.kind is HintKind.LOST and not game.can_undo:
-            app.show_message(lambda lang: ui_text("hints.lost_no_undo", lang))
-        else:
-            app.show_message(lambda lang: hint_message(h, lang))
-        self._refresh()
-
-    def _ring(self, h: Hint) -> None:
         if h.kind is HintKind.PLAY and isinstance(h.action, int):
-            self.app.board.highlight([h.action])
+            session.set_highlight([h.action])
         elif h.kind is HintKind.DRAW:
-            self.app.board.highlight(stock=True)
+            session.set_highlight(stock=True)
+        else:
+            session.set_highlight()
+        if h.kind is HintKind.LOST and not game.can_undo:
+            session.show_message(lambda lang: ui_text("hints.lost_no_undo", lang))
+        else:
+            session.show_message(lambda lang: hint_message(h, lang))
+        self.refresh()
 
     # ------------------------------------------------------------------ winnable?
     def _verdict(self, game: Game) -> Verdict:
@@ -332,10 +320,9 @@ class HintTools:
                 _remember(self._verdicts, key, verdict)
         return verdict
 
-    def _refresh(self) -> None:
-        """Redraw our widgets in the app's language from the current game."""
-        app, lang = self.app, self.app.lang
-        game = app.game
+    def refresh(self) -> None:
+        """Redraw our widgets in the session's language from the current game."""
+        lang, game = self.session.lang, self.session.game
         self.hint_button.description = ui_text("controls.hint", lang)
         self.hint_button.tooltip = ui_text("hints.tip", lang)
         self.hint_button.disabled = game.is_over
@@ -372,7 +359,7 @@ class HintTools:
 
     # ------------------------------------------------------------------ only winnable deals
     def _new_game(self, rule: Rule) -> Game:
-        """The app's ``new_game_factory``: a random deal, proven winnable when the option is on."""
+        """The session's ``random_game``: a random deal, proven winnable when the option is on."""
         if not self.only_winnable.value:
             game = self.random_game(rule)
             self._pending = (game, None)
@@ -413,15 +400,15 @@ def add_hints(app: TriPeaksApp, prepare: bool = True) -> HintTools:
     """Give ``app`` the Hint button, the Winnable? indicator and the winnable-deals option.
 
     Returns the :class:`HintTools` (the same one if ``app`` already has them).
-    With ``prepare`` the solver's tables are built in a background thread
-    now, so that the first hint answers within its budget.
+    With ``prepare`` the solver's tables are built in the background soon
+    (:data:`WARM_UP`), so that the first hint answers within its budget.
     """
     tools = hint_tools(app)
     if tools is None:
         tools = HintTools(app)
         _TOOLS[id(app)] = tools
     if prepare:
-        _prepare_in_background()
+        WARM_UP.start()
     return tools
 
 

@@ -4,8 +4,9 @@ Only shows and forwards: every check, goal and solution lives in
 :mod:`tripeaks.lessons`, every text in :mod:`tripeaks.i18n.lessons` (and the
 engine's own messages).  The board is the app's :class:`BoardView`; the score
 plot is the app's :class:`ScorePlot`.  Widgets are created once and updated in
-place; every callback is guarded (a failure shows a short message and puts the
-lesson back as it was).
+place.  The model is a :class:`~tripeaks.app.lesson_session.LessonSession`:
+every click is tried on a copy of the lesson and kept only when it went
+through (a failure shows a short message and the lesson stays as it was).
 
 CSS classes (stable, used by the browser tests): ``tp-lessons``,
 ``tp-lesson-title``, ``tp-lesson-intro``, ``tp-lesson-goal``,
@@ -24,7 +25,6 @@ In a notebook cell::
 from __future__ import annotations
 
 import html
-import logging
 from collections.abc import Callable
 
 import ipywidgets as widgets
@@ -34,11 +34,11 @@ from ..i18n.lessons import lesson_text
 from ..i18n.ui import rule_name, ui_text
 from ..lessons import LESSONS, Feedback, LessonRun
 from .board import BoardView
+from .lesson_session import LessonSession
+from .lifecycle import close_tree
 from .plot import ScorePlot
 
 __all__ = ["LessonView", "build_lessons", "LESSON_CSS"]
-
-log = logging.getLogger(__name__)
 
 LESSON_CSS = """
 .tp-lessons { font-family: "Segoe UI", "Helvetica Neue", Arial, "DejaVu Sans", sans-serif; color: #1d2b22;
@@ -77,23 +77,18 @@ def _esc(s: str) -> str:
 class LessonView(widgets.VBox):
     """The ten lessons in one widget: explanation, goal, live board, Show me, Next, progress.
 
-    ``LessonView(lang="en", start=1)``.  Children are public attributes so
-    tests can click them like a learner (``view.show_button.click()``,
-    ``view.board.card_buttons[21].click()``); treat them as read-only.
-    Raises ``ValueError`` for an unknown language or lesson number.
+    ``LessonView(lang="en", start=1)``; it shows a :class:`LessonSession`
+    (:attr:`session`, the model) and forwards the learner's clicks to it.
+    Children are public attributes so tests can click them like a learner
+    (``view.show_button.click()``, ``view.board.card_buttons[21].click()``);
+    treat them as read-only.  Raises ``ValueError`` for an unknown language
+    (naming the languages) or lesson number.  :meth:`close` frees every
+    widget and the plot's figure.
     """
 
     def __init__(self, lang: str = "en", start: int = 1, **kwargs: object) -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
-        if isinstance(start, bool) or not isinstance(start, int) or not 1 <= start <= len(LESSONS):
-            raise ValueError(f"lesson number must be 1–{len(LESSONS)}, got {start!r}")
-        self._lang = lang
-        self._index = start - 1
-        self._runs: dict[int, LessonRun] = {}
-        self._completed: set[int] = set()
-        self._busy = False
-        self._failure = False
+        session = self.session = LessonSession(lang, start)
+        """The model: the lessons' runs, the lesson shown, the language."""
 
         style = widgets.HTML(f"<style>{LESSON_CSS}</style>")
         style.add_class("tp-style")
@@ -109,7 +104,7 @@ class LessonView(widgets.VBox):
             options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=lang, layout=widgets.Layout(width="180px")
         )
         self.language.add_class("tp-lang")
-        self.language.observe(lambda c: self._guard(self._language_changed, c["new"]), names="value")
+        self.language.observe(lambda c: session.set_language(c["new"]), names="value")
         header = widgets.HBox([self.name_label, self.progress_label, self.progress, self.language])
         header.add_class("tp-lessons-header")
 
@@ -122,21 +117,21 @@ class LessonView(widgets.VBox):
         self.stats = widgets.HTML()
         self.stats.add_class("tp-lesson-stats")
 
-        self.board = BoardView(self.run.game, lang)
-        self.board.on_card_click(lambda p: self._guard(self._card, p))
-        self.board.on_stock_click(lambda: self._guard(self._stock))
+        self.board = BoardView(session.run.game, lang)
+        self.board.on_card_click(session.click_card)
+        self.board.on_stock_click(session.click_stock)
 
         def button(cls: str, action: Callable[[], None], **kw: object) -> widgets.Button:
             b = widgets.Button(layout=widgets.Layout(width="auto", min_width="120px"), **kw)
             b.add_class(cls)
-            b.on_click(lambda _b: self._guard(action))
+            b.on_click(lambda _b: action())
             return b
 
-        self.show_button = button("tp-lesson-show", self._show_me, button_style="info")
-        self.undo_button = button("tp-lesson-undo", self._undo)
-        self.restart_button = button("tp-lesson-restart", self._restart)
-        self.back_button = button("tp-lesson-back", self._back)
-        self.next_button = button("tp-lesson-next", self._next, button_style="success")
+        self.show_button = button("tp-lesson-show", session.show_me, button_style="info")
+        self.undo_button = button("tp-lesson-undo", session.undo)
+        self.restart_button = button("tp-lesson-restart", session.restart)
+        self.back_button = button("tp-lesson-back", session.back)
+        self.next_button = button("tp-lesson-next", session.next, button_style="success")
         controls = widgets.HBox(
             [self.show_button, self.undo_button, self.restart_button, self.back_button, self.next_button]
         )
@@ -163,123 +158,68 @@ class LessonView(widgets.VBox):
             **kwargs,
         )
         self.add_class("tp-lessons")
+        session.subscribe(lambda _event: self._render())
         self._render()
 
     # ------------------------------------------------------------------ public API
     @property
     def lang(self) -> str:
         """The current language ("en", "pt" or "fr")."""
-        return self._lang
+        return self.session.lang
 
     @property
     def number(self) -> int:
         """The lesson shown, 1–10."""
-        return self._index + 1
+        return self.session.number
 
     @property
     def run(self) -> LessonRun:
         """The :class:`LessonRun` of the lesson shown (kept when you go back and forth)."""
-        if self._index not in self._runs:
-            self._runs[self._index] = LessonRun(LESSONS[self._index])
-        return self._runs[self._index]
+        return self.session.run
 
     @property
     def completed(self) -> frozenset[int]:
         """Numbers (1–10) of the lessons completed so far."""
-        return frozenset(i + 1 for i in self._completed)
+        return self.session.completed
 
     def set_language(self, lang: str) -> None:
-        """Switch every text, card letter, message and the plot to ``lang``."""
-        self.language.value = lang  # the observer does the work (and validates)
+        """Switch every text, card letter, message and the plot to ``lang``.
+
+        Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
+        naming the languages) for an unknown language.
+        """
+        self.session.set_language(lang)
 
     def go_to(self, number: int) -> None:
         """Show lesson ``number`` (1–10).  Raises ``ValueError`` otherwise."""
-        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(LESSONS):
-            raise ValueError(f"lesson number must be 1–{len(LESSONS)}, got {number!r}")
-        self._index = number - 1
-        self.board.set_game(self.run.game)
-        self._render()
+        self.session.go_to(number)
 
-    # ------------------------------------------------------------------ guarded callbacks
-    def _guard(self, action: Callable[..., None], *args: object) -> None:
-        """Run one learner action; on a failure put the lesson back and say so briefly."""
-        if self._busy:
-            return
-        self._busy = True
-        run, index = self.run, self._index
-        saved = {k: (set(v) if isinstance(v, set) else v) for k, v in vars(run).items()}
-        game = run.game.copy()
-        try:
-            self._failure = False
-            action(*args)
-        except Exception:  # noqa: BLE001 - a learner never sees a traceback
-            log.exception("TriPeaks lesson callback failed; the lesson was restored")
-            vars(run).update(saved)
-            run.game = game
-            self._index = index
-            self._failure = True
-            try:
-                self.board.set_game(self.run.game)
-                self._render()
-            except Exception:  # noqa: BLE001
-                log.exception("TriPeaks lesson view could not redraw after a failure")
-        finally:
-            self._busy = False
-
-    def _card(self, position: int) -> None:
-        self.run.click_card(position)
-        self._after_action()
-
-    def _stock(self) -> None:
-        self.run.click_stock()
-        self._after_action()
-
-    def _undo(self) -> None:
-        self.run.undo()
-        self._after_action()
-
-    def _show_me(self) -> None:
-        self.run.show_me()
-        self._after_action()
-
-    def _restart(self) -> None:
-        self.run.restart()  # a lesson once completed stays completed (progress and Next)
-        self._after_action()
-
-    def _back(self) -> None:
-        if self._index > 0:
-            self.go_to(self._index)
-
-    def _next(self) -> None:
-        if self._unlocked() and self._index + 1 < len(LESSONS):
-            self.go_to(self._index + 2)
-
-    def _unlocked(self) -> bool:
-        """Next is open once the shown lesson has been completed (now or before)."""
-        return self.run.complete or self._index in self._completed
-
-    def _language_changed(self, lang: str) -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r}")
-        self._lang = lang
-        self.board.set_language(lang)
-        self._render()
-
-    def _after_action(self) -> None:
-        if self.run.complete:
-            self._completed.add(self._index)
-        if self.board.game is not self.run.game:  # a task may start on a new board
-            self.board.set_game(self.run.game)
-        self._render()
+    def close(self) -> None:
+        """Free the view: the session forgets it, the figure is freed, every widget is closed."""
+        session = self.__dict__.get("session")  # also called by ipywidgets when a half-built view is collected
+        if session is not None:
+            session.close()
+        plot = self.__dict__.get("_plot")
+        if plot is not None:
+            plot.close()
+        close_tree(self)
 
     # ------------------------------------------------------------------ rendering
     def _render(self) -> None:
-        run, lang, lesson = self.run, self._lang, self.run.lesson
+        session = self.session
+        run, lang, lesson = session.run, session.lang, session.run.lesson
         total = len(LESSONS)
+        g = run.game
+        # The board first: it is what the learner watches (and its 28 cards are the most messages).
+        if self.board.lang != lang:
+            self.board.set_language(lang)
+        self.board.set_game(g)
+        self.board.highlight(run.highlights())
+        self.language.value = lang
         self.name_label.value = _esc(lesson_text("ui.title", lang))
-        self.progress.value = len(self._completed)
+        self.progress.value = len(session.completed)
         self.progress.description = ""
-        self.progress_label.value = _esc(lesson_text("ui.progress", lang, number=self.number, total=total))
+        self.progress_label.value = _esc(lesson_text("ui.progress", lang, number=session.number, total=total))
         self.title.value = f"<h2>{_esc(lesson.text('title', lang))}</h2>"
         paragraphs = lesson.text("intro", lang).split("\n\n") + lesson.facts(lang)
         self.intro.value = "".join(f"<p>{_esc(p)}</p>" for p in paragraphs)
@@ -289,7 +229,6 @@ class LessonView(widgets.VBox):
         else:
             step = lesson_text("ui.steps", lang, step=run.tasks_done + 1, total=n_tasks)
         self.goal.value = f'<span class="tp-step">{_esc(step)}</span> {_esc(run.goal(lang))}'
-        g = run.game
         self.stats.value = _esc(
             " · ".join(
                 [
@@ -299,17 +238,15 @@ class LessonView(widgets.VBox):
                 ]
             )
         )
-        self.board.refresh()
-        self.board.highlight(run.highlights())
         self.show_button.description = lesson_text("ui.show_me", lang)
         self.show_button.disabled = run.complete
         self.undo_button.description = lesson_text("ui.undo", lang)
         self.undo_button.disabled = run.complete or not g.can_undo
         self.restart_button.description = lesson_text("ui.restart", lang)
         self.back_button.description = lesson_text("ui.back", lang)
-        self.back_button.disabled = self._index == 0
+        self.back_button.disabled = session.number == 1
         self.next_button.description = lesson_text("ui.next", lang)
-        self.next_button.disabled = not self._unlocked() or self._index + 1 >= total
+        self.next_button.disabled = not session.unlocked or session.number >= total
         self._render_feedback()
         if lesson.plot:
             self._plot.redraw(g, lang)
@@ -318,12 +255,13 @@ class LessonView(widgets.VBox):
             self.plot_image.layout.display = "none"
 
     def _render_feedback(self) -> None:
-        lang = self._lang
-        if self._failure:
+        session = self.session
+        lang = session.lang
+        if session.failed:
             self.feedback.value = f'<div class="tp-fb tp-fb-refused">{_esc(lesson_text("ui.error", lang))}</div>'
             return
-        fb: Feedback | None = self.run.last
-        if self.run.complete and self._index + 1 == len(LESSONS):
+        fb: Feedback | None = session.run.last
+        if session.run.complete and session.number == len(LESSONS):
             text = (fb.message(lang) + " " if fb is not None else "") + lesson_text("ui.finished", lang)
             self.feedback.value = f'<div class="tp-fb tp-fb-finished">{_esc(text)}</div>'
             return
@@ -334,5 +272,10 @@ class LessonView(widgets.VBox):
 
 
 def build_lessons(lang: str = "en", start: int = 1) -> LessonView:
-    """The lesson view, ready to display (the notebook's one call)."""
+    """The lesson view, ready to display (the notebook's one call).
+
+    Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
+    naming the languages) for an unknown language, ``ValueError`` for a
+    lesson number outside 1–10.
+    """
     return LessonView(lang=lang, start=start)

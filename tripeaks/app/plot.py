@@ -1,271 +1,333 @@
-"""The score panel: one matplotlib ``Figure`` (no pyplot) redrawn into a ``widgets.Image``.
+"""The score panel: one matplotlib ``Figure`` (no pyplot) drawn into a ``widgets.Image``.
 
-The line is the score after each move (x = move number, from
-:meth:`Game.score_series`; an undo keeps the move number, so it shows as a
-vertical step).  Markers show where a peak was cleared and where an undo
-happened (read from the game's events, docs/rules.md §3–§4); a peak clear that was
-undone loses its marker.  A dot marks the start, (0, 500), so the plot is
-not empty before the first move.
+What it shows (docs/rules.md §3–§4), x = the move counter, y = points:
 
-matplotlib is imported on the first draw, not with this module, and
-:meth:`ScorePlot.redraw_soon` can do that first draw in a background thread,
-so the board is on screen and clickable before the plot library has loaded.
+* the **score line**: the standing moves (plays and draws no undo took
+  back), from the start (0, 500) to the score now at the move counter now,
+  so it always ends where the header says;  an undo keeps the move counter,
+  so after undos the line runs level to the current move;
+* **undone moves** as a faded branch leaving the line where they were made;
+* a **star** at each peak clear that still stands (an undone clear loses it).
+
+:class:`ScoreTrace` keeps these lines up to date event by event (the app's
+plot never walks the whole history after a click); :class:`ScorePlot` draws
+a trace (or a whole game) synchronously and puts the PNG into its image;
+:class:`PlotView` is the app's panel, observing a
+:class:`~tripeaks.app.session.PlaySession`.
 """
 
 from __future__ import annotations
 
 import io
-import logging
-import threading
-from collections import OrderedDict
-from collections.abc import Sequence
-from typing import Any
+import math
+from collections import OrderedDict, deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from ..game import DrawEvent, Event, Game, PlayEvent, UndoEvent
+from ..game import START_SCORE, Event, Game, PlayEvent, UndoEvent
 from ..i18n.ui import ui_text
+from .session import GameStarted, LanguageChanged, MoveMade, MoveUndone, PlaySession, SessionEvent, StateRestored
 
-__all__ = ["ScorePlot", "score_points", "standing_actions"]
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
 
-log = logging.getLogger(__name__)
+__all__ = ["ScoreLines", "ScoreTrace", "ScorePlot", "PlotView", "score_lines", "UNDONE_DRAWN"]
+
+Point = tuple[int, int]
 
 _LINE = "#1f7a44"
+_UNDONE = "#c62828"
+_FACE = "#fbfaf5"
+"""The figure's background: the panel's colour (tripeaks.app.theme)."""
 _PEAK = "#f2b705"
-_UNDO = "#c62828"
-_MAX_BACKGROUNDS = 24
-"""Backgrounds kept (about 0.5 MB each at 460 × 250 px)."""
-_PREPARE_DELAY = 0.05
-"""Seconds after a draw before the likely next backgrounds are drawn (the click's messages go first)."""
+UNDONE_DRAWN = 100
+"""At most this many undone moves (the latest) are drawn as faded branches: a click costs the same in a long game."""
+_BACKGROUNDS_KEPT = 8
+"""Backgrounds kept (about 0.5 MB each at 460 × 250 px): languages × axis limits seen lately."""
 
 
-def standing_actions(history: Sequence[Event]) -> list[PlayEvent | DrawEvent]:
-    """The plays and draws of ``history`` that no later undo took back, oldest first.
+@dataclass(frozen=True)
+class ScoreLines:
+    """What the plot draws, in (move, score) points.
 
-    An undo always takes back the latest action still standing (docs/rules.md §4).
+    ``line``: the score line, from (0, 500) to (moves now, score now);
+    ``undone``: the faded branches, one (from, to) segment per undone move,
+    the latest :data:`UNDONE_DRAWN`; ``peaks``: a point per standing peak clear.
     """
-    standing: list[PlayEvent | DrawEvent] = []
-    for e in history:
-        if isinstance(e, UndoEvent):
-            # The latest standing action equal to the undone one (normally the last in the list).
-            for i in range(len(standing) - 1, -1, -1):
-                if standing[i] == e.undone:
-                    del standing[i]
-                    break
+
+    line: tuple[Point, ...]
+    undone: tuple[tuple[Point, Point], ...]
+    peaks: tuple[Point, ...]
+
+    @property
+    def end(self) -> Point:
+        """The last point of the score line: (the move counter, the score) as the header shows them."""
+        return self.line[-1]
+
+
+class ScoreTrace:
+    """The plot's lines for one game, updated by each event: :meth:`add` costs the same at any length.
+
+    ``ScoreTrace(game)`` reads the game's history once; then call
+    :meth:`add` with each new event (play, draw or undo) of that game.
+    """
+
+    def __init__(self, game: Game | None = None) -> None:
+        self._standing: list[tuple[Point, Point, bool]] = []  # (from, to, peak cleared) per standing move
+        self._undone: deque[tuple[Point, Point]] = deque(maxlen=UNDONE_DRAWN)
+        self._end: Point = (0, START_SCORE)
+        if game is not None:
+            for event in game.history:
+                self.add(event)
+
+    def add(self, event: Event) -> None:
+        """Follow one more event of the game (docs/rules.md §4: an undo takes back the latest standing move)."""
+        if isinstance(event, UndoEvent):
+            start, end, _peak = self._standing.pop()
+            self._undone.append((start, end))
         else:
-            standing.append(e)
-    return standing
+            start = (event.moves - 1, event.score - event.points)
+            cleared = isinstance(event, PlayEvent) and bool(event.peaks_cleared)
+            self._standing.append((start, (event.moves, event.score), cleared))
+        self._end = (event.moves, event.score)
+
+    def lines(self) -> ScoreLines:
+        """The lines to draw now."""
+        line: list[Point] = [(0, START_SCORE)]
+        for start, end, _peak in self._standing:
+            if start != line[-1]:
+                line.append(start)
+            line.append(end)
+        if self._end != line[-1]:
+            line.append(self._end)
+        peaks = tuple(end for _start, end, peak in self._standing if peak)
+        return ScoreLines(tuple(line), tuple(self._undone), peaks)
 
 
-def score_points(game: Game) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[tuple[int, int]]]:
-    """``(series, peaks, undos)``: the score line and the marker points, each a list of (move, score).
+def score_lines(game: Game) -> ScoreLines:
+    """The plot's lines for ``game`` (see :class:`ScoreLines`)."""
+    return ScoreTrace(game).lines()
 
-    ``series`` starts at (0, 500), before any move.  ``peaks`` marks only the
-    peak clears that still stand: a clear taken back by an undo loses its
-    star (the header counts it out too); the undo has its own marker.
+
+def _limits(lines: ScoreLines) -> tuple[int, int, int]:
+    """Axis limits in coarse steps, so that they rarely change (each change costs a full draw).
+
+    x: 0 to 30, 60, 120 … (doubling) past the move counter; y: 400 to 800
+    (a score stays within 772, docs/rules.md §3), lower in steps of 100 when a
+    score drawn comes within 20 points of the bottom.
     """
-    series = game.score_series()
-    peaks = [(e.moves, e.score) for e in standing_actions(game.history) if isinstance(e, PlayEvent) and e.peaks_cleared]
-    undos = [(e.moves, e.score) for e in game.history if isinstance(e, UndoEvent)]
-    return series, peaks, undos
+    x_high = 30
+    while x_high < lines.end[0] + 2:
+        x_high *= 2
+    low = min(min(s for _, s in lines.line), min((s for seg in lines.undone for _, s in seg), default=START_SCORE))
+    y_low = 400
+    while y_low > 0 and low - 20 < y_low:
+        y_low -= 100
+    return x_high, y_low, 800
 
 
-class ScorePlot:
-    """Owns one ``Figure`` and the ``widgets.Image`` (class ``tp-plot``) it is drawn into.
+def _xy(points: Iterable[Point]) -> tuple[list[float], list[float]]:
+    pts = list(points)
+    return [float(m) for m, _ in pts], [float(s) for _, s in pts]
 
-    :meth:`redraw` updates the artists in place and replaces the PNG bytes;
-    :meth:`redraw_soon` does the same in a background thread (a later
-    :meth:`redraw` waits for it, and an outdated background draw is skipped).
-    Everything but the data (axes, ticks, texts, legend) is drawn once per
-    (language, axis limits, legend entries) and kept; after each draw the
-    backgrounds the next move, peak clear or undo may need are drawn ahead in
-    a background thread, so a click costs only the data and the PNG.
-    """
 
-    def __init__(self, lang: str = "en", width_px: int = 460, height_px: int = 250) -> None:
-        self._size = (width_px, height_px)
-        self._lang = lang
-        self._lock = threading.RLock()
-        self._generation = 0
-        self._thread: threading.Thread | None = None
-        self._prepare_timer: threading.Timer | None = None
-        self.figure: Any = None
-        """The one matplotlib ``Figure`` (``None`` until the first draw)."""
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width=f"{width_px}px"))
-        self.image.add_class("tp-plot")
+@dataclass
+class _Drawing:
+    """The figure and its artists (matplotlib is imported on the first draw, not with this module)."""
 
-    def _build(self) -> None:
+    figure: Figure
+    canvas: FigureCanvasAgg
+    ax: Axes
+    undone: Line2D
+    line: Line2D
+    start: Line2D
+    peaks: Line2D
+
+    @classmethod
+    def build(cls, width_px: int, height_px: int) -> _Drawing:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
         from matplotlib.ticker import MaxNLocator
 
-        width_px, height_px = self._size
         dpi = 100
-        figure = Figure(figsize=(width_px / dpi, height_px / dpi), dpi=dpi, facecolor="#fbfaf5")
-        self._canvas = FigureCanvasAgg(figure)
-        self._ax = figure.add_subplot(1, 1, 1)
+        figure = Figure(figsize=(width_px / dpi, height_px / dpi), dpi=dpi, facecolor=_FACE)
+        canvas = FigureCanvasAgg(figure)
+        ax = figure.add_subplot(1, 1, 1)
         # Fixed margins (tight_layout on every redraw would cost a third of the time).
         figure.subplots_adjust(left=0.15, right=0.97, top=0.89, bottom=0.19)
-        ax = self._ax
         # The data artists are "animated": a full draw leaves them out, so the rest (axes, ticks,
-        # labels, legend) is drawn once into a cached background and only these are drawn per move.
-        (self._line,) = ax.plot([], [], color=_LINE, linewidth=2, animated=True)
+        # labels, legend) is drawn once into a kept background and only these are drawn per move.
+        (line,) = ax.plot([], [], color=_LINE, linewidth=2, animated=True)
+        # Over the score line (an undone move often starts on it), faded.
+        (undone,) = ax.plot([], [], color=_UNDONE, alpha=0.55, linewidth=1.5, linestyle="--", animated=True)
         # The starting point (0, 500): without it a one-point line draws nothing before the first move.
-        (self._start,) = ax.plot(
-            [], [], linestyle="none", marker="o", markersize=7, color=_LINE, clip_on=False, animated=True
+        (start,) = ax.plot(
+            [0], [START_SCORE], linestyle="none", marker="o", markersize=7, color=_LINE, clip_on=False, animated=True
         )  # whole, though on the axis
-        (self._peaks,) = ax.plot(
+        (peaks,) = ax.plot(
             [], [], linestyle="none", marker="*", markersize=14, color=_PEAK, markeredgecolor="#7a5c00", animated=True
-        )
-        (self._undos,) = ax.plot(
-            [], [], linestyle="none", marker="x", markersize=8, markeredgewidth=2, color=_UNDO, animated=True
         )
         ax.grid(True, color="#dddddd", linewidth=0.8)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         for side in ("top", "right"):
             ax.spines[side].set_visible(False)
-        # Finished backgrounds by key (language, limits, legend entries), most recent last.
-        self._backgrounds: OrderedDict[tuple, Any] = OrderedDict()
-        self._configured: tuple | None = None  # the key the axes are set up for
-        self.figure = figure
+        return cls(figure, canvas, ax, undone, line, start, peaks)
 
-    def redraw_soon(self, game: Game, lang: str | None = None) -> None:
-        """Like :meth:`redraw`, in a background thread, from a copy of ``game`` taken now."""
-        self._generation += 1
-        generation, snapshot = self._generation, game.copy()
 
-        def work() -> None:
-            try:
-                with self._lock:
-                    if generation == self._generation:  # else a newer draw has been asked for
-                        self._draw(snapshot, lang)
-            except Exception:  # noqa: BLE001 - the next redraw tries again; never a traceback on screen
-                log.exception("background score plot failed")
+class ScorePlot:
+    """Owns one ``Figure`` and the ``widgets.Image`` (class ``tp-plot``) it is drawn into.
 
-        self._thread = threading.Thread(target=work, name="tripeaks-score-plot", daemon=True)
-        self._thread.start()
+    :meth:`redraw` draws a game, :meth:`draw` a :class:`ScoreTrace`'s lines;
+    both draw now (no thread) and replace the PNG bytes of :attr:`image`.
+    Everything but the data (axes, ticks, texts, legend) is drawn once per
+    (language, axis limits) and kept as a background, so a click costs only
+    the data and the PNG.  :meth:`close` frees the figure and closes the image.
+    """
 
-    def wait(self, timeout: float | None = None) -> None:
-        """Wait for a background draw started by :meth:`redraw_soon` (``timeout`` in seconds)."""
-        if self._thread is not None:
-            self._thread.join(timeout)
+    def __init__(self, lang: str = "en", width_px: int = 460, height_px: int = 250) -> None:
+        self._size = (width_px, height_px)
+        self._lang = lang
+        self._configured: tuple[Any, ...] | None = None
+        self._backgrounds: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        self._drawing: _Drawing | None = None
+        self.lines: ScoreLines | None = None
+        """The lines drawn last (``None`` before the first draw)."""
+        self.image = widgets.Image(format="png", layout=widgets.Layout(width=f"{width_px}px"))
+        self.image.add_class("tp-plot")
 
-    @staticmethod
-    def _limits(series: list[tuple[int, int]]) -> tuple[int, int, int]:
-        """Axis limits in coarse steps, so that the cached background rarely changes."""
-        last_move = max(m for m, _ in series)
-        scores = [s for _, s in series]
-        x_high = max(20, -(-(last_move + 2) // 20) * 20)
-        y_low = max(0, min(400, (min(scores) - 20) // 50 * 50))
-        y_high = max(600, -(-(max(scores) + 60) // 100) * 100)
-        return x_high, y_low, y_high
+    @property
+    def figure(self) -> Figure | None:
+        """The one matplotlib ``Figure`` (``None`` before the first draw and after :meth:`close`)."""
+        return self._drawing.figure if self._drawing is not None else None
 
     def redraw(self, game: Game, lang: str | None = None) -> bytes:
-        """Draw ``game``'s score (in ``lang`` if given) and put the PNG into :attr:`image`; returns the bytes."""
-        self._generation += 1
-        with self._lock:
-            return self._draw(game, lang)
+        """Draw ``game``'s score (in ``lang`` if given) into :attr:`image`; returns the PNG bytes."""
+        return self.draw(score_lines(game), lang)
 
-    def _draw(self, game: Game, lang: str | None) -> bytes:
-        if self.figure is None:
-            self._build()
+    def draw(self, lines: ScoreLines, lang: str | None = None) -> bytes:
+        """Draw ``lines`` (in ``lang`` if given) into :attr:`image`; returns the PNG bytes."""
+        if self._drawing is None:
+            self._drawing = _Drawing.build(*self._size)
+        d = self._drawing
         if lang is not None:
             self._lang = lang
-        lang = self._lang
-        series, peaks, undos = score_points(game)
-        self._line.set_data([m for m, _ in series], [s for _, s in series])
-        self._start.set_data([series[0][0]], [series[0][1]])
-        self._peaks.set_data([m for m, _ in peaks], [s for _, s in peaks])
-        self._undos.set_data([m for m, _ in undos], [s for _, s in undos])
-        key = (lang, self._limits(series), bool(peaks), bool(undos))
+        d.line.set_data(*_xy(lines.line))
+        xs: list[float] = []
+        ys: list[float] = []
+        for (m0, s0), (m1, s1) in lines.undone:  # one line, broken between the segments
+            xs += [m0, m1, math.nan]
+            ys += [s0, s1, math.nan]
+        d.undone.set_data(xs, ys)
+        d.peaks.set_data(*_xy(lines.peaks))
+        key = (self._lang, _limits(lines))
+        self._configure(d, key)
         background = self._backgrounds.get(key)
         if background is None:
-            self._draw_background(key)
+            d.canvas.draw()  # everything but the data
+            background = self._backgrounds[key] = d.canvas.copy_from_bbox(d.figure.bbox)
+            while len(self._backgrounds) > _BACKGROUNDS_KEPT:
+                self._backgrounds.popitem(last=False)
         else:
-            self._configure(key)
             self._backgrounds.move_to_end(key)
-            self._canvas.restore_region(background)
-        for artist in (self._line, self._start, self._peaks, self._undos):
-            self._ax.draw_artist(artist)
-        from PIL import Image as PILImage
-
-        width, height = self._canvas.get_width_height()
-        image = PILImage.frombuffer("RGBA", (width, height), self._canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
-        buf = io.BytesIO()
-        # A 256-colour palette PNG: looks the same, 2–3 times smaller than RGB and faster to encode,
-        # send and decode (the plot is the largest message of a click).
-        image.convert("RGB").quantize(256, method=PILImage.Quantize.FASTOCTREE).save(
-            buf, format="png", compress_level=1
-        )
-        data = buf.getvalue()
+            d.canvas.restore_region(background)
+        for artist in (d.line, d.undone, d.start, d.peaks):
+            d.ax.draw_artist(artist)
+        data = _png(d.canvas)
         self.image.value = data
-        self._prepare_soon(key, series)
+        self.lines = lines
         return data
 
-    def _likely_keys(self, key: tuple, series: list[tuple[int, int]]) -> list[tuple]:
-        """Backgrounds the next action may need: a move (axis limits step up), a peak cleared, an undo."""
-        lang, limits, peaks, undos = key
-        move, score = series[-1]
-        after_move = self._limits([*series, (move + 1, max(0, score - 1))])
-        after_peak = self._limits([*series, (move + 1, score + 99)])
-        return [(lang, after_move, peaks, undos), (lang, after_peak, True, undos), (lang, limits, peaks, True)]
+    def pixel(self, move: float, score: float) -> tuple[int, int]:
+        """Where the point (move, score) is in the PNG: (column, row) from the top left, in pixels.
 
-    def _prepare_soon(self, key: tuple, series: list[tuple[int, int]]) -> None:
-        """Draw, in a background thread and while the player thinks, the backgrounds the next action may need.
-
-        A full background costs 20–40 ms (text layout of ticks, labels and
-        legend), against 2–3 ms for a move on a ready background; drawn ahead,
-        a peak cleared or a longer axis does not slow the click.  Skipped when
-        a newer draw comes first.
+        Raises ``RuntimeError`` before the first draw.
         """
-        missing = [k for k in self._likely_keys(key, series) if k not in self._backgrounds]
-        if not missing:
-            return
-        generation = self._generation
+        if self._drawing is None:
+            raise RuntimeError("nothing drawn yet")
+        x, y = self._drawing.ax.transData.transform((move, score))
+        return round(x), self._drawing.canvas.get_width_height()[1] - round(y)
 
-        def work() -> None:
-            try:
-                for k in missing:
-                    with self._lock:
-                        if generation != self._generation:
-                            return  # a newer draw asks for its own
-                        if k not in self._backgrounds:
-                            self._draw_background(k)
-                            self._configure(key)  # the axes show the current game again
-            except Exception:  # noqa: BLE001 - the next draw draws what it needs itself
-                log.exception("background score plot preparation failed")
+    def close(self) -> None:
+        """Free the figure (and its kept backgrounds) and close the image widget."""
+        self._backgrounds.clear()
+        self._configured = None
+        self._drawing = None  # dropped, not cleared: nothing else refers to it
+        self.image.close()
 
-        timer = threading.Timer(_PREPARE_DELAY, work)
-        timer.name = "tripeaks-score-plot-prepare"
-        # Not a daemon: the interpreter waits for it at exit (a daemon thread stopped inside Agg aborts the process).
-        timer.start()
-        self._prepare_timer = timer
-
-    def _configure(self, key: tuple) -> None:
-        """Set the axes (texts, limits, legend) for ``key`` without drawing."""
+    def _configure(self, d: _Drawing, key: tuple[Any, ...]) -> None:
+        """Set the texts, limits and legend for ``key`` = (language, limits)."""
         if key == self._configured:
             return
-        lang, (x_high, y_low, y_high), peaks, undos = key
-        ax = self._ax
-        self._line.set_label(ui_text("plot.score", lang))
-        self._peaks.set_label(ui_text("plot.peak", lang))
-        self._undos.set_label(ui_text("plot.undo", lang))
+        lang, (x_high, y_low, y_high) = key
+        ax = d.ax
+        d.line.set_label(ui_text("plot.score", lang))
+        d.peaks.set_label(ui_text("plot.peak", lang))
+        d.undone.set_label(ui_text("plot.undo", lang))
         ax.set_title(ui_text("plot.title", lang), fontsize=11)
         ax.set_xlabel(ui_text("plot.x", lang))
         ax.set_ylabel(ui_text("plot.y", lang))
         ax.set_xlim(0, x_high)
         ax.set_ylim(y_low, y_high)
-        handles = [self._line] + [h for h, shown in ((self._peaks, peaks), (self._undos, undos)) if shown]
+        # Always the three entries (a legend that grows would need another background).
         legend = ax.get_legend()
         if legend is not None:
             legend.remove()
-        ax.legend(handles=handles, loc="upper left", fontsize=8, frameon=False)
+        ax.legend(handles=[d.line, d.peaks, d.undone], loc="upper left", fontsize=8, frameon=False)
         self._configured = key
 
-    def _draw_background(self, key: tuple) -> None:
-        """Draw everything but the data for ``key`` and keep it (the data artists are left out: "animated")."""
-        self._configure(key)
-        self._canvas.draw()
-        self._backgrounds[key] = self._canvas.copy_from_bbox(self.figure.bbox)
-        while len(self._backgrounds) > _MAX_BACKGROUNDS:
-            self._backgrounds.popitem(last=False)
+
+def _png(canvas: FigureCanvasAgg) -> bytes:
+    from PIL import Image as PILImage
+
+    width, height = canvas.get_width_height()
+    image = PILImage.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
+    buf = io.BytesIO()
+    # A 256-colour palette PNG: looks the same, 2–3 times smaller than RGB and faster to encode,
+    # send and decode (the plot is the largest message of a click).
+    quantized = image.convert("RGB").quantize(256, method=PILImage.Quantize.FASTOCTREE)
+    # The background exactly the panel's colour (the palette's colours are averages).
+    corner = quantized.getpixel((0, 0))
+    palette = quantized.getpalette() or []
+    if isinstance(corner, int) and len(palette) >= 3 * corner + 3:
+        palette[3 * corner : 3 * corner + 3] = [int(_FACE[i : i + 2], 16) for i in (1, 3, 5)]
+        quantized.putpalette(palette)
+    quantized.save(buf, format="png", compress_level=1)
+    return buf.getvalue()
+
+
+class PlotView(widgets.VBox):
+    """The app's score panel (classes ``tp-panel tp-plot-panel``), following ``session``.
+
+    Keeps a :class:`ScoreTrace` of the session's game up to date with each
+    move and redraws after each change.  ``plot`` is its :class:`ScorePlot`.
+    """
+
+    def __init__(self, session: PlaySession, **kwargs: object) -> None:
+        self._session = session
+        self.plot = ScorePlot(session.lang)
+        self._trace = ScoreTrace(session.game)
+        super().__init__([self.plot.image], **kwargs)
+        self.add_class("tp-panel")
+        self.add_class("tp-plot-panel")
+        session.subscribe(self._on_event)
+        self.plot.draw(self._trace.lines(), session.lang)
+
+    def _on_event(self, event: SessionEvent) -> None:
+        if isinstance(event, (MoveMade, MoveUndone)):
+            self._trace.add(event.event)
+        elif isinstance(event, (GameStarted, StateRestored)):
+            self._trace = ScoreTrace(self._session.game)
+        elif not isinstance(event, LanguageChanged):
+            return
+        self.plot.draw(self._trace.lines(), self._session.lang)
+
+    def close(self) -> None:
+        """Close the panel and free the figure."""
+        self.plot.close()
+        super().close()

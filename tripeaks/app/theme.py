@@ -91,6 +91,7 @@ CSS = """
   font-family: Georgia, "DejaVu Serif", serif; font-size: 23px; font-weight: bold;
   display: flex; align-items: center; justify-content: center; line-height: 1.1;
 }
+.tp-waste .tp-face.tp-empty { background: transparent; border: 2px dashed rgba(255,255,255,.6); box-shadow: none; }
 .tp-red, .tp-red .tp-face-text { color: #c62828; }
 .tp-black, .tp-black .tp-face-text { color: #1b1b1b; }
 .tp-pile-label { color: #e8f5e9; font-size: 13px; text-align: center; }
@@ -126,6 +127,7 @@ CSS = """
 .tp-log li { margin: 3px 0; line-height: 1.35; padding: 3px 6px; border-left: 3px solid #9cc5a6; }
 .tp-log li.tp-log-undo { border-left-color: #e0a0a0; }
 .tp-log li:first-child { font-weight: 600; }
+.tp-log li.tp-log-more { border-left-color: transparent; color: #5b6b60; font-style: italic; }
 /* The log and the plot side by side when there is room, else the plot wraps below the log. */
 .tp-bottom { flex-wrap: wrap; }
 .tp-bottom > .tp-panel { min-width: min(300px, 100%) !important; box-sizing: border-box; }

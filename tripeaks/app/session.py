@@ -1,0 +1,588 @@
+"""The play session: the app's model, without widgets.
+
+A :class:`PlaySession` holds the game being played, the language and the
+current status message (a :class:`Message`, rendered in any language when
+shown).  Views never change each other: they call the session's actions
+(:meth:`~PlaySession.play`, :meth:`~PlaySession.draw`, :meth:`~PlaySession.undo`,
+:meth:`~PlaySession.restart`, :meth:`~PlaySession.deal_code`,
+:meth:`~PlaySession.deal_random`, :meth:`~PlaySession.set_game`,
+:meth:`~PlaySession.set_language`, :meth:`~PlaySession.show_message` …) and
+observe the typed events it emits (:func:`PlaySession.subscribe`):
+
+========================  ==========================================================
+:class:`GameStarted`      a game is on the table; ``source`` says where it came from
+:class:`MoveMade`         a play or a draw (the engine's event)
+:class:`MoveUndone`       an undo (the engine's event)
+:class:`MoveRefused`      an action the rules refuse, with the :class:`~tripeaks.game.Refusal`
+:class:`GameOver`         the move just made won or blocked the game
+:class:`LanguageChanged`  every text follows the new language
+:class:`MessageChanged`   the status message changed
+:class:`CodeRejected`     a game code that cannot be read (nothing else changed)
+:class:`HighlightChanged` cards or the stock to ring (e.g. a hint)
+:class:`SettingChanged`   error help or the rule of the next random deal
+:class:`StateRestored`    an action failed and was rolled back: show everything again
+========================  ==========================================================
+
+Every action runs under one guard: if anything fails (the engine or an
+observer), the game is put back as it was, the message says so briefly, and
+the failure is logged; the session never loses the game's state.  Events
+emitted while observers handle an event are queued, so every observer sees
+the events in the same order; a game action asked for while another action
+runs (a click arriving in the middle of one) is ignored.
+
+>>> session = PlaySession(Game.from_code("TP1-E-AAAAAAB"))
+>>> seen = []
+>>> _ = session.subscribe(lambda e: seen.append(type(e).__name__))
+>>> session.play(20).card.symbol
+'8♦'
+>>> seen
+['MoveMade', 'MessageChanged']
+>>> session.message.sentences("en")[0]
+'Played 8♦ on 7♥: it is one rank higher. Points −1, score 499.'
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar, Union
+
+from .._enums import TextEnum
+from ..codes import GameCode, InvalidCodeError, Rule
+from ..game import Action, DrawEvent, Event, Game, IllegalMoveError, PlayEvent, Refusal, Status, UndoEvent
+from ..i18n import check_language, explain, refusal_message, status_message
+from ..i18n.ui import ui_text
+
+__all__ = [
+    "PlaySession",
+    "GameSource",
+    "MessageKind",
+    "Message",
+    "Setting",
+    "GameStarted",
+    "MoveMade",
+    "MoveUndone",
+    "MoveRefused",
+    "GameOver",
+    "LanguageChanged",
+    "MessageChanged",
+    "CodeRejected",
+    "HighlightChanged",
+    "SettingChanged",
+    "StateRestored",
+    "SessionEvent",
+    "GAME_CHANGES",
+]
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+class GameSource(TextEnum):
+    """Where a game put on the table came from (:class:`GameStarted`)."""
+
+    CODE = "code"
+    """A game code typed or pasted by the player (docs/rules.md §5)."""
+    RANDOM = "random"
+    """A random deal (the session's ``random_game`` factory)."""
+    RESTART = "restart"
+    """The same deal again from its first move."""
+    RECORD = "record"
+    """Replayed from a game record (docs/rules.md §6)."""
+    RESUMED = "resumed"
+    """A game saved earlier, resumed where it was left."""
+    LAYOUT = "layout"
+    """A game handed over by the caller (a hand-built layout, or ``build_app(game=…)``)."""
+
+
+class MessageKind(TextEnum):
+    """How a status message looks: information, an error, a win or a blocked game."""
+
+    INFO = "info"
+    ERROR = "error"
+    WON = "won"
+    BLOCKED = "blocked"
+
+
+@dataclass(frozen=True)
+class Message:
+    """A status message in no particular language: ``render(lang)`` gives its sentences.
+
+    ``kind`` is a :class:`MessageKind`; ``refusal`` is set when the message
+    explains a refused action (so that turning error help off can clear it).
+    """
+
+    kind: MessageKind
+    render: Callable[[str], Sequence[str]] = field(compare=False)
+    refusal: Refusal | None = None
+
+    def sentences(self, lang: str) -> tuple[str, ...]:
+        """The message's sentences in ``lang`` (empty for no message)."""
+        return tuple(s for s in self.render(lang) if s)
+
+
+NO_MESSAGE = Message(MessageKind.INFO, lambda lang: ())
+
+
+class Setting(TextEnum):
+    """A session setting (:class:`SettingChanged`)."""
+
+    ERROR_HELP = "error_help"
+    """Whether a refused card says why (docs/rules.md §2): ``bool``."""
+    DEAL_RULE = "deal_rule"
+    """The rule of the next random deal: a :class:`~tripeaks.codes.Rule`."""
+
+
+@dataclass(frozen=True)
+class GameStarted:
+    """``game`` is now on the table; ``source`` says where it came from."""
+
+    game: Game
+    source: GameSource
+
+
+@dataclass(frozen=True)
+class MoveMade:
+    """A play or a draw was made: ``event`` is the engine's event."""
+
+    event: PlayEvent | DrawEvent
+
+
+@dataclass(frozen=True)
+class MoveUndone:
+    """An undo was made: ``event`` is the engine's event (``event.undone`` the action taken back)."""
+
+    event: UndoEvent
+
+
+@dataclass(frozen=True)
+class MoveRefused:
+    """``action`` (a position 0–27, ``"D"`` or ``"U"``) was refused for ``refusal``; nothing changed."""
+
+    action: Action
+    refusal: Refusal
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The move just made ended the game: ``status`` is WON or BLOCKED, ``score`` in points."""
+
+    status: Status
+    score: int
+
+
+@dataclass(frozen=True)
+class LanguageChanged:
+    """Every text now follows ``lang`` (it was ``previous``)."""
+
+    lang: str
+    previous: str
+
+
+@dataclass(frozen=True)
+class MessageChanged:
+    """The status message is now ``message``."""
+
+    message: Message
+
+
+@dataclass(frozen=True)
+class CodeRejected:
+    """``text`` is not a game code (``error`` says why, docs/rules.md §5); the game did not change."""
+
+    text: str
+    error: InvalidCodeError
+
+
+@dataclass(frozen=True)
+class HighlightChanged:
+    """Ring ``positions`` (0–27) and, when ``stock``, the stock; empty to ring nothing."""
+
+    positions: frozenset[int]
+    stock: bool
+
+
+@dataclass(frozen=True)
+class SettingChanged:
+    """``setting`` is now ``value``."""
+
+    setting: Setting
+    value: Any
+
+
+@dataclass(frozen=True)
+class StateRestored:
+    """An action failed; ``game`` (as it was before the action) is on the table again."""
+
+    game: Game
+
+
+SessionEvent = Union[
+    GameStarted,
+    MoveMade,
+    MoveUndone,
+    MoveRefused,
+    GameOver,
+    LanguageChanged,
+    MessageChanged,
+    CodeRejected,
+    HighlightChanged,
+    SettingChanged,
+    StateRestored,
+]
+GAME_CHANGES = (GameStarted, MoveMade, MoveUndone, StateRestored)
+"""The events after which the game on the table (or its state) is different."""
+
+Observer = Callable[[SessionEvent], object]
+
+# Card refusals that error help may keep quiet (docs/rules.md §2).
+_CARD_REFUSALS = (Refusal.NOT_ADJACENT, Refusal.BLOCKED)
+
+
+class PlaySession:
+    """One player's session: the game, the language, the status message and the settings.
+
+    ``PlaySession(game=None, lang="en")`` plays ``game`` (a random Easy deal
+    when ``None``).  Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a
+    ``ValueError`` naming the languages) for an unknown language.
+    ``random_game`` (a ``Rule -> Game`` function, :meth:`Game.new` by default)
+    makes the random deals; it may be replaced (e.g. to deal only winnable games).
+    """
+
+    def __init__(self, game: Game | None = None, lang: str = "en") -> None:
+        self._lang = check_language(lang)
+        self._game = game if game is not None else Game.new(Rule.EASY)
+        self._observers: list[Observer] = []
+        self._queue: deque[SessionEvent] = deque()
+        self._dispatching = False
+        self._active = False
+        self._closed = False
+        self._error_help = True
+        self._deal_rule = self._game.rule
+        self._highlight: HighlightChanged = HighlightChanged(frozenset(), False)
+        self._message = self._state_message(_text_message("status.welcome"))
+        self.random_game: Callable[[Rule], Game] = Game.new
+        """Makes each random deal (:meth:`deal_random`) for a rule."""
+
+    # ------------------------------------------------------------------ state
+    @property
+    def game(self) -> Game:
+        """The game on the table."""
+        return self._game
+
+    @property
+    def lang(self) -> str:
+        """The language of every text: "en", "pt" or "fr"."""
+        return self._lang
+
+    @property
+    def message(self) -> Message:
+        """The status message (render it with ``message.sentences(lang)``)."""
+        return self._message
+
+    @property
+    def error_help(self) -> bool:
+        """Whether a refused card says why (on by default)."""
+        return self._error_help
+
+    @property
+    def deal_rule(self) -> Rule:
+        """The rule of the next random deal (follows the rule of a dealt code)."""
+        return self._deal_rule
+
+    @property
+    def highlight(self) -> HighlightChanged:
+        """What is ringed now (cleared whenever the game changes)."""
+        return self._highlight
+
+    @property
+    def closed(self) -> bool:
+        """True once :meth:`close` was called: actions do nothing, no event is sent."""
+        return self._closed
+
+    # ------------------------------------------------------------------ observers
+    def subscribe(self, observer: Observer) -> Callable[[], None]:
+        """Call ``observer(event)`` for every event from now on, after the observers already there.
+
+        Returns a function that unsubscribes it.  An exception in an observer
+        makes the action fail (the game is restored, see the module doc).
+        """
+        self._observers.append(observer)
+
+        def unsubscribe() -> None:
+            if observer in self._observers:
+                self._observers.remove(observer)
+
+        return unsubscribe
+
+    def _emit(self, *events: SessionEvent) -> None:
+        if self._closed:
+            return
+        self._queue.extend(events)
+        if self._dispatching:  # delivered by the loop below, after the event being handled
+            return
+        self._dispatching = True
+        try:
+            while self._queue:
+                event = self._queue.popleft()
+                for observer in list(self._observers):
+                    observer(event)
+        finally:
+            self._dispatching = False
+
+    # ------------------------------------------------------------------ the guard
+    def run(self, action: Callable[..., T], *args: Any) -> T | None:
+        """Run one user action under the guard and return its result (``None`` if ignored or failed).
+
+        While another action runs it is ignored (a click arriving in the middle of one).
+        On any failure the game is put back as it was before, the message
+        says so, :class:`StateRestored` is sent, and ``None`` is returned.
+        Views use this for their own actions too (e.g. asking for a hint).
+        """
+        if self._closed or self._active:
+            return None
+        self._active = True
+        game = self._game
+        fingerprint = (game.state_key(), game.moves, len(game.history))
+        snapshot = game.copy()
+        try:
+            return action(*args)
+        except Exception:  # noqa: BLE001 - every failure ends in a message, never a traceback
+            log.exception("TriPeaks action failed; the game was restored")
+            untouched = (game.state_key(), game.moves, len(game.history)) == fingerprint
+            self._restore(game if untouched else snapshot)
+            return None
+        finally:
+            self._active = False
+
+    def _restore(self, game: Game) -> None:
+        self._queue.clear()
+        self._dispatching = False
+        self._game = game
+        self._highlight = HighlightChanged(frozenset(), False)
+        self._message = Message(MessageKind.ERROR, lambda lang: (ui_text("status.failure", lang),))
+        for event in (StateRestored(game), MessageChanged(self._message)):
+            for observer in list(self._observers):
+                try:
+                    observer(event)
+                except Exception:  # noqa: BLE001 - each view gets its chance to show the restored game
+                    log.exception("TriPeaks view could not show the restored game")
+
+    def _setting(self, action: Callable[..., T], *args: Any) -> T | None:
+        """Run a state change: directly inside a running action, else under the guard."""
+        if self._closed:
+            return None
+        if self._active:
+            return action(*args)
+        return self.run(action, *args)
+
+    # ------------------------------------------------------------------ actions
+    def play(self, position: int) -> PlayEvent | None:
+        """Play the card at ``position`` (0–27) (docs/rules.md §2); ``None`` if refused or ignored."""
+        return self.run(self._play, position)
+
+    def draw(self) -> DrawEvent | None:
+        """Draw from the stock (docs/rules.md §2); ``None`` if refused or ignored."""
+        return self.run(self._draw)
+
+    def undo(self) -> UndoEvent | None:
+        """Undo the latest play or draw (docs/rules.md §4); ``None`` if refused or ignored."""
+        return self.run(self._undo)
+
+    def restart(self) -> Game | None:
+        """Deal the same cards again from the first move; returns the new game."""
+        return self.run(self._restart)
+
+    def deal_code(self, code: str | GameCode) -> Game | None:
+        """Deal the cards of ``code`` under the code's rule (docs/rules.md §5); returns the new game.
+
+        Text that is not a code sends :class:`CodeRejected` (nothing else
+        changes) and returns ``None``.
+        """
+        return self.run(self._deal_code, code)
+
+    def deal_random(self, rule: Rule | str | None = None) -> Game | None:
+        """Deal a random game under ``rule`` (default :attr:`deal_rule`) with :attr:`random_game`."""
+        return self.run(self._deal_random, rule)
+
+    def set_game(self, game: Game, source: GameSource | str = GameSource.LAYOUT) -> Game | None:
+        """Put ``game`` on the table (a hand-built layout, a replayed record, a resumed game…).
+
+        ``source`` is a :class:`GameSource` or its text; ``ValueError`` for another one.
+        """
+        return self.run(self._start, game, GameSource(source))
+
+    def set_language(self, lang: str) -> None:
+        """Switch every text to ``lang``.
+
+        Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
+        naming the languages) for an unknown language; nothing changes then.
+        """
+        check_language(lang)
+        self._setting(self._set_language, lang)
+
+    def show_message(self, render: Callable[[str], str], kind: MessageKind | str = MessageKind.INFO) -> None:
+        """Show a message; ``render(lang)`` gives its text, so it follows language switches."""
+        kind = MessageKind(kind)
+        self._setting(self._set_message, Message(kind, lambda lang: (render(lang),)))
+
+    def set_highlight(self, positions: Sequence[int] = (), stock: bool = False) -> None:
+        """Ring ``positions`` (0–27) and/or the stock until the game changes (e.g. a hint)."""
+        wanted = HighlightChanged(frozenset(int(p) for p in positions), bool(stock))
+        self._setting(self._set_highlight, wanted)
+
+    def set_error_help(self, on: bool) -> None:
+        """Turn error help on or off; turning it off clears a card refusal being shown."""
+        self._setting(self._set_error_help, bool(on))
+
+    def set_deal_rule(self, rule: Rule | str) -> None:
+        """The rule of the next random deal ("E"/"C" or a :class:`~tripeaks.codes.Rule`).
+
+        Raises ``ValueError`` for anything else.
+        """
+        self._setting(self._set_deal_rule, Rule.parse(rule))
+
+    def close(self) -> None:
+        """Forget every observer; later actions do nothing."""
+        self._closed = True
+        self._observers.clear()
+        self._queue.clear()
+
+    # ------------------------------------------------------------------ internals
+    def _play(self, position: int) -> PlayEvent | None:
+        try:
+            event = self._game.play(position)
+        except IllegalMoveError as exc:
+            self._refused(position, exc.refusal)
+            return None
+        self._moved(event)
+        return event
+
+    def _draw(self) -> DrawEvent | None:
+        try:
+            event = self._game.draw()
+        except IllegalMoveError as exc:
+            self._refused("D", exc.refusal)
+            return None
+        self._moved(event)
+        return event
+
+    def _undo(self) -> UndoEvent | None:
+        try:
+            event = self._game.undo()
+        except IllegalMoveError as exc:
+            self._refused("U", exc.refusal)
+            return None
+        self._highlight = HighlightChanged(frozenset(), False)
+        self._message = self._state_message(_event_message(event))
+        self._emit(MoveUndone(event), MessageChanged(self._message))
+        return event
+
+    def _moved(self, event: PlayEvent | DrawEvent) -> None:
+        self._highlight = HighlightChanged(frozenset(), False)
+        self._message = self._state_message(_event_message(event))
+        events: list[SessionEvent] = [MoveMade(event), MessageChanged(self._message)]
+        if event.status is not Status.PLAYING:
+            events.append(GameOver(event.status, event.score))
+        self._emit(*events)
+
+    def _refused(self, action: Action, refusal: Refusal) -> None:
+        """A refused action (docs/rules.md §2, §4): the game did not change; maybe say why."""
+        events: list[SessionEvent] = [MoveRefused(action, refusal)]
+        # A card already gone is the second click of a fast double click: nothing to say.
+        quiet = refusal is Refusal.EMPTY or (refusal in _CARD_REFUSALS and not self._error_help)
+        if not quiet:
+            self._message = _refusal_message(refusal, self._game)
+            events.append(MessageChanged(self._message))
+        self._emit(*events)
+
+    def _start(self, game: Game, source: GameSource) -> Game:
+        self._game = game
+        if source in (GameSource.CODE, GameSource.RANDOM):
+            self._deal_rule = game.rule
+        self._highlight = HighlightChanged(frozenset(), False)
+        welcome = "status.restarted" if source is GameSource.RESTART else "status.welcome"
+        self._message = self._state_message(_text_message(welcome))
+        self._emit(GameStarted(game, source), MessageChanged(self._message))
+        return game
+
+    def _restart(self) -> Game:
+        return self._start(self._game.restart(), GameSource.RESTART)
+
+    def _deal_code(self, code: str | GameCode) -> Game | None:
+        try:
+            parsed = GameCode.parse(code)
+        except InvalidCodeError as exc:
+            self._emit(CodeRejected(str(code), exc))
+            return None
+        return self._start(Game.from_code(parsed), GameSource.CODE)
+
+    def _deal_random(self, rule: Rule | str | None) -> Game:
+        chosen = self._deal_rule if rule is None else Rule.parse(rule)
+        return self._start(self.random_game(chosen), GameSource.RANDOM)
+
+    def _set_language(self, lang: str) -> None:
+        if lang == self._lang:
+            return
+        previous, self._lang = self._lang, lang
+        self._emit(LanguageChanged(lang, previous))
+
+    def _set_message(self, message: Message) -> None:
+        self._message = message
+        self._emit(MessageChanged(message))
+
+    def _set_highlight(self, wanted: HighlightChanged) -> None:
+        self._highlight = wanted
+        self._emit(wanted)
+
+    def _set_error_help(self, on: bool) -> None:
+        if on == self._error_help:
+            return
+        self._error_help = on
+        events: list[SessionEvent] = [SettingChanged(Setting.ERROR_HELP, on)]
+        if not on and self._message.refusal in _CARD_REFUSALS:
+            self._message = self._state_message(NO_MESSAGE)
+            events.append(MessageChanged(self._message))
+        self._emit(*events)
+
+    def _set_deal_rule(self, rule: Rule) -> None:
+        if rule is self._deal_rule:
+            return
+        self._deal_rule = rule
+        self._emit(SettingChanged(Setting.DEAL_RULE, rule))
+
+    def _state_message(self, otherwise: Message) -> Message:
+        """The end of the game when it is over (docs/rules.md §2), else ``otherwise``."""
+        game = self._game
+        if game.status is Status.WON:
+            score = game.score
+            return Message(
+                MessageKind.WON,
+                lambda lang: (status_message(Status.WON, lang, score), ui_text("status.won_peaks", lang)),
+            )
+        if game.status is Status.BLOCKED:
+            return Message(MessageKind.BLOCKED, _blocked_sentences)
+        return otherwise
+
+
+def _blocked_sentences(lang: str) -> tuple[str, ...]:
+    return status_message(Status.BLOCKED, lang), ui_text("status.blocked_help", lang)
+
+
+def _text_message(key: str) -> Message:
+    return Message(MessageKind.INFO, lambda lang: (ui_text(key, lang),))
+
+
+def _event_message(event: Event) -> Message:
+    return Message(MessageKind.INFO, lambda lang: (explain(event, lang),))
+
+
+def _refusal_message(refusal: Refusal, game: Game) -> Message:
+    if game.status is Status.BLOCKED:  # keep saying that the game is over
+        return Message(
+            MessageKind.ERROR, lambda lang: (refusal_message(refusal, lang), *_blocked_sentences(lang)), refusal
+        )
+    return Message(MessageKind.ERROR, lambda lang: (refusal_message(refusal, lang),), refusal)
