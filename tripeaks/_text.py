@@ -21,7 +21,7 @@ refused, with an error naming them.
 >>> code_text("TP1 E ISD43YN")
 'TP1-E-ISD43YN'
 >>> quote("x" * 100)
-"'xxxxxxxxxxxxxxxxxxxxxxxx…' (100 characters)"
+"'xxxxxxxxxxxxxxxxxxxxxxxx' (the first 24 of 100 characters)"
 """
 
 from __future__ import annotations
@@ -65,4 +65,4 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     A pasted page of text is quoted by its start, not echoed whole.
     """
     start = shorten(text, limit)
-    return repr(text) if start is None else f"{start + '…'!r} ({len(text)} characters)"
+    return repr(text) if start is None else f"{start!r} (the first {limit} of {len(text)} characters)"
