@@ -8,7 +8,8 @@ from functools import lru_cache
 import pytest
 
 import tripeaks.game as game_module
-from tripeaks import Game, Status
+from tripeaks import Game, GameCode, Status
+from tripeaks.codes import N_DEALS
 from tripeaks.solver import Verdict, rewind, solve
 
 
@@ -85,3 +86,22 @@ def test_a_budget_that_runs_out_answers_unknown_and_bad_budgets_are_refused() ->
             rewind(game, time_limit=bad)
     with pytest.raises(ValueError, match="max_nodes"):
         rewind(game, max_nodes=0)
+
+
+@pytest.mark.parametrize("flags", ["E-SR", "E-JJW", "C-OP"])
+def test_rewind_under_rule_sets(flags: str) -> None:
+    """Going back never loses a win under any rule set (docs/rules.md §8): the same search applies."""
+    rng = random.Random(3)
+    game = None
+    for _ in range(40):
+        candidate = Game.from_code(GameCode(flags, rng.randrange(N_DEALS)))
+        while not candidate.is_over:
+            candidate.apply(rng.choice(candidate.legal_actions()))
+        if candidate.status is Status.BLOCKED and rewind(candidate).verdict is Verdict.WINNABLE:
+            game = candidate
+            break
+    assert game is not None, "no lost game that a rewind can save"
+    result = rewind(game)
+    assert result.latest and result.undos is not None and result.undos >= 1
+    assert solve(undone(game, result.undos)).verdict is Verdict.WINNABLE
+    assert solve(undone(game, result.undos - 1)).verdict is Verdict.UNWINNABLE

@@ -465,9 +465,8 @@ def rewind(game: Game, *, time_limit: float | None = None, max_nodes: int | None
     bisects between the last unwinnable and the first winnable try, one
     exact search (:func:`solve`) each.  ``time_limit`` (seconds, a finite
     number ≥ 0) and ``max_nodes`` (a positive integer) bound the whole search;
-    ``None`` means no bound.  Returns a :class:`Rewind`.  Raises
-    ``ValueError`` for a bad budget, and what :func:`solve` raises for a rule
-    set it cannot search (docs/rules.md §8).
+    ``None`` means no bound.  Every rule set is searched (docs/rules.md §8).
+    Returns a :class:`Rewind`.  Raises ``ValueError`` for a bad budget.
     """
     _check_nodes(max_nodes)
     deadline = _deadline(time_limit)
