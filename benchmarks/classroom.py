@@ -306,6 +306,7 @@ async def client_student(
                 student.mismatches += 1  # the screen and the engine disagree: should never happen
         if student.game is not None and student.game.moves and not student.game.is_over:
             await client.click("tp-restart")  # the bell rings: the game being played is abandoned, and recorded
+            await client.click("tp-confirm-yes")  # "Abandon this game?" Yes
     finally:
         await client.close()
 
@@ -357,6 +358,7 @@ async def page_student(
             )
         if student.game is not None and student.game.moves and not student.game.is_over:
             await page.click(".tp-restart")
+            await page.click(".tp-confirm-yes")  # "Abandon this game?" Yes
             await page.wait_for_function(
                 "(t) => document.querySelector('.tp-moves').innerText.trim() === t",
                 arg=ui_text("header.moves", "en", moves=0),

@@ -67,6 +67,14 @@ def click_play(app: TriPeaksApp, action: int | str) -> None:
         app.board.card_buttons[action].click()
 
 
+def leave(app: TriPeaksApp, button: Any) -> None:
+    """Click Restart, Deal or New game as a player; to "Abandon this game?" (a game in progress) say Yes."""
+    button.click()
+    if app.session.pending is not None:
+        app.confirm.yes_button.click()
+    assert app.session.pending is None
+
+
 def play_to_the_end(app: TriPeaksApp) -> None:
     while not app.game.is_over:
         plays = app.game.playable()
@@ -141,13 +149,13 @@ def test_every_finished_game_is_recorded_with_what_the_teacher_needs(db):
     win(app)  # won: recorded at once
     assert tools.wait() and [g.result for g in stored(db)] == [Result.WON]
     app.code_input.value = BLOCKS
-    app.deal_button.click()
+    leave(app, app.deal_button)
     play_to_the_end(app)
     assert app.game.status is Status.BLOCKED
-    app.again_button.click()  # blocked: recorded when the student leaves it (undo could revive it)
+    leave(app, app.again_button)  # blocked: recorded when the student leaves it (undo could revive it)
     app.board.stock_button.click()
     app.undo_button.click()
-    app.restart_button.click()  # a move (and its undo), then a restart: abandoned
+    leave(app, app.restart_button)  # a move (and its undo), then a restart: abandoned
     assert tools.wait()
     games = stored(db)
     assert [(g.name, g.code, g.rules, g.result) for g in games[:2]] == [
@@ -169,7 +177,7 @@ def test_a_game_under_a_rule_set_is_recorded_with_its_full_code_and_rule_set(db)
     play = app.game.playable()
     click_play(app, play[0] if play else "D")
     app.code_input.value = CODE
-    app.deal_button.click()
+    leave(app, app.deal_button)
     assert tools.wait()
     [entry] = stored(db)
     assert (entry.code, entry.rules, entry.result) == ("TP1-C-AAAAAAD-SRT5", "C-SRT5", Result.ABANDONED)
@@ -178,18 +186,18 @@ def test_a_game_under_a_rule_set_is_recorded_with_its_full_code_and_rule_set(db)
 def test_a_game_left_without_a_move_is_not_recorded(db):
     app, tools = class_app(db)
     tools.save_name("Ana")
-    app.restart_button.click()
+    leave(app, app.restart_button)
     app.code_input.value = WINNABLE
-    app.deal_button.click()
+    leave(app, app.deal_button)
     assert tools.wait() and stored(db) == []
 
 
 def test_games_finished_before_the_name_is_given_are_recorded_with_it(db):
     app, tools = class_app(db, code=WINNABLE)
     win(app)
-    app.restart_button.click()
+    leave(app, app.restart_button)
     app.board.stock_button.click()
-    app.restart_button.click()
+    leave(app, app.restart_button)
     assert tools.wait() and stored(db) == []  # no name yet: nothing written
     tools.save_name("Zoé")
     assert tools.wait()
@@ -200,7 +208,7 @@ def test_at_most_the_latest_games_wait_for_a_name(db):
     app, tools = class_app(db)
     for _ in range(PENDING_MAX + 3):
         app.board.stock_button.click()
-        app.restart_button.click()
+        leave(app, app.restart_button)
     tools.save_name("Ana")
     assert tools.wait() and len(stored(db)) == PENDING_MAX
 
@@ -214,10 +222,10 @@ def test_the_first_game_s_clock_starts_when_the_page_shows_it(db, monkeypatch):
     tools.bar._view_count = 1  # the browser shows the app (ipywidgets counts the views)
     now[0] += 12
     app.board.stock_button.click()
-    app.restart_button.click()  # abandoned after 12 s on screen
+    leave(app, app.restart_button)  # abandoned after 12 s on screen
     now[0] += 5
     app.board.stock_button.click()
-    app.restart_button.click()  # the next game's clock starts when it is dealt
+    leave(app, app.restart_button)  # the next game's clock starts when it is dealt
     assert tools.wait()
     assert [g.duration for g in stored(db)] == [12.0, 5.0]
 
@@ -235,7 +243,7 @@ def test_an_unusable_database_is_said_once_quietly_and_the_app_plays_on(tmp_path
     assert "tp-note-quiet" in tools.note.value and "tp-classbar-quiet" in css_classes(tools.bar)
     message = app.status.value
     win(app)
-    app.restart_button.click()
+    leave(app, app.restart_button)
     assert tools.wait() and app.game.moves == 0
     assert plain(tools.note.value) == problem_message(problem, "fr")
     assert "base de données" not in plain(app.status.value) and app.status.value != message  # the game's own messages
@@ -249,7 +257,7 @@ def test_a_database_that_stays_locked_loses_one_game_quietly_and_never_says_lock
     other.execute("BEGIN EXCLUSIVE")  # another program holds the file
     try:
         app.board.stock_button.click()
-        app.restart_button.click()
+        leave(app, app.restart_button)
         assert tools.wait()
     finally:
         other.execute("ROLLBACK")
@@ -257,7 +265,7 @@ def test_a_database_that_stays_locked_loses_one_game_quietly_and_never_says_lock
     assert tools.missed == 1 and plain(tools.note.value) == classroom_text("problem.missed", "en")
     assert not re.search(r"\blocked\b", every_text(app), re.IGNORECASE)  # never "database is locked"
     app.board.stock_button.click()
-    app.restart_button.click()  # the lock is gone: the next game is recorded and the line says so
+    leave(app, app.restart_button)  # the lock is gone: the next game is recorded and the line says so
     assert tools.wait() and tools.recorded == 1 and len(stored(db)) == 1
     assert plain(tools.note.value) == classroom_text("name.saved", "en", name="Ana")
 
@@ -270,7 +278,7 @@ def test_a_click_that_ends_a_game_never_waits_for_the_database(db):
     other.execute("BEGIN EXCLUSIVE")
     try:
         app.board.stock_button.click()
-        app.restart_button.click()  # returns while the write waits for the lock on the worker thread
+        leave(app, app.restart_button)  # returns while the write waits for the lock on the worker thread
         assert app.game.moves == 0 and not tools.wait(timeout=0.2)
     finally:
         other.execute("ROLLBACK")
@@ -288,6 +296,13 @@ def test_the_class_challenge_is_shown_in_new_game_and_dealt_in_one_click(db, mon
     assert tools.challenge_button.description == classroom_text("challenge.play", lang)
     tools.challenge_button.click()
     assert str(app.game.code) == "TP1-C-AAAAAAD" and app.game.moves == 0
+    app.code_input.value = CODE
+    leave(app, app.deal_button)
+    app.board.stock_button.click()
+    tools.challenge_button.click()  # a game in progress: asked first, as Deal does
+    assert app.session.pending is not None and str(app.game.code) == CODE
+    app.confirm.yes_button.click()
+    assert str(app.game.code) == "TP1-C-AAAAAAD"
 
 
 def test_without_a_challenge_new_game_shows_none(db):
@@ -302,6 +317,6 @@ def test_a_challenge_the_teacher_sets_appears_with_the_next_game(db):
     assert tools.challenge is None
     ClassStore(db).set_challenge("TP1-E-AAAAAAH")  # from the teacher's notebook
     app.code_input.value = WINNABLE
-    app.deal_button.click()
+    leave(app, app.deal_button)
     assert tools.wait() and tools.challenge == "TP1-E-AAAAAAH"
     assert plain(tools.challenge_text.value) == "Class challenge: TP1-E-AAAAAAH"

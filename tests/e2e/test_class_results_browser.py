@@ -67,7 +67,8 @@ def test_a_student_names_herself_plays_and_deals_the_challenge_and_the_game_is_r
             score = app.text(".tp-score")
             app.draw()
             app.wait_changed(".tp-score", score)
-            page.click(".tp-challenge-deal")  # one click: the challenge is dealt, the game before was abandoned
+            page.click(".tp-challenge-deal")  # the challenge, dealt once the student says Yes to abandoning
+            app.answer(True)
             app.wait_contains(".tp-code", CHALLENGE)
             app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=0))
             dealt = time.monotonic()

@@ -16,7 +16,8 @@ class needs when a class database is configured (``TRIPEAKS_CLASS_DB``, or
   duration (from the first view of the deal: for the game on screen when the
   page opens, from the moment the page shows it), record and time.
 * the **class challenge** in the New game panel (``tp-challenge``):
-  "Class challenge: TP1-…" and a button that deals it in one click.
+  "Class challenge: TP1-…" and a button that deals it in one click (like
+  Deal, it asks first when that would abandon a game in progress).
 
 The database is used off the kernel's main thread (one worker thread per
 process), so a click never waits for the file: a write that finds it locked
@@ -349,8 +350,8 @@ class ClassroomTools:
         return True
 
     def _deal_challenge(self) -> None:
-        if self.challenge is not None:
-            self.session.deal_code(self.challenge)
+        if self.challenge is not None:  # the player's own request: a game in progress is only left after a Yes
+            self.session.request_deal_code(self.challenge)
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> None:
