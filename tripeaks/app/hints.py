@@ -279,6 +279,9 @@ class HintTools:
     # ------------------------------------------------------------------ rewind
     def _rewind(self) -> None:
         """Make the undos back to the last winnable position (docs/rules.md §4), or say why not."""
+        from .. import solver
+        from ..solver import Verdict
+
         session = self.session
         game = session.game
         self._rewind_offer = None
