@@ -137,8 +137,9 @@ def build_c(source: Path, cc: str, workdir: Path) -> Path:
 
 def run_c(exe: Path, rule: str, text: str) -> Run:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    proc = subprocess.run([str(exe), "1" if rule == "E" else "0"], input=text, capture_output=True, text=True,
-                          check=True)
+    proc = subprocess.run(
+        [str(exe), "1" if rule == "E" else "0"], input=text, capture_output=True, text=True, check=True
+    )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     verdicts: list[bool | None] = []
@@ -159,8 +160,10 @@ def csv_verdicts(rule: str) -> dict[int, bool]:
 
 
 def per_deal(run: Run) -> str:
-    return (f"p50 {1000 * pct(run.times, 0.5):6.2f} ms, p95 {1000 * pct(run.times, 0.95):6.1f} ms, "
-            f"max {1000 * max(run.times):6.1f} ms")
+    return (
+        f"p50 {1000 * pct(run.times, 0.5):6.2f} ms, p95 {1000 * pct(run.times, 0.95):6.1f} ms, "
+        f"max {1000 * max(run.times):6.1f} ms"
+    )
 
 
 def bench_rule(rule: str, deals: list[int], exe: Path | None, repeat: int, tables: float) -> None:
@@ -176,16 +179,23 @@ def bench_rule(rule: str, deals: list[int], exe: Path | None, repeat: int, table
     name = rule_name(rule)
     wins = sum(v is True for v in py.verdicts)
     unknown = sum(v is None for v in py.verdicts)
-    print(f"{name} deals {deals[0]}–{deals[-1]} ({len(deals)}): winnable {wins}, unknown {unknown}, "
-          f"best of {repeat}")
-    print(f"  Python  CPU {py.cpu:7.2f} s   per deal: {per_deal(py)}   (runs: "
-          + ", ".join(f"{r.cpu:.2f}" for r in py_runs) + " s)")
+    print(f"{name} deals {deals[0]}–{deals[-1]} ({len(deals)}): winnable {wins}, unknown {unknown}, best of {repeat}")
+    print(
+        f"  Python  CPU {py.cpu:7.2f} s   per deal: {per_deal(py)}   (runs: "
+        + ", ".join(f"{r.cpu:.2f}" for r in py_runs)
+        + " s)"
+    )
     if c_runs:
         c = min(c_runs, key=lambda r: r.cpu)
-        print(f"  C ref.  CPU {c.cpu:7.2f} s   per deal: {per_deal(c)}   (runs: "
-              + ", ".join(f"{r.cpu:.2f}" for r in c_runs) + " s)")
-        print(f"  ratio Python / C: {py.cpu / c.cpu:.2f} (p50 per deal {pct(py.times, 0.5) / pct(c.times, 0.5):.2f}, "
-              f"p95 {pct(py.times, 0.95) / pct(c.times, 0.95):.2f})")
+        print(
+            f"  C ref.  CPU {c.cpu:7.2f} s   per deal: {per_deal(c)}   (runs: "
+            + ", ".join(f"{r.cpu:.2f}" for r in c_runs)
+            + " s)"
+        )
+        print(
+            f"  ratio Python / C: {py.cpu / c.cpu:.2f} (p50 per deal {pct(py.times, 0.5) / pct(c.times, 0.5):.2f}, "
+            f"p95 {pct(py.times, 0.95) / pct(c.times, 0.95):.2f})"
+        )
         bad = [d for d, a, b in zip(deals, py.verdicts, c.verdicts) if a is not None and a != b]
         agree = "all agree" if not bad and len(c.verdicts) == len(deals) else f"DISAGREE on deals {bad[:10]}"
         print(f"  verdicts vs C reference: {agree}")
@@ -193,8 +203,11 @@ def bench_rule(rule: str, deals: list[int], exe: Path | None, repeat: int, table
     known = [(d, v) for d, v in zip(deals, py.verdicts) if d in truth]
     if known:
         bad = [d for d, v in known if v is not None and v != truth[d]]
-        print(f"  verdicts vs {VERDICTS_CSV.relative_to(ROOT)}: "
-              + ("all agree" if not bad else f"DISAGREE on deals {bad[:10]}") + f" ({len(known)} deals)")
+        print(
+            f"  verdicts vs {VERDICTS_CSV.relative_to(ROOT)}: "
+            + ("all agree" if not bad else f"DISAGREE on deals {bad[:10]}")
+            + f" ({len(known)} deals)"
+        )
     print(f"  positions searched {py.nodes:,} ({py.nodes / len(deals):,.0f} per deal)")
     print(f"  {load()}")
 
@@ -227,8 +240,10 @@ def bench_hints(n: int) -> None:
         times.append(time.perf_counter() - t)
         kind = str(getattr(h.kind, "value", h.kind))
         kinds[kind] = kinds.get(kind, 0) + 1
-    print(f"hint(time_limit=0.1) over {len(games)} positions from random play: "
-          f"p50 {1000 * pct(times, 0.5):.1f} ms, p95 {1000 * pct(times, 0.95):.1f} ms, max {1000 * max(times):.1f} ms")
+    print(
+        f"hint(time_limit=0.1) over {len(games)} positions from random play: "
+        f"p50 {1000 * pct(times, 0.5):.1f} ms, p95 {1000 * pct(times, 0.95):.1f} ms, max {1000 * max(times):.1f} ms"
+    )
     print("  answers: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
     print(f"  {load()}")
 
@@ -238,8 +253,12 @@ def default_c_reference() -> Path:
     when this is a git worktree elsewhere (the first that exists; else the first)."""
     roots = [ROOT]
     try:
-        common = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--path-format=absolute", "--git-common-dir"],
-                                capture_output=True, text=True, check=True).stdout.strip()
+        common = subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--path-format=absolute", "--git-common-dir"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
         roots.append(Path(common).parent)
     except (OSError, subprocess.CalledProcessError):
         pass
@@ -260,8 +279,12 @@ def main() -> None:
     ap.add_argument("--rules", default="E,C")
     ap.add_argument("--repeat", type=int, default=1, help="passes per side; the best is shown")
     ap.add_argument("--hints", type=int, default=400, help="hint positions (0 to skip)")
-    ap.add_argument("--c-reference", type=Path, default=None,
-                    help="the C reference source (default: ../shared/anchors/dfs_memo.c from the repository root)")
+    ap.add_argument(
+        "--c-reference",
+        type=Path,
+        default=None,
+        help="the C reference source (default: ../shared/anchors/dfs_memo.c from the repository root)",
+    )
     ap.add_argument("--cc", default=None, help="C compiler (default: $CC, cc, gcc or clang)")
     args = ap.parse_args()
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {load()}")
@@ -275,8 +298,7 @@ def main() -> None:
         exe: Path | None = None
         cc = find_compiler(args.cc)
         if not source.is_file():
-            print(f"C reference: absent ({source} not found; --c-reference PATH to point at it), "
-                  "Python figures only")
+            print(f"C reference: absent ({source} not found; --c-reference PATH to point at it), Python figures only")
         elif cc is None:
             print("C reference: no C compiler found (cc, gcc, clang; --cc to name one), Python figures only")
         else:
