@@ -66,6 +66,48 @@ COVER_MASK: tuple[int, ...] = tuple(sum(1 << q for q in COVERED_BY[p]) for p in 
 
 FULL = (1 << N_TABLEAU) - 1
 
+# ---- how the search packs small numbers (its state is plain ints and bytearrays)
+
+COUNT_BITS = 3
+"""Card counts per rank are packed 3 bits per rank (bits 3r … 3r + 2 for rank r; at most 4 cards)."""
+
+RANK_BITS = 4
+"""A waste rank 1–13 fits in 4 bits: the memo index of (set number i, waste rank w) is ``i << 4 | w``."""
+
+FIELD_BITS = 5
+"""One packed field: a stock index (0 … 30) or a tableau position (0–27)."""
+
+FIELD_MASK = (1 << FIELD_BITS) - 1
+"""31: the mask of one field."""
+
+NEVER = FIELD_MASK
+"""31: a stock index past any stock (the search is refused a longer stock than :data:`MAX_STOCK`)."""
+
+MAX_STOCK = NEVER - 1
+"""30 cards: the longest stock these encodings allow (a deal has 23)."""
+
+LOST_BASE = 1 << FIELD_BITS
+"""32.  A memo byte holds ``LOST_BASE − s`` for "lost from stock index s on" and 0 for "nothing
+known", so one test ``memo + s >= LOST_BASE`` says "known lost at s", and a larger byte is a
+stronger fact."""
+
+MATCH_UNKNOWN = 0 | NEVER << FIELD_BITS
+"""992: what is known of the matching test of a count vector before it is run.  The known range
+is packed ``last s known to pass | first s known to fail << FIELD_BITS``; s ≥ 1 after a draw,
+so 0 and :data:`NEVER` decide nothing."""
+
+CHECK_EVERY = 2048
+"""Positions searched between two looks at the node budget and the clock."""
+
+# ---- the frames of the explicit stack: one list per position of the current line
+
+SET, REMAINING, STOCK_INDEX, WASTE, RANK_MASK, COUNTS, CANDIDATES, DREW, ACTION = range(9)
+"""Frame slots, in this order: the number of the set of remaining cards and its bitmask of
+positions, the stock index (cards drawn so far), the waste rank, the 14-bit mask of the
+remaining cards' ranks, their counts (:data:`COUNT_BITS` per rank), the plays not tried yet
+(bitmask of positions), whether the draw was tried (0/1), and the action taken towards the next
+frame (see :func:`_line`)."""
+
 
 def _neighbour_table(wraps: bool) -> tuple[int, ...]:
     """For each 14-bit set of ranks (bits 1–13), the set of ranks next to one of them."""
@@ -215,15 +257,19 @@ def lattice() -> _Lattice:
 
 
 def _line(stack: list[list[int]]) -> list[int]:
-    """The actions of the frames: ``p`` a play, ``-k`` k draws, ``p | k << 5`` a play then k draws."""
+    """The actions of the frames.
+
+    A frame's :data:`ACTION` is ``p`` for a play of position p, ``-k`` for k draws, and
+    ``p | k << FIELD_BITS`` for a play then k draws.
+    """
     out: list[int] = []
     for f in stack:
-        a = f[8]
+        a = f[ACTION]
         if a < 0:
             out.extend([DRAW] * -a)
         else:
-            out.append(a & 31)
-            out.extend([DRAW] * (a >> 5))
+            out.append(a & FIELD_MASK)
+            out.extend([DRAW] * (a >> FIELD_BITS))
     return out
 
 
@@ -248,7 +294,8 @@ def search(
     Returns ``(verdict, line, nodes)``: ``True`` with a winning line of
     actions (positions 0–27, :data:`DRAW` for a draw), ``False`` when no line
     exists (the search was exhaustive), ``None`` when the budget ran out.
-    Raises ``ValueError`` for a ``present`` set that cannot occur.
+    Raises ``ValueError`` for a ``present`` set that cannot occur, or a stock
+    longer than :data:`MAX_STOCK` cards.
     """
     if present == 0:
         return True, [], 0
@@ -256,64 +303,66 @@ def search(
     root = lat.index.get(present)
     if root is None:
         raise ValueError("this set of remaining tableau cards cannot occur: a card is gone while a card on it remains")
+    n_stock = len(stock)
+    if n_stock > MAX_STOCK:
+        raise ValueError(f"the search takes at most {MAX_STOCK} stock cards, got {n_stock}")
     exposed, child, reveal = lat.exposed, lat.child, lat.reveal
     nb_table = NEIGHBOURS[wraps]
-    rank_pos = [0] * 15
+    rank_pos = [0] * 15  # positions dealt each rank 1–13 (0 and 14: none, the neighbours of A and K in Classic)
     for p in range(N_TABLEAU):
         rank_pos[ranks[p]] |= 1 << p
-    adj_pos = [0] * 15
+    adj_pos = [0] * 15  # positions holding a rank next to the waste rank w: what can be played on w
     for w in range(1, 14):
         up = w + 1 if w < 13 else (1 if wraps else 14)
         down = w - 1 if w > 1 else (13 if wraps else 0)
         adj_pos[w] = rank_pos[up] | rank_pos[down]
-    n_stock = len(stock)
-    stock_ranks = [0] * (n_stock + 1)   # set of ranks still in the stock from index i on
-    stock_counts = [0] * (n_stock + 1)  # their counts, 3 bits per rank
+    stock_ranks = [0] * (n_stock + 1)  # set of ranks still in the stock from index i on
+    stock_counts = [0] * (n_stock + 1)  # their counts, COUNT_BITS per rank
     for i in range(n_stock - 1, -1, -1):
         stock_ranks[i] = stock_ranks[i + 1] | (1 << stock[i])
-        stock_counts[i] = stock_counts[i + 1] + (1 << 3 * stock[i])
+        stock_counts[i] = stock_counts[i + 1] + (1 << COUNT_BITS * stock[i])
     stock_list = list(stock) + [0]
     rank_list = list(ranks)
     rmask = 0  # ranks of the remaining tableau cards
-    counts = 0  # their counts, 3 bits per rank
+    counts = 0  # their counts, COUNT_BITS per rank
     for p in range(N_TABLEAU):
         if present >> p & 1:
             rmask |= 1 << ranks[p]
-            counts += 1 << 3 * ranks[p]
+            counts += 1 << COUNT_BITS * ranks[p]
     if rmask & ~nb_table[rmask | stock_ranks[0] | 1 << waste]:
         return False, [], 1
-    if not _feasible(counts, counts + stock_counts[0] + (1 << 3 * waste), wraps):
+    if not _feasible(counts, counts + stock_counts[0] + (1 << COUNT_BITS * waste), wraps):
         return False, [], 1
 
-    # after the s-th draw the possible waste cards are the tableau and the stock from s - 1 on:
-    # the matching test is monotone in s; match[counts] records what is known of it
+    # lost[i << RANK_BITS | w] = LOST_BASE - (smallest stock index known lost for set i and waste rank w), 0 unknown
+    lost = bytearray(len(lat.sets) << RANK_BITS)
+    # lost_draw[i] = LOST_BASE - (smallest s with (set i, s) right after a draw known lost), 0 unknown
+    lost_draw = bytearray(len(lat.sets))
+    # after the s-th draw the possible waste cards are the tableau and the stock from s - 1 on: the
+    # matching test is monotone in s.  match[counts] = last s known to pass | first s known to fail
+    # << FIELD_BITS (MATCH_UNKNOWN when absent); the known cases are decided inline, the rest here
     match: dict[int, int] = {}
     match_get = match.get
-    # lost[i << 4 | w] = 32 - (smallest stock index known lost for the set i and waste rank w), 0 unknown
-    lost = bytearray(len(lat.sets) << 4)
-    # lost_draw[i] = 32 - (smallest s with (set i, s) after a draw known lost), 0 unknown
-    lost_draw = bytearray(len(lat.sets))
-    # match.get(cnt, 992): (last s known to pass) | (first s known to fail) << 5; the known cases
-    # are decided inline, the rest here
+
     def passes(cnt: int, s2: int, kn: int) -> bool:
         """The matching test for the counts ``cnt`` right after the ``s2``-th draw (not known yet)."""
         if _feasible(cnt, cnt + stock_counts[s2 - 1], wraps):
-            match[cnt] = (kn & ~31) | s2
+            match[cnt] = (kn & ~FIELD_MASK) | s2
             return True
-        match[cnt] = (kn & 31) | s2 << 5
+        match[cnt] = (kn & FIELD_MASK) | s2 << FIELD_BITS
         return False
 
     limit = max_nodes if max_nodes is not None else 1 << 62
     nodes = 1
-    next_check = min(limit, 2048)
-    # frame: [set index, R, s, w, rmask, counts, candidates left, draw tried, action taken]
+    next_check = min(limit, CHECK_EVERY)
+    # one frame per position of the current line; slots SET … ACTION (see there)
     stack: list[list[int]] = [[root, present, 0, waste, rmask, counts, exposed[root] & adj_pos[waste], 0, 0]]
     while stack:
         frame = stack[-1]
-        i, R, s, w, rm, cnt, cand, drawn, _ = frame
+        i, R, s, w, rm, cnt, cand, drawn, _ = frame  # the slots in order: SET … ACTION
         nxt = None
         if cand:
-            base = i * 28
+            base = i * N_TABLEAU  # child[i * N_TABLEAU + p]: the set left after playing p
             rv = cand & reveal[i]  # plays that uncover a card first: they find wins sooner
             while cand:
                 if rv:
@@ -325,26 +374,26 @@ def search(
                 p = bit.bit_length() - 1
                 j = child[base + p]
                 r = rank_list[p]
-                key = j << 4 | r
-                if lost[key] + s >= 32:
+                key = j << RANK_BITS | r
+                if lost[key] + s >= LOST_BASE:
                     continue
                 R2 = R ^ bit
                 if not R2:
-                    frame[8] = p
+                    frame[ACTION] = p
                     return True, _line(stack), nodes + 1
                 if nodes >= next_check:
                     if nodes >= limit or deadline is not None and time.perf_counter() > deadline:
                         return None, [], nodes
-                    next_check = min(limit, nodes + 2048)
+                    next_check = min(limit, nodes + CHECK_EVERY)
                 nodes += 1
                 rm2 = rm if R2 & rank_pos[r] else rm & ~(1 << r)
                 if rm2 & ~nb_table[rm2 | stock_ranks[s] | 1 << r]:
-                    lost[key] = 32 - s
+                    lost[key] = LOST_BASE - s
                     continue
                 c2 = exposed[j] & adj_pos[r]
                 if c2:
-                    frame[8] = p
-                    nxt = [j, R2, s, r, rm2, cnt - (1 << 3 * r), c2, 0, 0]
+                    frame[ACTION] = p
+                    nxt = [j, R2, s, r, rm2, cnt - (1 << COUNT_BITS * r), c2, 0, 0]
                     break
                 # nothing to play on it: the only move is to draw, until a drawn card has a play
                 s2 = s
@@ -352,23 +401,25 @@ def search(
                     r2 = stock_list[s2]
                     s2 += 1
                     c2 = exposed[j] & adj_pos[r2]
-                if c2 and lost[j << 4 | r2] + s2 < 32 and lost_draw[j] + s2 < 32:
-                    cnt2 = cnt - (1 << 3 * r)
+                if c2 and lost[j << RANK_BITS | r2] + s2 < LOST_BASE and lost_draw[j] + s2 < LOST_BASE:
+                    cnt2 = cnt - (1 << COUNT_BITS * r)
                     if not rm2 & ~nb_table[rm2 | stock_ranks[s2] | 1 << r2] and (
-                        s2 <= (kn := match_get(cnt2, 992)) & 31 or s2 < kn >> 5 and passes(cnt2, s2, kn)
+                        s2 <= (kn := match_get(cnt2, MATCH_UNKNOWN)) & FIELD_MASK
+                        or s2 < kn >> FIELD_BITS
+                        and passes(cnt2, s2, kn)
                     ):
-                        frame[8] = p | (s2 - s) << 5  # the play, then s2 - s draws
+                        frame[ACTION] = p | (s2 - s) << FIELD_BITS  # the play, then s2 - s draws
                         nxt = [j, R2, s2, r2, rm2, cnt2, c2, 0, 0]
                         break
-                    lost[j << 4 | r2] = 32 - s2
-                lost[key] = 32 - s
-                if lost_draw[j] < 31 - s:
-                    lost_draw[j] = 31 - s
-            frame[6] = cand
+                    lost[j << RANK_BITS | r2] = LOST_BASE - s2
+                lost[key] = LOST_BASE - s
+                if lost_draw[j] < LOST_BASE - (s + 1):
+                    lost_draw[j] = LOST_BASE - (s + 1)
+            frame[CANDIDATES] = cand
         if nxt is None and not drawn and s < n_stock:
-            frame[7] = 1
+            frame[DREW] = 1
             s2 = s + 1
-            if lost_draw[i] + s2 < 32:
+            if lost_draw[i] + s2 < LOST_BASE:
                 r = stock_list[s]
                 c2 = exposed[i] & adj_pos[r]
                 # a drawn card with nothing to play on it: the only move is to draw again, so
@@ -377,41 +428,43 @@ def search(
                     r = stock_list[s2]
                     s2 += 1
                     c2 = exposed[i] & adj_pos[r]
-                key = i << 4 | r
-                if c2 and lost[key] + s2 < 32 and lost_draw[i] + s2 < 32:
+                key = i << RANK_BITS | r
+                if c2 and lost[key] + s2 < LOST_BASE and lost_draw[i] + s2 < LOST_BASE:
                     if nodes >= next_check:
                         if nodes >= limit or deadline is not None and time.perf_counter() > deadline:
                             return None, [], nodes
-                        next_check = min(limit, nodes + 2048)
+                        next_check = min(limit, nodes + CHECK_EVERY)
                     nodes += 1
                     if not rm & ~nb_table[rm | stock_ranks[s2] | 1 << r] and (
-                        s2 <= (kn := match_get(cnt, 992)) & 31 or s2 < kn >> 5 and passes(cnt, s2, kn)
+                        s2 <= (kn := match_get(cnt, MATCH_UNKNOWN)) & FIELD_MASK
+                        or s2 < kn >> FIELD_BITS
+                        and passes(cnt, s2, kn)
                     ):
-                        frame[8] = s - s2  # -(number of draws)
+                        frame[ACTION] = s - s2  # -(number of draws)
                         nxt = [i, R, s2, r, rm, cnt, c2, 0, 0]
                     else:
-                        lost[key] = 32 - s2
-                        lost_draw[i] = 32 - s - 1
-                elif lost_draw[i] < 31 - s:
-                    lost_draw[i] = 31 - s
+                        lost[key] = LOST_BASE - s2
+                        lost_draw[i] = LOST_BASE - (s + 1)
+                elif lost_draw[i] < LOST_BASE - (s + 1):
+                    lost_draw[i] = LOST_BASE - (s + 1)
         if nxt is not None:
             stack.append(nxt)
             continue
         # every child is lost: so is this position, and with fewer stock cards left too
         stack.pop()
-        key = i << 4 | w
-        if lost[key] < 32 - s:
-            lost[key] = 32 - s
+        key = i << RANK_BITS | w
+        if lost[key] < LOST_BASE - s:
+            lost[key] = LOST_BASE - s
         if stack:
-            a = stack[-1][8]
-            if a < 0 or a >= 32:
+            a = stack[-1][ACTION]
+            if a < 0 or a > FIELD_MASK:
                 # we came by draws from the parent's stock index: so the position after its
                 # first draw is lost, and after a play then draws, the position after that play
-                first = stack[-1][2] + 1
-                if lost_draw[i] < 32 - first:
-                    lost_draw[i] = 32 - first
-                if a >= 32:
-                    key = i << 4 | rank_list[a & 31]
-                    if lost[key] < 33 - first:
-                        lost[key] = 33 - first
+                first = stack[-1][STOCK_INDEX] + 1
+                if lost_draw[i] < LOST_BASE - first:
+                    lost_draw[i] = LOST_BASE - first
+                if a > FIELD_MASK:
+                    key = i << RANK_BITS | rank_list[a & FIELD_MASK]
+                    if lost[key] < LOST_BASE - (first - 1):
+                        lost[key] = LOST_BASE - (first - 1)
     return False, [], nodes
