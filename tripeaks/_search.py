@@ -127,12 +127,36 @@ NEIGHBOURS: dict[bool, tuple[int, ...]] = {True: _neighbour_table(True), False: 
 """``NEIGHBOURS[wraps][rank_mask]``: ranks adjacent to some rank of the mask."""
 
 
-# (demand shift, shift of the supply just after it) along each chain of the rank graph, counts
-# packed 3 bits per rank: even demands between odd supplies 1 … 13, odd demands 1 … 13 between even
-# supplies (nothing before 1 or after 13), and under Easy the cycle 1, 3, …, 13, 2, …, 12 (13 next to 1)
-_EVEN_CHAIN = tuple((3 * r, 3 * r + 3) for r in (2, 4, 6, 8, 10, 12))
-_ODD_CHAIN = tuple((3 * r, 3 * r + 3) for r in (1, 3, 5, 7, 9, 11, 13))
-_CYCLE_CHAIN = tuple((3 * r, 3 * (r % 13 + 1)) for r in (1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10))
+# The matching test walks along the chains of the rank graph with a greedy (see _feasible); its
+# steps are looked up in tables, two steps at a time.  A step takes ``left`` (what the supply before
+# the demand has left over for it, 0 … 7, or _FAIL), the demand ``need`` and the supply ``right``
+# just after it (3 bits each), and gives what ``right`` has left over for the next demand.
+_FAIL = 8
+"""The greedy's state once a demand could not be served (it stays so)."""
+
+
+def _greedy_step(left: int, need: int, right: int) -> int:
+    if left == _FAIL:
+        return _FAIL
+    if need > left:
+        if need - left > right:
+            return _FAIL
+        return right - (need - left)
+    return right  # what ``left`` has over can serve nobody further on
+
+
+_STEP = tuple(_greedy_step(left, b & 7, b >> 3 & 7) for left in range(_FAIL + 1) for b in range(1 << 6))
+"""One step: ``_STEP[left << 6 | need | right << 3]``."""
+
+_STEP2 = tuple(
+    _greedy_step(_greedy_step(left, b & 7, b >> 3 & 7), b >> 6 & 7, b >> 9 & 7)
+    for left in range(_FAIL + 1)
+    for b in range(1 << 12)
+)
+"""Two steps: ``_STEP2[left << 12 | need | right << 3 | need' << 6 | right' << 9]``."""
+
+_ODD_RANKS = sum(7 << COUNT_BITS * r for r in range(1, 14, 2))
+_EVEN_RANKS = sum(7 << COUNT_BITS * r for r in range(2, 14, 2))
 
 
 def _feasible(demand_packed: int, supply_packed: int, wraps: bool) -> bool:
@@ -142,10 +166,11 @@ def _feasible(demand_packed: int, supply_packed: int, wraps: bool) -> bool:
     and each card (the waste top, a stock card, a tableau card) is the waste
     under at most one later play.  ``demand_packed``: counts of the remaining
     tableau cards per rank; ``supply_packed``: counts of every card that can
-    still be a waste card (tableau + undrawn stock + waste top), both packed 3
-    bits per rank (bits 3r … 3r + 2 for rank r).  Hall's condition on the rank
-    graph: a path per parity under Classic, one 26-node cycle under Easy (13 is
-    odd).  A necessary condition for a win: False proves the position lost.
+    still be a waste card (tableau + undrawn stock + waste top), both packed
+    :data:`COUNT_BITS` bits per rank (bits 3r … 3r + 2 for rank r, at most 7).
+    Hall's condition on the rank graph: a path per parity under Classic, one
+    26-node cycle under Easy (13 is odd).  A necessary condition for a win:
+    False proves the position lost.
 
     Along a path the greedy is exact: each demand takes first from the supply
     on its left (what the previous demand left; it can serve nobody further
@@ -155,44 +180,41 @@ def _feasible(demand_packed: int, supply_packed: int, wraps: bool) -> bool:
     ``right − max(0, need − left)``, so one more king at the start leaves at
     most one more card at the end: the smallest x that gets through the
     chain is the best one for the queens.
+
+    The chains read the packed counts in rank order once demands and supplies
+    are interleaved: ``X`` holds the supplies of odd ranks and the demands of
+    even ranks (fields a1, d2, a3, …, d12, a13), ``Y`` the other way round
+    (d1, a2, …, a12, d13), so two steps (need, right, need, right) are one
+    12-bit slice and one lookup in ``_STEP2``.
     """
     d, a = demand_packed, supply_packed
+    T = _STEP2
+    X = (d & _EVEN_RANKS) | (a & _ODD_RANKS)
+    Y = (d & _ODD_RANKS) | (a & _EVEN_RANKS)
     if not wraps:
-        left = a >> 3 & 7  # the aces' supply, before demand 2
-        for sd, sa in _EVEN_CHAIN:
-            need = d >> sd & 7
-            if need > left:
-                right = a >> sa & 7
-                if need - left > right:
-                    return False
-                left = right - need + left
-            else:
-                left = a >> sa & 7
-        left = 0  # nothing before rank 1; nothing after 13 (its bits are 0)
-        for sd, sa in _ODD_CHAIN:
-            need = d >> sd & 7
-            if need > left:
-                right = a >> sa & 7
-                if need - left > right:
-                    return False
-                left = right - need + left
-            else:
-                left = a >> sa & 7
-        return True
+        # even demands: the aces' supply first, then (d2, a3, d4, a5), (d6 … a9), (d10 … a13)
+        left = T[(X >> 3 & 7) << 12 | X >> 6 & 4095]
+        left = T[left << 12 | X >> 18 & 4095]
+        if T[left << 12 | X >> 30 & 4095] == _FAIL:
+            return False
+        # odd demands: nothing before rank 1; (d1 … a4), (d5 … a8), (d9 … a12), (d13, nothing after)
+        left = T[Y >> 3 & 4095]
+        left = T[left << 12 | Y >> 15 & 4095]
+        left = T[left << 12 | Y >> 27 & 4095]
+        return T[left << 12 | Y >> 39 & 4095] != _FAIL
+    # the cycle cut open after the kings: d1, a2, d3, …, d11, a12, d13, a1, d2, a3, …, d10, a11,
+    # then the queens take what the jacks left and the kings not given to the aces
     kings = a >> 39 & 7
-    queens = d >> 36 & 7  # the last demand of the cycle: takes from the jacks' remainder and the kings
+    queens = d >> 36 & 7
+    b1, b2, b3 = Y >> 3 & 4095, Y >> 15 & 4095, Y >> 27 & 4095  # (d1 … a4), (d5 … a8), (d9 … a12)
+    b4 = (Y >> 39 & 7) | (X & 0o70)  # (d13, a1): one step
+    b5, b6 = X >> 6 & 4095, X >> 18 & 4095  # (d2 … a5), (d6 … a9)
+    b7 = X >> 30 & 63  # (d10, a11): one step
+    S = _STEP
     for x in range(min(d >> 3 & 7, kings) + 1):
-        left = x
-        for sd, sa in _CYCLE_CHAIN:
-            need = d >> sd & 7
-            if need > left:
-                right = a >> sa & 7
-                if need - left > right:
-                    break
-                left = right - need + left
-            else:
-                left = a >> sa & 7
-        else:
+        left = S[T[T[T[x << 12 | b1] << 12 | b2] << 12 | b3] << 6 | b4]
+        left = S[T[T[left << 12 | b5] << 12 | b6] << 6 | b7]
+        if left != _FAIL:
             return queens <= left + kings - x
     return False
 
