@@ -123,12 +123,25 @@ def test_a_custom_layout_is_resumed_too():
     assert status(again) == keep_text("keep.resumed_layout", "en", moves=1)
 
 
+def test_a_blocked_game_counts_when_it_leaves_the_table():
+    app, kept = kept_app(game=Game.from_code(BLOCKED))
+    block(app)
+    assert kept.keeper.history == ()  # an undo could still revive it
+    app.session.undo()
+    app.session.draw()
+    app.session.deal_random()
+    assert [(e.result, e.code) for e in kept.keeper.history] == [(Result.BLOCKED, BLOCKED)]
+    app.session.deal_random()  # the next game left untouched: nothing more
+    assert len(kept.keeper.history) == 1
+
+
 def test_a_finished_game_is_not_resumed_and_counted_once():
     storage: dict[str, str] = {}
     app, kept = kept_app(storage, game=Game.from_code(BLOCKED))
     block(app)
-    assert [e.result for e in kept.keeper.history] == [Result.BLOCKED]
+    assert kept.keeper.history == ()  # blocked: it counts when it leaves the table, or at the next opening
     again, kept2 = kept_app(storage)
+    assert [e.result for e in kept2.keeper.history] == [Result.BLOCKED]
     assert again.game.moves == 0 and again.game.code is not None and str(again.game.code) == CODE
     again.session.deal_random()
     assert [e.result for e in kept2.keeper.history] == [Result.BLOCKED]
@@ -241,6 +254,8 @@ def test_the_statistics_panel_is_collapsed_and_draws_only_when_open():
     assert not stats.is_open and stats.body.layout.display == "none"
     assert stats.toggle.description == keep_text("stats.show", "en")
     block(app)
+    score = app.game.score
+    app.session.deal_code(CODE)  # the blocked game counts as it leaves the table
     assert stats.plot.png == b""
     stats.toggle.click()
     assert stats.is_open and stats.toggle.description == keep_text("stats.hide", "en")
@@ -248,7 +263,7 @@ def test_the_statistics_panel_is_collapsed_and_draws_only_when_open():
     table = plain(stats.table.value)
     assert keep_text("stats.overall", "en") in table and "Easy (E)" in table
     cells = re.findall(r"<td>([^<]*)</td>", stats.table.value)
-    assert cells[1:9] == ["1", "0", "0%", "0", "0", str(app.game.score), f"{app.game.score}.0", "23.0"]
+    assert cells[1:9] == ["1", "0", "0%", "0", "0", str(score), f"{score}.0", "23.0"]
     png = stats.plot.png
     app.session.deal_random()
     assert stats.plot.png == png  # nothing new counted: not drawn again
@@ -323,6 +338,23 @@ def test_the_deal_of_the_day_is_dealt_and_marked_in_the_history():
     assert plain(kept.stats.daily.value) == keep_text("stats.daily", "en", played=1, won=0, current=0, best=0)
 
 
+def test_the_deal_of_the_day_asks_before_a_game_in_progress_is_abandoned():
+    app, kept = kept_app()
+    app.session.draw()
+    kept.daily_button.click()
+    assert app.confirm.asking and app.game.moves == 1  # nothing replaced yet
+    app.confirm.no_button.click()
+    assert app.game.moves == 1 and kept.keeper.history == ()
+    kept.daily_button.click()
+    app.confirm.yes_button.click()
+    today = kept.keeper.today()
+    assert app.game.code == daily_code(today) and app.game.moves == 0
+    assert [e.result for e in kept.keeper.history] == [Result.ABANDONED]
+    app.session.draw()
+    app.session.deal_random()
+    assert kept.keeper.history[-1].daily == today.isoformat()
+
+
 def test_the_players_own_date_decides_the_deal_of_the_day():
     app, kept = kept_app(load=False)
     kept.store.load(utc_offset=14 * 60)
@@ -364,6 +396,38 @@ def test_a_match_adds_the_scores_of_its_deals():
     assert bar.plot.png.startswith(b"\x89PNG") and bar.close_button.layout.display != "none"
     bar.close_button.click()
     assert kept.keeper.match is None and bar.layout.display == "none"
+
+
+def test_a_blocked_deal_of_a_match_scores_at_once_and_the_next_deal_follows():
+    app, kept = kept_app()
+    kept.match_controls.size.value = 3
+    kept.match_controls.start_button.click()
+    first = kept.keeper.match.codes[0]
+    while app.game.status is Status.PLAYING:
+        app.session.draw() if app.game.stock_count else app.session.play(app.game.playable()[0])
+    # drawing first: blocked (almost surely), a match deal that scores at once though undo could revive it
+    score = app.game.score
+    assert kept.keeper.match.scores == (score,)
+    assert kept.match_bar.next_button.layout.display != "none"
+    kept.match_bar.next_button.click()
+    assert app.game.code == kept.keeper.match.codes[1] and not app.confirm.asking
+    assert kept.keeper.match.scores == (score,) and kept.keeper.match.playing == 1  # counted once
+    assert [e.code for e in kept.keeper.history] == [str(first)]
+
+
+def test_starting_a_match_asks_before_a_game_in_progress_is_abandoned():
+    app, kept = kept_app()
+    app.session.draw()
+    kept.match_controls.start_button.click()
+    assert app.confirm.asking and app.game.moves == 1
+    app.confirm.no_button.click()
+    match = kept.keeper.match
+    assert match is not None and match.playing is None and app.game.moves == 1  # the match waits
+    assert kept.match_bar.next_button.layout.display != "none"
+    kept.match_bar.next_button.click()
+    app.confirm.yes_button.click()
+    assert app.game.code == match.codes[0] and kept.keeper.match.playing == 0
+    assert kept.keeper.is_match_game(app.game)
 
 
 def test_a_match_survives_a_reload():

@@ -1,4 +1,5 @@
-"""GameFinished: every game played in the session counts once, when it ends or is abandoned after a move.
+"""GameFinished: every game played in the session counts once: won or time up at once, blocked or
+abandoned after a move when it leaves the table.
 
 The session's clock is replaced by a fake one, so durations are exact.
 """
@@ -60,25 +61,33 @@ def test_a_won_game_counts_once_right_after_game_over_with_its_time_from_the_fir
     assert kinds[over + 1] is GameFinished
     (done,) = finished(seen)
     assert done.outcome is Outcome.WON and done.outcome.won and done.game is session.game
-    assert done.duration == pytest.approx(2.0 * (len(clear_order) - 1)) and not done.again
+    assert done.duration == pytest.approx(2.0 * (len(clear_order) - 1))
     session.deal_code(CODE)  # a won game is never abandoned afterwards
     assert len(finished(seen)) == 1
 
 
-def test_a_blocked_game_undone_and_blocked_again_ends_again():
+def test_a_blocked_game_counts_once_when_it_leaves_the_table_with_its_clock_stopped_at_the_block():
     session = PlaySession(Game.from_code(blocked_code()))
+    session.clock = clock = Clock()
     seen: list = []
     session.subscribe(seen.append)
     for _ in range(23):
         session.draw()
-    assert [f.outcome for f in finished(seen)] == [Outcome.BLOCKED]
+        clock.now += 1.0
+    assert finished(seen) == []  # an undo can still revive it
+    clock.now += 60.0  # looking at the blocked board is not playing
     session.undo()
+    clock.now += 2.0
+    session.draw()  # blocked again
+    clock.now += 30.0
+    session.deal_random()
+    (done,) = finished(seen)
+    assert done.outcome is Outcome.BLOCKED and done.status is Status.BLOCKED and not done.abandoned
+    assert done.duration == pytest.approx(22.0 + 2.0)
+    assert isinstance(seen[seen.index(done) + 1], GameStarted)
     session.draw()
-    ends = finished(seen)
-    assert [(f.outcome, f.again) for f in ends] == [(Outcome.BLOCKED, False), (Outcome.BLOCKED, True)]
-    session.undo()
-    session.deal_random()  # it ended before: leaving it now does not count it again
-    assert len(finished(seen)) == 2
+    session.deal_random()
+    assert len(finished(seen)) == 2  # the next one, abandoned: each game once
 
 
 @pytest.mark.parametrize("leave", ["deal_code", "deal_random", "restart", "set_game"])

@@ -29,7 +29,11 @@ message, and the app starts afresh.  A store that cannot be used leaves the
 app as it is, saying once, quietly, that nothing will be kept.
 
 A game counts once (session's :class:`~tripeaks.app.session.GameFinished`):
-when it ends (won, blocked, time up) or is abandoned after at least one move.
+when it is won or runs out of time, or when it leaves the table blocked
+(an undo can revive it until then) or abandoned after at least one move.  A
+blocked game still on the table when the page closed counts when the app
+opens again (it is not resumed).  A deal of a match scores as soon as its
+game ends (blocked too; undone and ended anew, its latest score stands).
 """
 
 from __future__ import annotations
@@ -43,7 +47,7 @@ from typing import Any, Protocol, Union
 
 from ..codes import GameCode
 from ..daily import daily_code
-from ..game import Game, RecordError
+from ..game import Game, RecordError, Status
 from ..i18n import check_language
 from ..i18n.keep import keep_text
 from ..match import Match, MatchError
@@ -52,12 +56,13 @@ from ..stats import UTC, GameEntry, HistoryError, Result, merge_history, read_en
 from ..stats import import_history as read_history
 from .session import (
     GAME_CHANGES,
+    ConfirmationClosed,
     GameFinished,
+    GameOver,
     GameSource,
     GameStarted,
     LanguageChanged,
     MessageKind,
-    Outcome,
     PlaySession,
     SessionEvent,
     Setting,
@@ -111,6 +116,7 @@ class Document:
     settings: dict[str, Any]
     game: dict[str, Any] | None
     resumable: Game | None
+    blocked: Game | None
     history: list[GameEntry]
     match: Match | None
 
@@ -141,7 +147,7 @@ def read_document(text: str) -> Document:
         except MatchError as exc:
             raise StorageError(f"bad match: {exc}") from None
     game = data.get("game")
-    resumable = None
+    resumable = blocked = None
     if game is not None:
         if not isinstance(game, dict):
             raise StorageError("'game' must be an object or null")
@@ -156,7 +162,8 @@ def read_document(text: str) -> Document:
             if name in game and game[name] is not None and not isinstance(game[name], (str, int)):
                 raise StorageError(f"the saved game's {name!r} is malformed")
         resumable = None if played.is_over else played
-    return Document(settings, game, resumable, history, match)
+        blocked = played if played.status is Status.BLOCKED else None
+    return Document(settings, game, resumable, blocked, history, match)
 
 
 @dataclass(frozen=True)
@@ -198,6 +205,7 @@ KeeperEvent = Union[HistoryChanged, MatchChanged, StoreChanged]
 class _GameInfo:
     daily: str | None = None
     match: int | None = None
+    scored: bool = False  # a match deal whose end has been scored
 
 
 class Keeper:
@@ -227,7 +235,7 @@ class Keeper:
         self._settings: dict[str, tuple[Callable[[], Any], Callable[[Any], None]]] = {}
         self._utc_offset = datetime.timedelta(0)
         self._infos: dict[int, tuple[Game, _GameInfo]] = {}
-        self._dealing_match: int | None = None
+        self._dealing: tuple[int, GameCode] | None = None  # the match deal asked for, until dealt or refused
         self._link: GameCode | None = None
         self._full = True  # the next write replaces the whole object
         self._info_for(session.game)
@@ -347,6 +355,10 @@ class Keeper:
                     log.warning("TriPeaks setting %s not restored", name)
         game = doc.resumable
         saved = doc.game or {}
+        if doc.blocked is not None and doc.blocked.moves:  # left blocked by the page: it counts now
+            daily = saved.get("daily") if isinstance(saved.get("daily"), str) else None
+            elapsed = float(saved.get("elapsed", 0))
+            self._add_entry(GameEntry.of(doc.blocked, Result.BLOCKED, elapsed, self.now(), daily))
         link = self._link
         if game is not None and link is not None and game.code != link:
             # The link deals another game: the unfinished one counts as abandoned.
@@ -453,10 +465,16 @@ class Keeper:
     def _on_event(self, event: SessionEvent) -> None:
         if isinstance(event, GameFinished):
             self._finished(event)
+        elif isinstance(event, ConfirmationClosed):
+            if not event.confirmed:  # the player kept the game: the match deal waits
+                self._dealing = None
+        elif isinstance(event, GameOver):
+            self._score_match_deal(self.session.game, event.status is Status.WON)
         elif isinstance(event, GameStarted):
             info = self._info_for(event.game)
-            if self._dealing_match is not None and event.source is GameSource.CODE:
-                info.match, self._dealing_match = self._dealing_match, None
+            dealing, self._dealing = self._dealing, None
+            if dealing is not None and event.source is GameSource.CODE and event.game.code == dealing[1]:
+                self._match_dealt(info, dealing[0])
             if self.session.counts:
                 self._write(game=self._game_json())
         elif isinstance(event, GAME_CHANGES):
@@ -471,24 +489,25 @@ class Keeper:
 
     def _finished(self, event: GameFinished) -> None:
         info = self._info_for(event.game)
-        entry = GameEntry.of(event.game, Result(event.outcome.value), event.duration, self.now(), info.daily)
-        if event.again:
-            for i in range(len(self._history) - 1, -1, -1):
-                old = self._history[i]
-                if old.code == entry.code and old.actions == entry.actions[: len(old.actions)]:
-                    del self._history[i]
-                    break
-        self._add_entry(entry)
+        self._add_entry(GameEntry.of(event.game, Result(event.outcome.value), event.duration, self.now(), info.daily))
+        if event.abandoned and not info.scored:  # an abandoned deal of a match scores 0 (an ended one keeps its end)
+            self._score_match_deal(event.game, False, 0)
+
+    def _score_match_deal(self, game: Game, won: bool, score: int | None = None) -> None:
+        """The match's deal ``game`` ended (its score) or was abandoned (0); a deal scored before and
+        revived by undo keeps its latest score."""
+        info = self._info_for(game)
         match = self._match
-        if info.match is not None and match is not None:
-            score = 0 if event.outcome is Outcome.ABANDONED else event.game.score
-            try:
-                self._match = match.score_deal(score, event.outcome.won, again=event.again)
-            except MatchError:
-                log.warning("TriPeaks match: a deal ended outside the match")
-            else:
-                self._write(match=self._match.to_json())
-                self._tell(MatchChanged(self._match))
+        if info.match is None or match is None:
+            return
+        try:
+            self._match = match.score_deal(game.score if score is None else score, won, again=info.scored)
+        except MatchError:
+            log.warning("TriPeaks match: a deal ended outside the match")
+            return
+        info.scored = True
+        self._write(match=self._match.to_json())
+        self._tell(MatchChanged(self._match))
 
     def _add_entry(self, entry: GameEntry) -> None:
         self._history.append(entry)
@@ -498,8 +517,9 @@ class Keeper:
 
     # ------------------------------------------------------------------ actions (views call these)
     def deal_daily(self) -> Game | None:
-        """Deal the deal of the day (docs/rules.md §5) of the player's date."""
-        return self.session.deal_code(daily_code(self.today()))
+        """The player asks for the deal of the day (docs/rules.md §5) of their date: dealt now, or
+        after a Yes when a game is in progress (``None`` then, as for any request of the session)."""
+        return self.session.request_deal_code(daily_code(self.today()))
 
     def follow_link(self, code: str) -> Game | None:
         """A page link asked for ``code`` (``?code=…``): deal it now; at load, an unfinished saved
@@ -522,20 +542,29 @@ class Keeper:
         return self.next_deal()
 
     def next_deal(self) -> Game | None:
-        """Deal the match's next deal (nothing when there is no match, or it is over)."""
+        """The player asks for the match's next deal (nothing when there is no match, it is over,
+        or its deal is on the table and not ended).  Dealt now, or after a Yes when another game is
+        in progress (``None`` then); the match counts the deal once it is on the table."""
         match = self._match
         if match is None or match.over:
             return None
-        code = match.codes[match.finished]
-        self._match = match.start_deal()
-        self._dealing_match = match.finished
-        self._write(match=self._match.to_json())
-        game = self.session.deal_code(code)
-        self._dealing_match = None
-        if game is None:  # the deal did not happen: the match waits
-            self._match = match
-        self._tell(MatchChanged(self._match))
+        if match.playing is not None and self.is_match_game(self.session.game):
+            return None  # its deal is being played
+        index = match.finished
+        self._dealing = (index, match.codes[index])
+        game = self.session.request_deal_code(match.codes[index])
+        if game is None and self.session.pending is None:  # not dealt and not asked: nothing waits
+            self._dealing = None
         return game
+
+    def _match_dealt(self, info: _GameInfo, index: int) -> None:
+        match = self._match
+        if match is None or match.over or match.finished != index:
+            return
+        self._match = match.start_deal()
+        info.match, info.scored = index, False
+        self._write(match=self._match.to_json())
+        self._tell(MatchChanged(self._match))
 
     def stop_match(self) -> None:
         """Forget the match (the game on the table stays, as an ordinary game)."""

@@ -4,6 +4,7 @@ A :class:`PlaySession` holds the game being played, the language and the
 current status message (a :class:`Message`, rendered in any language when
 shown).  Views never change each other: they call the session's actions
 (:meth:`~PlaySession.play`, :meth:`~PlaySession.draw`, :meth:`~PlaySession.undo`,
+:meth:`~PlaySession.redo`, :meth:`~PlaySession.undo_many`,
 :meth:`~PlaySession.restart`, :meth:`~PlaySession.deal_code`,
 :meth:`~PlaySession.deal_random`, :meth:`~PlaySession.set_game`,
 :meth:`~PlaySession.set_language`, :meth:`~PlaySession.show_message` …) and
@@ -21,8 +22,20 @@ observe the typed events it emits (:func:`PlaySession.subscribe`):
 :class:`HighlightChanged` cards or the stock to ring (e.g. a hint)
 :class:`SettingChanged`   error help or the rule of the next random deal
 :class:`StateRestored`    an action failed and was rolled back: show everything again
-:class:`GameFinished`     a game played here ended or was abandoned: it counts once (statistics, results)
+:class:`GameFinished`     a game played here is finished or abandoned, once per game (results, statistics)
 ========================  ==========================================================
+
+The player's own Deal, Restart and New game go through
+:meth:`~PlaySession.request_deal_code`, :meth:`~PlaySession.request_deal_random`
+and :meth:`~PlaySession.request_restart`: one intention gives one deal.  A
+game in progress (moves made, not over) is only replaced after a Yes
+(:meth:`~PlaySession.answer`), and a second press that would only repeat the
+first — the same code while its deal is still untouched on the table, or the
+same request within :data:`DOUBLE_PRESS` seconds — changes nothing.  Scripts
+call :meth:`~PlaySession.deal_code` and the others directly: they never ask.
+The question is sent as :class:`ConfirmationAsked` (with the
+:class:`ReplaceRequest`) and closed by :class:`ConfirmationClosed` (answered,
+or the game moved on).
 
 Every action runs under one guard: if anything fails (the engine or an
 observer), the game is put back as it was, the message says so briefly, and
@@ -50,7 +63,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, Union
+from typing import Any, Final, TypeVar, Union
 
 from .._enums import TextEnum
 from ..codes import GameCode, InvalidCodeError, Rule
@@ -79,6 +92,13 @@ __all__ = [
     "GameFinished",
     "SessionEvent",
     "GAME_CHANGES",
+    # asking before a game in progress is replaced; redo and rewind
+    "ReplaceKind",
+    "ReplaceRequest",
+    "ConfirmationAsked",
+    "ConfirmationClosed",
+    "DOUBLE_PRESS",
+    "REDO",
 ]
 
 log = logging.getLogger(__name__)
@@ -169,7 +189,7 @@ class MoveUndone:
 
 @dataclass(frozen=True)
 class MoveRefused:
-    """``action`` (a position 0–27, ``"D"`` or ``"U"``) was refused for ``refusal``; nothing changed."""
+    """``action`` (a position 0–27, ``"D"``, ``"U"`` or :data:`REDO`) was refused for ``refusal``; nothing changed."""
 
     action: Action
     refusal: Refusal
@@ -230,13 +250,13 @@ class StateRestored:
 
 
 class Outcome(TextEnum):
-    """How a game played here ended (:class:`GameFinished`); every outcome but WON counts as a loss."""
+    """How a game played here ended (:attr:`GameFinished.outcome`); every outcome but WON counts as a loss."""
 
     WON = "won"
     BLOCKED = "blocked"
     TIME_UP = "time_up"
     ABANDONED = "abandoned"
-    """Replaced by another game (or a replay) after at least one move, before its end."""
+    """Left (for another game, or a record to watch) after at least one move, before its end."""
 
     @property
     def won(self) -> bool:
@@ -244,23 +264,93 @@ class Outcome(TextEnum):
         return self is Outcome.WON
 
 
+_OUTCOMES = {
+    Status.WON: Outcome.WON,
+    Status.BLOCKED: Outcome.BLOCKED,
+    Status.TIME_UP: Outcome.TIME_UP,
+    Status.PLAYING: Outcome.ABANDONED,
+}
+
+
 @dataclass(frozen=True)
 class GameFinished:
-    """A game played here ended (won, blocked, time up: right after :class:`GameOver`) or was
-    abandoned (just before the :class:`GameStarted` of the game replacing it).
+    """``game`` is finished: sent once per game, for results and statistics (docs/rules.md §2, §4, §8).
 
-    ``game`` is that game (do not change it), ``outcome`` an :class:`Outcome`,
-    ``duration`` the seconds it was played (from its first move, see
-    :attr:`PlaySession.elapsed`).  A game counts once: ``again`` is True when
-    the same game had ended before (blocked, undone, then ended anew); the new
-    end replaces the earlier one.  Replay steps (``GameSource.REPLAY``) and
-    games with no move made here are never finished.
+    ``status`` is how it ended:
+
+    * WON or TIME_UP: sent right after the move that ended it (after :class:`GameOver`);
+      nothing can change it any more;
+    * BLOCKED: sent when the game leaves the table (a new deal, a code, a restart,
+      another game put on the table, a record to watch), just before :class:`GameStarted`
+      of the next one, because until then an undo can bring it back into play
+      (docs/rules.md §4);
+    * PLAYING: it was **abandoned**: left, as above, after at least one move
+      (a game left without a move is not finished, it was never played).
+
+    ``duration`` is the seconds it was played, from its first move to its end
+    or to when it was left (see :attr:`PlaySession.elapsed`; a resumed game
+    adds the seconds played before the reload); it is not part of equality.
+    Replay steps (``GameSource.REPLAY``) are never finished; a game left for a
+    record and brought back (``set_game(game, "resumed")``) is not finished
+    either.  A game still on the table when the session closes is not sent.
     """
 
     game: Game
-    outcome: Outcome
-    duration: float
-    again: bool = False
+    status: Status
+    duration: float = field(default=0.0, compare=False)
+
+    @property
+    def abandoned(self) -> bool:
+        """True when the game was left while it could go on (``status`` PLAYING)."""
+        return self.status is Status.PLAYING
+
+    @property
+    def outcome(self) -> Outcome:
+        """``status`` as an :class:`Outcome` (PLAYING is ABANDONED)."""
+        return _OUTCOMES[self.status]
+
+
+REDO: Final = "redo"
+"""The :attr:`MoveRefused.action` of a refused redo (a redo has no record token, docs/rules.md §4)."""
+
+DOUBLE_PRESS: Final = 0.5
+"""Seconds after a request was carried out during which the same request again is the second press of one."""
+
+
+class ReplaceKind(TextEnum):
+    """What a :class:`ReplaceRequest` puts on the table instead of the game in progress."""
+
+    CODE = "code"
+    """The deal of a game code (docs/rules.md §5)."""
+    RANDOM = "random"
+    """A random deal."""
+    RESTART = "restart"
+    """The same deal from its first move."""
+
+
+@dataclass(frozen=True)
+class ReplaceRequest:
+    """The player asked to replace the game: ``kind``, with the ``code`` (CODE) or the ``rule`` (RANDOM)."""
+
+    kind: ReplaceKind
+    code: GameCode | None = None
+    rule: Rule | None = None
+
+
+@dataclass(frozen=True)
+class ConfirmationAsked:
+    """``request`` would abandon a game in progress: the player is asked first (Yes/No)."""
+
+    request: ReplaceRequest
+    moves: int
+
+
+@dataclass(frozen=True)
+class ConfirmationClosed:
+    """The question about ``request`` is closed: ``confirmed`` after a Yes, else a No or the game moved on."""
+
+    request: ReplaceRequest
+    confirmed: bool
 
 
 SessionEvent = Union[
@@ -276,14 +366,21 @@ SessionEvent = Union[
     SettingChanged,
     StateRestored,
     GameFinished,
+    ConfirmationAsked,
+    ConfirmationClosed,
 ]
 GAME_CHANGES = (GameStarted, MoveMade, MoveUndone, StateRestored)
 """The events after which the game on the table (or its state) is different."""
 
 Observer = Callable[[SessionEvent], object]
 
+# Ends that nothing can change: GameFinished at once (docs/rules.md §2, §8); a blocked game can be undone (§4).
+_FINAL = (Status.WON, Status.TIME_UP)
+
 # Card refusals that error help may keep quiet (docs/rules.md §2).
 _CARD_REFUSALS = (Refusal.NOT_ADJACENT, Refusal.BLOCKED)
+# Refusals that never replace the message: a card already gone, anything after the end (docs/rules.md §2, §8).
+_QUIET_REFUSALS = (Refusal.EMPTY, Refusal.GAME_OVER, Refusal.TIME_UP)
 
 
 class PlaySession:
@@ -310,8 +407,12 @@ class PlaySession:
         self._message = self._state_message(_text_message("status.welcome"))
         self.random_game: Callable[[Rule], Game] = Game.new
         """Makes each random deal (:meth:`deal_random`) for a rule."""
+        self._pending: ReplaceRequest | None = None
+        self._carried: tuple[ReplaceRequest, Game, float] | None = None  # the latest request carried out, and when
+        self.double_press: float = DOUBLE_PRESS
+        """Seconds during which the same request again is ignored as the second press of one (see the module doc)."""
         self.clock: Callable[[], float] = time.monotonic
-        """Seconds, for :attr:`elapsed` (tests may replace it)."""
+        """Seconds: the clock of :attr:`double_press` and :attr:`elapsed` (tests may replace it)."""
         self._tally = _Tally(self._game, GameSource.LAYOUT, 0.0)
         self._aside: _Tally | None = None
 
@@ -359,6 +460,16 @@ class PlaySession:
         return self._tally.counts
 
     @property
+    def pending(self) -> ReplaceRequest | None:
+        """The request waiting for the player's Yes or No, else ``None``."""
+        return self._pending
+
+    @property
+    def needs_confirmation(self) -> bool:
+        """True while replacing the game would abandon it: moves made and the game not over."""
+        return self._game.moves > 0 and not self._game.is_over
+
+    @property
     def closed(self) -> bool:
         """True once :meth:`close` was called: actions do nothing, no event is sent."""
         return self._closed
@@ -381,12 +492,10 @@ class PlaySession:
     def _emit(self, *events: SessionEvent) -> None:
         if self._closed:
             return
-        for event in events:
-            self._queue.append(event)
-            if isinstance(event, GameOver) and event.status is not Status.PLAYING:  # every end counts once
-                finished = self._tally.end(self._game, self.clock())
-                if finished is not None:
-                    self._queue.append(finished)
+        if self._pending is not None and any(isinstance(e, GAME_CHANGES) for e in events):
+            request, self._pending = self._pending, None  # the question was about a game that moved on
+            events = (*events, ConfirmationClosed(request, False))
+        self._queue.extend(events)
         if self._dispatching:  # delivered by the loop below, after the event being handled
             return
         self._dispatching = True
@@ -459,6 +568,47 @@ class PlaySession:
     def undo(self) -> UndoEvent | None:
         """Undo the latest play or draw (docs/rules.md §4); ``None`` if refused or ignored."""
         return self.run(self._undo)
+
+    def redo(self) -> PlayEvent | DrawEvent | None:
+        """Make the latest undone action again (docs/rules.md §4): a move; ``None`` if refused or ignored."""
+        return self.run(self._redo)
+
+    def undo_many(self, count: int) -> list[UndoEvent] | None:
+        """Undo ``count`` (≥ 1) actions in one go, e.g. a rewind (docs/rules.md §4): all or nothing.
+
+        Sends one :class:`MoveUndone` per undo, then one message.  When fewer
+        than ``count`` undos are possible, nothing changes and the refusal is
+        sent (``None`` is returned).  Raises ``ValueError`` when ``count`` is
+        not a positive integer.  Inside a running action (e.g. a view's
+        :meth:`run`) it runs at once.
+        """
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise ValueError(f"count must be a positive integer, got {count!r}")
+        return self._setting(self._undo_many, count)
+
+    def request_deal_code(self, code: str | GameCode) -> Game | None:
+        """The player asks for the deal of ``code`` (docs/rules.md §5): see the module doc.
+
+        Text that is not a code sends :class:`CodeRejected` at once, nothing
+        else changing.  Returns the new game, or ``None`` when the player is
+        asked first, or the request is ignored (a repeat) or rejected.
+        """
+        return self.run(self._request_code, code)
+
+    def request_deal_random(self, rule: Rule | str | None = None) -> Game | None:
+        """The player asks for a random deal under ``rule`` (default :attr:`deal_rule`): see the module doc."""
+        return self.run(self._request_random, rule)
+
+    def request_restart(self) -> Game | None:
+        """The player asks to play the same deal from its first move: see the module doc."""
+        return self.run(self._request, ReplaceRequest(ReplaceKind.RESTART))
+
+    def answer(self, yes: bool) -> Game | None:
+        """Answer the question about :attr:`pending`: Yes carries the request out, No drops it.
+
+        Returns the new game after a Yes; ``None`` otherwise, or with no question open.
+        """
+        return self.run(self._answer, bool(yes))
 
     def restart(self) -> Game | None:
         """Deal the same cards again from the first move; returns the new game."""
@@ -550,29 +700,110 @@ class PlaySession:
         self._emit(*self._counted(), MoveUndone(event), MessageChanged(self._message))
         return event
 
+    def _redo(self) -> PlayEvent | DrawEvent | None:
+        try:
+            event = self._game.redo()
+        except IllegalMoveError as exc:
+            self._refused(REDO, exc.refusal)
+            return None
+        self._moved(event)
+        return event
+
+    def _undo_many(self, count: int) -> list[UndoEvent] | None:
+        game = self._game
+        if count > game.undo_depth:  # all or nothing
+            self._refused("U", game.undo_refusal() or Refusal.NOTHING_TO_UNDO)
+            return None
+        events = [game.undo() for _ in range(count)]
+        self._highlight = HighlightChanged(frozenset(), False)
+        self._message = self._state_message(_event_message(events[-1]))
+        self._emit(*self._counted(), *(MoveUndone(e) for e in events), MessageChanged(self._message))
+        return events
+
+    def _request_code(self, code: str | GameCode) -> Game | None:
+        try:
+            parsed = GameCode.parse(code)
+        except InvalidCodeError as exc:
+            self._emit(CodeRejected(str(code), exc))
+            return None
+        return self._request(ReplaceRequest(ReplaceKind.CODE, code=parsed))
+
+    def _request_random(self, rule: Rule | str | None) -> Game | None:
+        chosen = self._deal_rule if rule is None else Rule.parse(rule)
+        return self._request(ReplaceRequest(ReplaceKind.RANDOM, rule=chosen))
+
+    def _request(self, request: ReplaceRequest) -> Game | None:
+        if request == self._pending or self._repeats(request):  # the same intention: nothing new to do
+            return None
+        if self.needs_confirmation:
+            self._pending = request
+            self._emit(ConfirmationAsked(request, self._game.moves))
+            return None
+        return self._carry_out(request)
+
+    def _repeats(self, request: ReplaceRequest) -> bool:
+        """Whether ``request`` would only repeat what is on the table (see the module doc)."""
+        game = self._game
+        if game.history:  # the game was played: a new intention
+            return False
+        if request.kind is ReplaceKind.RESTART or (request.kind is ReplaceKind.CODE and request.code == game.code):
+            return True  # the result would be this very game, untouched
+        carried = self._carried
+        return (
+            carried is not None
+            and carried[0] == request
+            and carried[1] is game
+            and self.clock() - carried[2] < self.double_press
+        )
+
+    def _carry_out(self, request: ReplaceRequest) -> Game:
+        if request.kind is ReplaceKind.CODE:
+            assert request.code is not None
+            game = self._start(Game.from_code(request.code), GameSource.CODE)
+        elif request.kind is ReplaceKind.RANDOM:
+            game = self._deal_random(request.rule)
+        else:
+            game = self._restart()
+        self._carried = (request, game, self.clock())
+        return game
+
+    def _answer(self, yes: bool) -> Game | None:
+        request, self._pending = self._pending, None
+        if request is None:  # already answered (a double click on Yes), or the game moved on
+            return None
+        self._emit(ConfirmationClosed(request, yes))
+        return self._carry_out(request) if yes else None
+
     def _moved(self, event: PlayEvent | DrawEvent) -> None:
         self._highlight = HighlightChanged(frozenset(), False)
         self._message = self._state_message(_event_message(event))
         events: list[SessionEvent] = [*self._counted(), MoveMade(event), MessageChanged(self._message)]
         if event.status is not Status.PLAYING:
             events.append(GameOver(event.status, event.score))
+        if event.status in _FINAL:
+            finished = self._tally.end(self.clock())
+            if finished is not None:
+                events.append(finished)
+        elif event.status is Status.BLOCKED:  # the clock stops; an undo starts it again
+            self._tally.pause(self.clock())
         self._emit(*events)
 
     def _counted(self) -> list[SessionEvent]:
         """A move was made: the clock runs; a replay step played on counts from now on, and the game
-        set aside for the replay is left for good (abandoned)."""
+        set aside for the replay is left for good (abandoned, or blocked)."""
         now = self.clock()
         if not self._tally.moved(now) or self._aside is None:
             return []
         aside, self._aside = self._aside, None
-        finished = aside.abandon(now)
+        finished = aside.leave(now)
         return [finished] if finished is not None else []
 
     def _refused(self, action: Action, refusal: Refusal) -> None:
         """A refused action (docs/rules.md §2, §4): the game did not change; maybe say why."""
         events: list[SessionEvent] = [MoveRefused(action, refusal)]
-        # A card already gone is the second click of a fast double click: nothing to say.
-        quiet = refusal is Refusal.EMPTY or (refusal in _CARD_REFUSALS and not self._error_help)
+        # A card already gone is the second click of a fast double click: nothing to say.  Once the
+        # game is won or out of time, the end-of-game message stays (a late click must not replace it).
+        quiet = refusal in _QUIET_REFUSALS or (refusal in _CARD_REFUSALS and not self._error_help)
         if not quiet:
             self._message = _refusal_message(refusal, self._game)
             events.append(MessageChanged(self._message))
@@ -590,7 +821,7 @@ class PlaySession:
             tally, self._aside = aside, None  # the game set aside comes back as it was
         else:
             leaving, self._aside = [t for t in (aside, previous) if t is not None], None
-        events: list[SessionEvent] = [f for t in leaving if (f := t.abandon(now)) is not None]
+        events: list[SessionEvent] = [f for t in leaving if (f := t.leave(now)) is not None]
         self._tally = tally
         self._game = game
         if source in (GameSource.CODE, GameSource.RANDOM):
@@ -669,7 +900,7 @@ class _Tally:
         self.moves_at_start = moves
         self.carried = elapsed
         self.since: float | None = None
-        self.ended: Outcome | None = None
+        self.ended = False
 
     def elapsed(self, now: float) -> float:
         return self.carried + (now - self.since if self.since is not None else 0.0)
@@ -681,26 +912,25 @@ class _Tally:
             self.since = now
         return became
 
-    def _stop(self, now: float) -> float:
+    def pause(self, now: float) -> float:
         self.carried = self.elapsed(now)
         self.since = None
         return self.carried
 
-    def end(self, game: Game, now: float) -> GameFinished | None:
-        outcome = {Status.WON: Outcome.WON, Status.BLOCKED: Outcome.BLOCKED, Status.TIME_UP: Outcome.TIME_UP}.get(
-            game.status
-        )
-        if outcome is None or not self.counts or game is not self.game:
+    def end(self, now: float) -> GameFinished | None:
+        """The game was won or ran out of time (nothing can change it any more)."""
+        if not self.counts or self.ended:
             return None
-        again, self.ended = self.ended is not None, outcome
-        return GameFinished(game, outcome, self._stop(now), again)
+        self.ended = True
+        return GameFinished(self.game, self.game.status, self.pause(now))
 
-    def abandon(self, now: float) -> GameFinished | None:
+    def leave(self, now: float) -> GameFinished | None:
+        """The game leaves the table: blocked, or abandoned after a move made (or resumed) here."""
         game = self.game
-        if not self.counts or self.ended is not None or game.is_over or game.moves <= self.moves_at_start:
+        if not self.counts or self.ended or not (game.is_over or game.moves > self.moves_at_start):
             return None
-        self.ended = Outcome.ABANDONED
-        return GameFinished(game, Outcome.ABANDONED, self._stop(now))
+        self.ended = True
+        return GameFinished(game, game.status, self.pause(now))
 
 
 def _blocked_sentences(lang: str) -> tuple[str, ...]:
