@@ -19,7 +19,7 @@ import pytest
 import tripeaks.i18n
 from tripeaks.classroom import NameProblem, Problem
 from tripeaks.codes import InvalidCodeError
-from tripeaks.game import Refusal
+from tripeaks.game import Refusal, RefusalDetail
 from tripeaks.i18n import LANGUAGES, UnknownLanguageError
 from tripeaks.i18n.catalogues import CATALOGUES, sentences
 from tripeaks.i18n.core import Catalogue, Plural, placeholders, plural_categories
@@ -53,6 +53,8 @@ KEY_FAMILIES: dict[str, set[str]] = {
     # tripeaks.i18n.refusal_message / refusal_sentence: one per Refusal
     "refusal.": {f"refusal.{r.value}" for r in Refusal},
     "refusal_sentence.": {f"refusal_sentence.{r.value}" for r in Refusal},
+    # tripeaks.i18n.refusal_detail_sentence: one per RefusalDetail
+    "refusal_detail.": {f"refusal_detail.{d.value}" for d in RefusalDetail},
     # tripeaks.i18n.ui.code_error_message: one per InvalidCodeError reason (docs/rules.md §5, §8)
     "code.": {
         f"code.{reason}"

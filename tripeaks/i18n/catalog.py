@@ -96,6 +96,8 @@ CATALOG: dict[str, dict[str, Entry]] = {
             other="The undo penalty costs {cost} points: the score is now {score}.",
         ),
         "explain.time_up": "The timer ({minutes} min) has run out: the game is over and counts as a loss.",
+        # Refusal details (docs/rules.md §2)
+        "refusal_detail.no_wrap": "Under Classic, K and A do not follow each other.",
     },
     "pt": {
         "refusal.not_adjacent": "Tem de ter um valor imediatamente superior ou inferior",
@@ -192,6 +194,8 @@ CATALOG: dict[str, dict[str, Entry]] = {
             other="A penalização por anular custa {cost} pontos: a pontuação fica em {score}.",
         ),
         "explain.time_up": "O cronómetro ({minutes} min) chegou ao fim: a partida terminou e conta como perdida.",
+        # Refusal details (docs/rules.md §2)
+        "refusal_detail.no_wrap": "Na regra Clássica, o Rei e o Ás não são consecutivos.",
     },
     "fr": {
         "refusal.not_adjacent": "La valeur doit être immédiatement supérieure ou inférieure",
@@ -288,5 +292,7 @@ CATALOG: dict[str, dict[str, Entry]] = {
             other="La pénalité d'annulation coûte {cost} points : le score est maintenant de {score}.",
         ),
         "explain.time_up": "Le minuteur ({minutes} min) est écoulé : la partie est terminée et compte comme perdue.",
+        # Refusal details (docs/rules.md §2)
+        "refusal_detail.no_wrap": "En règle Classique, le Roi et l'As ne se suivent pas.",
     },
 }
