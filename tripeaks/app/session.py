@@ -51,7 +51,18 @@ from typing import Any, TypeVar, Union
 
 from .._enums import TextEnum
 from ..codes import GameCode, InvalidCodeError, Rule
-from ..game import Action, DrawEvent, Event, Game, IllegalMoveError, PlayEvent, Refusal, RefusalDetail, Status, UndoEvent
+from ..game import (
+    Action,
+    DrawEvent,
+    Event,
+    Game,
+    IllegalMoveError,
+    PlayEvent,
+    Refusal,
+    RefusalDetail,
+    Status,
+    UndoEvent,
+)
 from ..i18n import check_language, explain, refusal_detail_sentence, refusal_message, status_message
 from ..i18n.ui import ui_text
 
