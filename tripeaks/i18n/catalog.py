@@ -96,6 +96,9 @@ CATALOG: dict[str, dict[str, Entry]] = {
             other="The undo penalty costs {cost} points: the score is now {score}.",
         ),
         "explain.time_up": "The timer ({minutes} min) has run out: the game is over and counts as a loss.",
+        # Redo (docs/rules.md §4)
+        "refusal.nothing_to_redo": "There is nothing to redo.",
+        "refusal_sentence.nothing_to_redo": "There is nothing to redo.",
         # Refusal details (docs/rules.md §2)
         "refusal_detail.no_wrap": "Under Classic, K and A do not follow each other.",
     },
@@ -194,6 +197,9 @@ CATALOG: dict[str, dict[str, Entry]] = {
             other="A penalização por anular custa {cost} pontos: a pontuação fica em {score}.",
         ),
         "explain.time_up": "O cronómetro ({minutes} min) chegou ao fim: a partida terminou e conta como perdida.",
+        # Redo (docs/rules.md §4)
+        "refusal.nothing_to_redo": "Não há nada para refazer.",
+        "refusal_sentence.nothing_to_redo": "Não há nada para refazer.",
         # Refusal details (docs/rules.md §2)
         "refusal_detail.no_wrap": "Na regra Clássica, o Rei e o Ás não são consecutivos.",
     },
@@ -292,6 +298,9 @@ CATALOG: dict[str, dict[str, Entry]] = {
             other="La pénalité d'annulation coûte {cost} points : le score est maintenant de {score}.",
         ),
         "explain.time_up": "Le minuteur ({minutes} min) est écoulé : la partie est terminée et compte comme perdue.",
+        # Redo (docs/rules.md §4)
+        "refusal.nothing_to_redo": "Il n'y a rien à rétablir.",
+        "refusal_sentence.nothing_to_redo": "Il n'y a rien à rétablir.",
         # Refusal details (docs/rules.md §2)
         "refusal_detail.no_wrap": "En règle Classique, le Roi et l'As ne se suivent pas.",
     },
