@@ -22,7 +22,8 @@ button of :mod:`tripeaks.app.hints`.
 Extension points (for a Hint button or a "winnable deals only" option, without
 editing any view): :attr:`TriPeaksApp.session` (subscribe to its events, act
 through it), :meth:`TriPeaksApp.add_control`,
-:meth:`TriPeaksApp.add_new_game_control` and :meth:`TriPeaksApp.add_new_game_note`.
+:meth:`TriPeaksApp.add_new_game_control`, :meth:`TriPeaksApp.add_new_game_note`
+and :meth:`TriPeaksApp.add_top`.
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ class TriPeaksApp(widgets.VBox):
     (``app.undo_button.click()``); treat them as read-only.  :meth:`close`
     frees every widget and the plot's figure.
     """
+
+    children: tuple[widgets.Widget, ...]  # the Box trait (ipywidgets has no type hints)
 
     def __init__(
         self, game: Game | None = None, lang: str = "en", session: PlaySession | None = None, **kwargs: object
@@ -215,6 +218,10 @@ class TriPeaksApp(widgets.VBox):
     def add_new_game_control(self, widget: widgets.Widget) -> None:
         """Append a widget (e.g. a "deal only winnable games" checkbox) to the New game row."""
         self.new_game.add_control(widget)
+
+    def add_top(self, widget: widgets.Widget) -> None:
+        """Add ``widget`` as a line above the header (e.g. the class results' name line)."""
+        self.children = (widget, *self.children)
 
     def add_new_game_note(self, widget: widgets.Widget) -> None:
         """Add a widget as a line under the New game panel's message."""
