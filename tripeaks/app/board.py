@@ -322,7 +322,7 @@ class BoardView(widgets.VBox):
             if not self._stock_empty:
                 self._stock.add_class("tp-stock-empty")
         self._stock_empty = not count
-        self._stock.tooltip = ui_text("stock.tip", lang, count=count)
+        self._stock.tooltip = ui_text("stock.tip", lang, count=count) if count else ui_text("stock.empty_tip", lang)
 
     def _show_card(self, p: int, state: tuple) -> None:
         b = self._cards[p]
