@@ -8,7 +8,7 @@ import pytest
 from widget_state import css_classes
 
 from tripeaks import Card, Refusal, RefusalDetail, Status
-from tripeaks.app.lesson_parts import GAME_LINKS, PEAK_CLASSES
+from tripeaks.app.lesson_parts import GAME_LINKS, GUIDE_PLAYED_SHOWN, GUIDE_SHOWN, PEAK_CLASSES
 from tripeaks.app.lessons import LessonView, build_lessons
 from tripeaks.i18n import refusal_detail_sentence, refusal_message
 from tripeaks.i18n.lessons import lesson_text
@@ -179,12 +179,15 @@ def test_lesson7_keeps_the_won_board_and_its_message_until_continue():
     assert view.board._banner.layout.display != "none"
     assert view.continue_button.layout.display != "none" and view.show_button.disabled
     assert _esc(lesson_text("lesson.generic.waiting", "en")) in view.goal.value
+    total = len(view.run.lesson.tasks)
+    assert _esc(lesson_text("ui.steps", "en", step=1, total=total)) in view.goal.value  # the step just done
     view.board.stock_button.click()  # nothing happens but a reminder
     assert (
         view.run.game.state_key() == game.state_key()
         and _esc(lesson_text("lesson.generic.press_continue", "en")) in view.feedback.value
     )
     view.continue_button.click()
+    assert _esc(lesson_text("ui.steps", "en", step=2, total=total)) in view.goal.value
     assert view.run.game.stock_count == 1 and view.continue_button.layout.display == "none"
     assert view.feedback.value == "" and "772" not in view.stats.value
 
@@ -222,7 +225,8 @@ def test_show_me_in_the_free_game_lists_the_line_and_steps_through_it():
     view.show_button.click()
     guide = view.run.guide
     assert view.guide.layout.display != "none" and not guide.restarted
-    assert view.guide.steps.value.count("<li") == len(guide.steps) and 'class="tp-guide-next"' in view.guide.steps.value
+    shown = min(len(guide.steps), GUIDE_SHOWN)
+    assert view.guide.steps.value.count("<li") == shown and 'class="tp-guide-next"' in view.guide.steps.value
     assert _esc(guide.steps[0].text("en")) in view.guide.steps.value
     assert view.run.game.moves == moves and view.guide.previous_button.disabled
     view.guide.next_button.click()
@@ -233,6 +237,29 @@ def test_show_me_in_the_free_game_lists_the_line_and_steps_through_it():
     assert view.run.guide.index == 1
     view.guide.all_button.click()
     assert view.run.game.status is Status.WON and view.guide.layout.display == "none"
+
+
+def test_the_guide_lists_a_window_of_the_line_that_holds_the_next_move():
+    view = _free_game_view()
+    view.show_button.click()
+    guide = view.run.guide
+    total = len(guide.steps)
+    assert total > GUIDE_SHOWN  # the free game's line is longer than the list
+    for played in range(total):
+        guide = view.run.guide
+        listed = view.guide.steps.value
+        first = max(0, min(played - GUIDE_PLAYED_SHOWN, total - GUIDE_SHOWN))
+        assert listed.count("<li") == GUIDE_SHOWN
+        assert f'<li value="{played + 1}" class="tp-guide-next" aria-current="step">' in listed
+        assert _esc(guide.steps[played].text("en")) in listed and f'<li value="{first + 1}" ' in listed
+        assert listed.count('class="tp-guide-done"') == played - first
+        more = total - first - GUIDE_SHOWN
+        if more:
+            assert _esc(lesson_text("ui.guide_more", "en", count=more)) in listed
+        else:
+            assert "tp-guide-more" not in listed
+        view.guide.next_button.click()
+    assert view.run.game.status is Status.WON
 
 
 def test_show_me_says_clearly_when_it_starts_over():

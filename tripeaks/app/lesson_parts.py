@@ -22,7 +22,16 @@ from ..i18n.lessons import lesson_text
 from ..layout import PEAKS
 from ..lessons import LessonRun
 
-__all__ = ["GuidePanel", "PeakLegend", "links_html", "GAME_LINKS", "PEAK_CLASSES", "PARTS_CSS"]
+__all__ = [
+    "GuidePanel",
+    "GUIDE_SHOWN",
+    "GUIDE_PLAYED_SHOWN",
+    "PeakLegend",
+    "links_html",
+    "GAME_LINKS",
+    "PEAK_CLASSES",
+    "PARTS_CSS",
+]
 
 PEAK_CLASSES = ("tp-peak-left", "tp-peak-middle", "tp-peak-right")
 """The CSS class marking a card of the left, middle or right peak (docs/rules.md §1)."""
@@ -54,6 +63,7 @@ PARTS_CSS = """
 .widget-button.tp-card.tp-peak-middle { border-top: 7px solid #d946ef !important; }
 .widget-button.tp-card.tp-peak-right { border-top: 7px solid #22d3ee !important; }
 .tp-peak-legend { font-size: 14px; }
+.tp-peak-legend .tp-peak-item { white-space: nowrap; }
 .tp-peak-legend .tp-swatch { display: inline-block; width: 14px; height: 14px; border-radius: 3px;
   margin: 0 4px -2px 10px; border: 1px solid rgba(0, 0, 0, .35); }
 .tp-swatch.tp-peak-left { background: #f59e0b; }
@@ -62,7 +72,8 @@ PARTS_CSS = """
 .tp-lesson-guide { border: 1px solid var(--tp-border, #d8d2c0); border-radius: 12px; padding: 8px 12px;
   background: var(--tp-surface, #fbfaf5); gap: 6px; }
 .tp-lessons .tp-lesson-guide .tp-guide-title { font-weight: 700; font-size: 15px; color: var(--tp-heading, #14532d); }
-.tp-guide-list ol { margin: 2px 0; padding-left: 28px; max-height: 200px; overflow-y: auto; columns: 2 220px; }
+.tp-guide-list ol { margin: 2px 0; padding-left: 28px; columns: 2 220px; }
+.tp-guide-list .tp-guide-more { margin: 2px 0 0 28px; font-style: italic; color: var(--tp-text-muted, #5b6b60); }
 .tp-guide-list li { line-height: 1.45; }
 .tp-guide-list li.tp-guide-done { color: var(--tp-text-muted, #5b6b60); }
 .tp-guide-list li.tp-guide-next { font-weight: 700; background: var(--tp-note-bg, #fff8dc); border-radius: 4px; }
@@ -76,12 +87,19 @@ PARTS_CSS = """
 """Style of these parts and of the lesson view's layout (the ``--tp-*`` colours of the theme when present)."""
 
 
+GUIDE_SHOWN = 16
+"""How many moves of a Show me line the guide lists at once (a window holding the next move)."""
+GUIDE_PLAYED_SHOWN = 3
+"""How many of the moves already played stay listed above the next one."""
+
+
 def _esc(s: str) -> str:
     return html.escape(s, quote=True)
 
 
 class GuidePanel(widgets.VBox):
-    """The Show me guide: the line as a numbered list (played moves, the next one), Previous / Next / Play all.
+    """The Show me guide: the line as a numbered list (a window of :data:`GUIDE_SHOWN` moves: the last
+    moves played, the next one, those after it, and how many more follow), Previous / Next / Play all.
 
     ``GuidePanel(on_previous, on_next, on_all, on_close)``; :meth:`render`
     shows a run's guide (hidden when it has none).  Widgets (public,
@@ -126,12 +144,18 @@ class GuidePanel(widgets.VBox):
             self.layout.display = "none"
             return
         self.title.value = _esc(lesson_text("ui.guide_title", lang))
+        # A window of the line that always holds the next move: the last moves played, then the
+        # next ones (a whole line of 50 moves would push the buttons and the feedback off-screen).
+        first = max(0, min(guide.index - GUIDE_PLAYED_SHOWN, len(guide.steps) - GUIDE_SHOWN))
+        last = min(len(guide.steps), first + GUIDE_SHOWN)
         items = []
-        for i, step in enumerate(guide.steps):
+        for i in range(first, last):
             cls = "tp-guide-done" if i < guide.index else ("tp-guide-next" if i == guide.index else "")
             current = ' aria-current="step"' if i == guide.index else ""
-            items.append(f'<li class="{cls}"{current}>{_esc(step.text(lang))}</li>')
-        self.steps.value = f"<ol>{''.join(items)}</ol>"
+            items.append(f'<li value="{i + 1}" class="{cls}"{current}>{_esc(guide.steps[i].text(lang))}</li>')
+        more = len(guide.steps) - last
+        tail = f'<p class="tp-guide-more">{_esc(lesson_text("ui.guide_more", lang, count=more))}</p>' if more else ""
+        self.steps.value = f"<ol>{''.join(items)}</ol>{tail}"
         self.progress.value = _esc(lesson_text("ui.guide_progress", lang, done=guide.index, total=len(guide.steps)))
         self.previous_button.description = lesson_text("ui.guide_previous", lang)
         self.previous_button.disabled = guide.index == 0
@@ -155,7 +179,8 @@ class PeakLegend(widgets.HTML):
         parts = [_esc(lesson_text("ui.peak_legend", lang))]
         for p, cls in enumerate(PEAK_CLASSES):
             text = lesson_text(f"ui.peak_{p}", lang, count=len(PEAKS[p]))
-            parts.append(f'<span class="tp-swatch {cls}" aria-hidden="true"></span>{_esc(text)}')
+            swatch = f'<span class="tp-swatch {cls}" aria-hidden="true"></span>'
+            parts.append(f'<span class="tp-peak-item">{swatch}{_esc(text)}</span>')
         self.value = " ".join(parts)
 
 

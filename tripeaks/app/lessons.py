@@ -63,9 +63,10 @@ LESSON_CSS = """
 .tp-lessons-header { align-items: center; gap: 14px; padding: 8px 14px; border-radius: 12px;
   background: #f4f1e8; border: 1px solid #d8d2c0; flex-wrap: wrap; }
 .tp-lessons-header .tp-lessons-name { font-size: 22px; font-weight: 700; color: #14532d; }
-.tp-lesson-progress { flex: 1 1 220px; }
+/* the progress bar is a row of its own under the title, the menus and the language */
+.tp-lessons-header .tp-lesson-progress { order: 10; height: 12px; margin: 0; }
 .tp-lesson-progress .progress-bar { background-color: #2f8f57; }
-.tp-lesson-progress-label { font-size: 14px; color: #3a4a40; min-width: 110px; }
+.tp-lesson-progress-label { font-size: 14px; color: #3a4a40; min-width: 110px; margin-right: auto; }
 .tp-lesson-title { font-size: 20px; font-weight: 700; color: #14532d; margin-top: 4px; }
 .tp-lesson-title h2 { font-size: 20px; margin: 2px 0; }
 .tp-lesson-intro { font-size: 15px; line-height: 1.45; }
@@ -112,18 +113,18 @@ class LessonView(widgets.VBox):
         self.name_label = widgets.HTML()
         self.name_label.add_class("tp-lessons-name")
         self.progress = widgets.IntProgress(
-            min=0, max=len(LESSONS), value=0, layout=widgets.Layout(width="auto", flex="1 1 220px")
+            min=0, max=len(LESSONS), value=0, layout=widgets.Layout(width="auto", flex="1 1 100%")
         )
         self.progress.add_class("tp-lesson-progress")
         self.progress_label = widgets.HTML()
         self.progress_label.add_class("tp-lesson-progress-label")
         self.language = widgets.Dropdown(
-            options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=lang, layout=widgets.Layout(width="180px")
+            options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=lang, layout=widgets.Layout(width="150px")
         )
         self.language.add_class("tp-lang")
         self.language.observe(lambda c: session.set_language(c["new"]), names="value")
         self.menu = widgets.Dropdown(
-            options=self._menu_options(lang), value=start, layout=widgets.Layout(width="320px")
+            options=self._menu_options(lang), value=start, layout=widgets.Layout(width="350px")
         )
         self.menu.add_class("tp-lesson-menu")
         self._rendering = False
@@ -311,7 +312,9 @@ class LessonView(widgets.VBox):
         if run.complete:
             step = lesson_text("ui.steps_done", lang, total=n_tasks)
         else:
-            step = lesson_text("ui.steps", lang, step=run.tasks_done + 1, total=n_tasks)
+            # while a finished board waits for Continue, the step shown is the one just done
+            shown = run.tasks_done if run.waiting else run.tasks_done + 1
+            step = lesson_text("ui.steps", lang, step=shown, total=n_tasks)
         self.goal.value = f'<span class="tp-step">{_esc(step)}</span> {_esc(run.goal(lang))}'
         self.stats.value = _esc(
             " · ".join(

@@ -146,7 +146,7 @@ LESSON_TEXTS: dict[str, dict[str, Entry]] = {
         "lesson.codes.move.done": "Note the score and the move counter.",
         "lesson.codes.undo.goal": "Now press Undo.",
         "lesson.codes.undo.done": "The score is back to 500, but the move counter still counts the move you took back.",
-        "lesson.codes.win.goal": "Try to win this deal under Easy. Hint rings one good move; Show me lists a winning line that you can play move by move.",
+        "lesson.codes.win.goal": "Try to win this deal under Easy. Hint marks one good move; Show me lists a winning line that you can play move by move.",
         "lesson.codes.win.done": "Won. The same code always deals these same cards, so anyone can play this game again.",
         "lesson.codes.complete": "Next: how this app differs from the traditional game.",
         "lesson.differences.title": "This app and the traditional game",

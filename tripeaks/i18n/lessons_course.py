@@ -24,6 +24,11 @@ COURSE_TEXTS: dict[str, dict[str, Entry]] = {
         "ui.guide_all": "Play all",
         "ui.guide_close": "Close",
         "ui.guide_progress": "Moves played: {done} of {total}",
+        "ui.guide_more": Plural(
+            "count",
+            one="And {count} more move to the end of the line.",
+            other="And {count} more moves to the end of the line.",
+        ),
         "ui.peak_legend": "Which peak each card counts for:",
         "ui.peak_0": Plural("count", one="left peak, {count} card", other="left peak, {count} cards"),
         "ui.peak_1": Plural("count", one="middle peak, {count} card", other="middle peak, {count} cards"),
@@ -108,6 +113,12 @@ COURSE_TEXTS: dict[str, dict[str, Entry]] = {
         "ui.guide_all": "Jogar tudo",
         "ui.guide_close": "Fechar",
         "ui.guide_progress": "Jogadas feitas: {done} de {total}",
+        "ui.guide_more": Plural(
+            "count",
+            one="E mais {count} jogada até ao fim da sequência.",
+            many="E mais {count} de jogadas até ao fim da sequência.",
+            other="E mais {count} jogadas até ao fim da sequência.",
+        ),
         "ui.peak_legend": "O pico a que cada carta pertence:",
         "ui.peak_0": Plural(
             "count",
@@ -205,6 +216,12 @@ COURSE_TEXTS: dict[str, dict[str, Entry]] = {
         "ui.guide_all": "Tout jouer",
         "ui.guide_close": "Fermer",
         "ui.guide_progress": "Coups joués : {done} sur {total}",
+        "ui.guide_more": Plural(
+            "count",
+            one="Et encore {count} coup jusqu'à la fin de la suite.",
+            many="Et encore {count} de coups jusqu'à la fin de la suite.",
+            other="Et encore {count} coups jusqu'à la fin de la suite.",
+        ),
         "ui.peak_legend": "Le pic pour lequel compte chaque carte :",
         "ui.peak_0": Plural(
             "count",

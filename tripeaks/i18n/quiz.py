@@ -21,7 +21,7 @@ QUIZ_TEXTS: dict[str, dict[str, Entry]] = {
         "quiz.ui.progress": "Question {number} of {total}",
         "quiz.ui.right": "Right.",
         "quiz.ui.wrong": "Not quite. The right answer: {answer}.",
-        "quiz.ui.teaches": "The lesson {number}, {title}, teaches this.",
+        "quiz.ui.teaches": "Lesson {number}, {title}, teaches this.",
         "quiz.ui.go_lesson": "Go to lesson {number}",
         "quiz.ui.next": "Next question",
         "quiz.ui.result": Plural(
