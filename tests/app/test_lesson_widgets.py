@@ -15,6 +15,7 @@ from tripeaks.i18n.lessons import lesson_text
 from tripeaks.i18n.quiz import quiz_text
 from tripeaks.layout import PEAK_OF
 from tripeaks.lessons import LESSONS, LessonRun, TaskKind, lesson_by_id
+from tripeaks.quiz import Answer
 
 LANGS = ("en", "pt", "fr")
 LAST = len(LESSONS)
@@ -481,3 +482,29 @@ def test_close_frees_the_view():
     assert view._deal_session.closed
     view.board.card_buttons[21].click()  # a closed session does nothing
     assert view.run.game.moves == 0
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_quiz_is_answered_by_clicking_in_each_language(lang):
+    view = LessonView(lang=lang, start=LAST)
+    view.quiz_button.click()
+    assert view.session.quiz_open and view.quiz.layout.display != "none"
+    questions = view.session.quiz.questions
+    total = len(questions)
+    for n, q in enumerate(questions, start=1):
+        assert view.quiz.progress.value == _esc(quiz_text("quiz.ui.progress", lang, number=n, total=total))
+        assert view.quiz.question.value == _esc(q.text(lang))
+        shown = [b.description for b in view.quiz.choice_buttons if b.layout.display != "none"]
+        assert shown == [c.text(lang) for c in q.choices]
+        assert view.quiz.next_button.layout.display == "none"  # answer first
+        view.quiz.choice_buttons[q.answer].click()
+        assert "tp-fb-done" in view.quiz.feedback.value
+        assert _esc(Answer(q, q.answer).message(lang)) in view.quiz.feedback.value
+        assert view.quiz.lesson_button.layout.display == "none"
+        view.quiz.choice_buttons[(q.answer + 1) % len(q.choices)].click()  # disabled: the first answer stays
+        assert view.session.quiz.answers[n - 1] == q.answer
+        view.quiz.next_button.click()
+    run = view.session.quiz
+    assert run.complete and run.score == total
+    assert _esc(quiz_text("quiz.ui.result", lang, right=total, total=total)) in view.quiz.result.value
+    assert "<li>" not in view.quiz.result.value  # nothing to review
