@@ -30,6 +30,17 @@ _PROGRESS_JS = """
 }
 """
 
+_CLIPPING_JS = """
+(sel) => {
+  const out = [];
+  for (let el = document.querySelector(sel).parentElement; el && !el.classList.contains('tp-board'); el = el.parentElement) {
+    const o = getComputedStyle(el).overflow;
+    if (o !== 'visible') out.push(el.className + ': ' + o);
+  }
+  return out;
+}
+"""
+
 _VISIBLE_JS = """
 (sel) => { const el = document.querySelector(sel); return !!el && el.offsetParent !== null; }
 """
@@ -236,6 +247,9 @@ def test_lesson_on_the_layout_in_french(voila_server, page, page_errors, artifac
     me.card(21)  # the middle peak's base card: not the right peak's
     assert "tp-fb-miss" in page.inner_html(".tp-lesson-feedback")
     me.complete()  # every card checked in French on the way (expected_cards)
+    # the stock, just drawn from and still under the pointer, is lifted: no box around it clips it
+    clipping = page.evaluate(_CLIPPING_JS, ".tp-lesson-stage .tp-stock")
+    assert clipping == [], clipping
     app.wait_contains(".tp-lesson-feedback", "1 point")
     page.screenshot(path=str(artifacts_dir / "lessons-fr-1-done.png"), full_page=True)
     assert page_errors == []
