@@ -106,7 +106,7 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "summary.games": "Partidas registadas: {count}. Alunos: {players}.",
         "summary.empty": "Ainda não há partidas registadas.",
         "setup.none": "Não está configurada nenhuma base de dados da turma, por isso as partidas da turma não são registadas.",
-        "setup.how": "Para as registar, inicie a aplicação e este caderno com a variável de ambiente {variable} igual ao caminho de um ficheiro (é criado se a pasta existir), por exemplo:",
+        "setup.how": "Para as registar, inicie a aplicação e este notebook com a variável de ambiente {variable} igual ao caminho de um ficheiro (é criado se a pasta existir), por exemplo:",
         "setup.deploy": "No JupyterHub, coloque o ficheiro num volume montado no servidor de cada aluno (ver docs/deploy.md).",
         "problem.no_folder": "Os resultados não estão a ser registados: a pasta da base de dados da turma não existe.",
         "problem.unwritable": "Os resultados não estão a ser registados: não é possível escrever na base de dados da turma.",
@@ -164,7 +164,7 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "name.saved": "Os seus resultados serão registados como {name}.",
         "problem.missed": "Não foi possível registar o resultado desta partida; os seguintes serão registados.",
         "challenge.play": "Jogar o desafio",
-        "challenge.play_tip": "Distribuir o jogo que o professor escolheu para a turma.",
+        "challenge.play_tip": "Distribuir a partida que o professor escolheu para a turma.",
     },
     "fr": {
         "title": "Résultats de la classe",
