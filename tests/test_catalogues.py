@@ -270,8 +270,8 @@ def test_every_entry_renders_for_any_count(lang):
 
 def test_sentences_reads_one_language_with_every_plural_form():
     pt = list(sentences("pt"))
-    assert ("solver", "solve.draws", "A linha tira {draws} carta do monte.") in pt
-    assert ("solver", "solve.draws", "A linha tira {draws} cartas do monte.") in pt
+    assert ("solver", "solve.draws", "A solução compra {draws} carta do monte.") in pt
+    assert ("solver", "solve.draws", "A solução compra {draws} cartas do monte.") in pt
     assert all(lang_text for _, _, lang_text in pt)
     with pytest.raises(UnknownLanguageError):
         list(sentences("es"))

@@ -95,7 +95,7 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         "plot.peak": "Peak cleared",
         "plot.undo": "Undone moves",
         # Hints and winnability (tripeaks.app.hints)
-        "hints.tip": "Show a move that keeps the game winnable. Hints are free: they cost no points.",
+        "hints.tip": "Show a move that keeps the game winnable. It costs no points.",
         "hints.over_won": "The game is won: there is nothing left to hint.",
         "hints.over_blocked": "No move is possible any more, so there is nothing to hint: undo a move or deal a new game.",
         "hints.lost_no_undo": "This deal cannot be won from here, whatever you play: deal a new game.",
@@ -152,7 +152,7 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         "confirm.yes": "Yes",
         "confirm.no": "No",
         "controls.redo": "Redo",
-        "controls.redo_tip": "Make the move you undid last again. A redo counts as a move.",
+        "controls.redo_tip": "Make the move you undid last again. It counts as a move.",
         "stock.done_tip": "The game is over: there is nothing more to draw.",
         "code.part_cut": "{start}…",
         "hints.rewind": "Rewind to the last winnable position",
