@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import tripeaks.lessons as lessons_module
 from tripeaks import Card, Game, Refusal, Rule, Status
-from tripeaks.i18n import LANGUAGES, refusal_message, status_message
+from tripeaks.i18n import LANGUAGES, refusal_message, refusal_sentence, status_message
 from tripeaks.i18n.catalogues import sentences
 from tripeaks.i18n.lessons import LESSON_TEXTS, lesson_text
 from tripeaks.layout import BASE_ROW, COVERED_BY, PEAKS
@@ -463,3 +463,17 @@ def test_a_stock_click_in_a_find_step_points_at_the_cards():
             assert run.game.state_key() == before
             return
     raise AssertionError("no lesson starts with a find step")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_covered_card_in_the_rules_lesson_is_blocked_and_nothing_else(lang):
+    # The miss sentence of lesson 6 is about ranks ("that card does not fit"): a covered card is
+    # refused because it is blocked (docs/rules.md §2), and that is all the feedback says.
+    run = LessonRun(lesson(6))
+    covered = next(p for p in range(28) if run.game.refusal(p) is Refusal.BLOCKED)
+    fb = run.click_card(covered)
+    assert fb.kind == "refused" and fb.refusal is Refusal.BLOCKED
+    assert fb.message(lang) == refusal_sentence(Refusal.BLOCKED, lang)
+    # A card of the right kind but the wrong rank still gets the lesson's sentence after the refusal.
+    wrong = next(p for p in BASE_ROW if run.game.refusal(p) is Refusal.NOT_ADJACENT)
+    assert run.click_card(wrong).message(lang).startswith(refusal_sentence(Refusal.NOT_ADJACENT, lang) + " ")

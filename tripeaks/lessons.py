@@ -90,6 +90,8 @@ class Task:
     the task starts, then ``setup`` actions are played on it.  ``solution``
     is the scripted line of a WIN task (from the task's starting position).
     ``explain_refusals``: a FIND miss shows the engine's refusal message.
+    ``rank_miss``: the FIND miss sentence is about ranks, so a blocked card
+    (covered or face down, docs/rules.md §2) gets the refusal alone.
     """
 
     key: str
@@ -103,6 +105,7 @@ class Task:
     setup: tuple[Action, ...] = ()
     solution: tuple[Action, ...] = ()
     explain_refusals: bool = False
+    rank_miss: bool = False
 
     @property
     def wanted(self) -> int:
@@ -407,8 +410,10 @@ def _build_lessons() -> tuple[Lesson, ...]:
             "rules",
             walk_board,
             (
-                Task("easy", TaskKind.FIND, frozenset({19, 21, 22}), explain_refusals=True),
-                Task("classic", TaskKind.FIND, frozenset({22}), explain_refusals=True, board=walk_classic),
+                Task("easy", TaskKind.FIND, frozenset({19, 21, 22}), explain_refusals=True, rank_miss=True),
+                Task(
+                    "classic", TaskKind.FIND, frozenset({22}), explain_refusals=True, rank_miss=True, board=walk_classic
+                ),
             ),
             cards=walk_cards,
         ),
@@ -665,6 +670,9 @@ class LessonRun:
             if p in task.targets:
                 self.found.add(p)
                 return self._hit(values={})
+            if task.explain_refusals and task.rank_miss and refusal is Refusal.BLOCKED:
+                # Covered or face down (docs/rules.md §2): that is the whole reason, the rank is beside the point.
+                return Feedback(FeedbackKind.REFUSED, refusal=refusal, lesson=self.lesson)
             if task.explain_refusals and refusal is not None:
                 return Feedback(
                     FeedbackKind.REFUSED,
