@@ -100,7 +100,7 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "title": "Resultados da turma",
         "refresh": "Atualizar",
         "refresh_tip": "Ler de novo a base de dados da turma.",
-        "language": "Língua",
+        "language": "Idioma",
         "database": "Base de dados da turma: {path}",
         "updated": "Lida às {time} UTC.",
         "summary.games": "Partidas registadas: {count}. Alunos: {players}.",
