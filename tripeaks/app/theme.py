@@ -79,6 +79,8 @@ CSS = """
 /* The stock's label wraps inside the white frame: "Monte:" over "9" rather than a digit in the frame. */
 .widget-button.tp-stock { font-size: 13px; font-family: inherit; white-space: normal; padding: 0 5px; }
 .widget-button.tp-stock:hover { transform: translateY(-3px); }
+/* The stock lifted under the pointer (after a draw) or ringed by a highlight is never clipped by its boxes. */
+.tp-piles, .tp-piles > .widget-box { overflow: visible !important; }
 .widget-button.tp-stock.tp-stock-empty {
   background-image: none; border: 2px dashed rgba(255,255,255,.6); box-shadow: none; color: #e8f5e9 !important;
 }

@@ -103,6 +103,8 @@ CATALOG: dict[str, dict[str, Entry]] = {
         # Redo (docs/rules.md §4)
         "refusal.nothing_to_redo": "There is nothing to redo.",
         "refusal_sentence.nothing_to_redo": "There is nothing to redo.",
+        # Refusal details (docs/rules.md §2)
+        "refusal_detail.no_wrap": "Under Classic, K and A do not follow each other.",
     },
     "pt": {
         "refusal.not_adjacent": "Tem de ter um valor imediatamente superior ou inferior",
@@ -207,6 +209,8 @@ CATALOG: dict[str, dict[str, Entry]] = {
         # Redo (docs/rules.md §4)
         "refusal.nothing_to_redo": "Não há nada para refazer.",
         "refusal_sentence.nothing_to_redo": "Não há nada para refazer.",
+        # Refusal details (docs/rules.md §2)
+        "refusal_detail.no_wrap": "Na regra Clássica, o rei e o ás não são consecutivos.",
     },
     "fr": {
         "refusal.not_adjacent": "La valeur doit être immédiatement supérieure ou inférieure",
@@ -311,5 +315,7 @@ CATALOG: dict[str, dict[str, Entry]] = {
         # Redo (docs/rules.md §4)
         "refusal.nothing_to_redo": "Il n'y a rien à rétablir.",
         "refusal_sentence.nothing_to_redo": "Il n'y a rien à rétablir.",
+        # Refusal details (docs/rules.md §2)
+        "refusal_detail.no_wrap": "En règle Classique, le roi et l'as ne se suivent pas.",
     },
 }

@@ -164,9 +164,10 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         ),
         "hints.rewind_none": "No position that undo can reach can be won: deal a new game.",
         "hints.rewind_unknown": "The solver found no winnable position to go back to within {ms} ms.",
+        # Lessons, second edition: the empty stock offers no draw (tripeaks.app.board)
+        "stock.empty_tip": "The stock is empty: there are no cards left to draw.",
         # Tooltips that say more than the button label (tripeaks.app.board)
         "card.face_down_tip": "It turns face up once no card covers it any more.",
-        "stock.empty_tip": "The stock is empty.",
     },
     "pt": {
         "app.title": "TriPeaks",
@@ -318,9 +319,10 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         ),
         "hints.rewind_none": "Nenhuma posição a que Anular consegue voltar pode ser ganha: comece uma nova partida.",
         "hints.rewind_unknown": "A verificação automática não encontrou, em {ms} ms, nenhuma posição ganhável a que voltar.",
+        # Lessons, second edition: the empty stock offers no draw (tripeaks.app.board)
+        "stock.empty_tip": "O monte está vazio: já não há cartas para comprar.",
         # Tooltips that say more than the button label (tripeaks.app.board)
         "card.face_down_tip": "Vira-se para cima quando já nenhuma carta a tapar.",
-        "stock.empty_tip": "O monte está vazio.",
     },
     "fr": {
         "app.title": "TriPeaks",
@@ -472,9 +474,10 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         ),
         "hints.rewind_none": "Aucune position que le bouton Annuler peut atteindre ne peut être gagnée : lancez une nouvelle partie.",
         "hints.rewind_unknown": "Le solveur n'a trouvé, en {ms} ms, aucune position gagnable où revenir.",
+        # Lessons, second edition: the empty stock offers no draw (tripeaks.app.board)
+        "stock.empty_tip": "La pioche est vide : il ne reste plus de carte à piocher.",
         # Tooltips that say more than the button label (tripeaks.app.board)
         "card.face_down_tip": "Elle se retournera face visible quand plus aucune carte ne la recouvrira.",
-        "stock.empty_tip": "La pioche est vide.",
     },
 }
 """The app's texts, one dict per language; keys shared by all languages."""
