@@ -148,7 +148,7 @@ def test_labels_are_words_in_the_language_and_the_spoiler_starts_off(lang):
     assert tools.only_winnable.value is False
     assert tools.only_winnable.description == ui_text("hints.only_winnable", lang)
     assert tools.hint_button.tooltip == ui_text("hints.tip", lang)
-    assert "cost no points" in ui_text("hints.tip", "en")  # docs/rules.md §3 charges moves only, not hints
+    assert "costs no points" in ui_text("hints.tip", "en")  # docs/rules.md §3 charges moves only, not hints
 
 
 # ---------------------------------------------------------------- Hint: known answers
