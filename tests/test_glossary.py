@@ -31,7 +31,7 @@ REQUIRED_CONCEPTS = (
     "face up",
     "reveal",
     "draw",
-    "click",
+    "click",  # a click on a card or a button (a key is pressed)
     "undo",
     "cleared peak",
     "rank",
@@ -128,9 +128,10 @@ def test_every_glossary_term_is_used_in_the_catalogues(lang: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "text", "concept"),
     [
+        ("fr", "Appuyez sur Annuler.", "click (a card or a button; a key is *appuyée*)"),
         ("pt", "Tirou V♣ do monte.", "draw (the act)"),
-        ("pt", "Toque no monte.", "click"),
-        ("pt", "Carregue em Anular para desfazer a compra.", "click"),
+        ("pt", "Toque no monte.", "click (a card or a button; a key is *premida*)"),
+        ("pt", "Carregue em Anular para desfazer a compra.", "click (a card or a button; a key is *premida*)"),
         ("pt", "Carregue em Anular para desfazer a compra.", "undo (button Anular)"),
         ("pt", "Pico limpo", "cleared peak"),
         ("pt", "Jogue uma carta descoberta.", "exposed (no card covers it)"),
@@ -154,6 +155,8 @@ def test_a_forbidden_alternative_is_reported_with_its_concept(lang: str, text: s
 
 def test_the_glossary_allows_the_chosen_terms() -> None:
     assert violations("pt", [("toy", "k", "Clique no monte para comprar uma carta: o pico está esvaziado.")]) == []
+    assert violations("pt", [("toy", "k", "Para ver os atalhos, prima a tecla ?.")]) == []
+    assert violations("fr", [("toy", "k", "Pour voir les raccourcis, appuyez sur la touche ?.")]) == []
     assert violations("fr", [("toy", "k", "Cliquez sur la pioche : le tirage du R♣ vide le pic de gauche.")]) == []
 
 
