@@ -64,3 +64,14 @@ def test_a_repeated_label_or_a_position_is_reported() -> None:
     assert tooltip_problems(widgets.Button(description="R♣", tooltip="R♣, position 19"))
     assert tooltip_problems(widgets.Button(description="Monte vazio", tooltip="Comprar (restam 0 cartas)."))
     assert tooltip_problems(widgets.Button(description="Undo", tooltip="Take back the last move.")) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_tooltip_repeats_its_button_in_the_lessons(lang: str) -> None:
+    from tripeaks.app.lessons import build_lessons
+
+    view = build_lessons(lang=lang)
+    try:
+        assert [p for b in buttons(view) for p in tooltip_problems(b)] == []
+    finally:
+        view.close()
