@@ -743,6 +743,8 @@ class LessonRun:
             if isinstance(action, int) and action in task.avoid
             else f"lesson.{self.lesson.id}.{task.key}.miss"
         )
+        if card is None and "{card}" in str(_lesson_entry(key)):  # a sentence about a card, but a draw
+            key = "lesson.generic.play_instead"
         facts = tuple(f for f in self.comparison() if f[1].get("action") == action) if task.compare else ()
         return Feedback(
             FeedbackKind.MISS, key, {"card": card} if card is not None else {}, lesson=self.lesson, facts=facts
@@ -1122,3 +1124,10 @@ def _comparison(lesson_id: str, task: Task, start: Game) -> tuple[Fact, ...]:
     if all("unknown" not in k for k, _ in result):
         _COMPARED[key] = result
     return result
+
+
+def _lesson_entry(key: str) -> object:
+    """The English entry of the lesson text ``key`` (``None`` if there is none)."""
+    from .i18n.lessons import LESSON_CATALOGUES
+
+    return next((c["en"][key] for c in LESSON_CATALOGUES if key in c["en"]), None)
