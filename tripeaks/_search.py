@@ -48,9 +48,7 @@ Plays that uncover a card are tried first, then the draw: winning lines
 are usually found without backtracking far.  The search recurses once per
 position of the current line (at most 28 plays and 30 draws deep, far within
 Python's recursion limit), and it stops with ``None`` (unknown) when its node
-or time budget runs out — never with a wrong verdict.  Its memo tables are
-reused from one search to the next (cleared, not allocated: a fresh table
-costs more than a whole easy search).
+or time budget runs out — never with a wrong verdict.
 """
 
 from __future__ import annotations
@@ -267,28 +265,6 @@ class _Lattice:
 
 _LATTICE: _Lattice | None = None
 
-_MEMOS: list[tuple[bytearray, bytearray]] = []
-"""Memo tables of finished searches, to reuse (one pair per search running at the same time)."""
-_ZERO: dict[int, bytes] = {}
-"""Zero bytes to clear a memo table of each size with."""
-
-
-def _take_memo(n_sets: int) -> tuple[bytearray, bytearray]:
-    """Cleared memo tables for a search (see :func:`search`): ``n_sets << RANK_BITS`` and ``n_sets`` bytes.
-
-    ``list.pop`` and ``list.append`` are atomic, so searches in several threads never share a table.
-    """
-    try:
-        lost, lost_draw = _MEMOS.pop()
-    except IndexError:
-        return bytearray(n_sets << RANK_BITS), bytearray(n_sets)
-    for table in lost, lost_draw:
-        zero = _ZERO.get(len(table))
-        if zero is None:
-            zero = _ZERO[len(table)] = bytes(len(table))
-        memoryview(table)[:] = zero
-    return lost, lost_draw
-
 
 def lattice() -> _Lattice:
     """The shared :class:`_Lattice`, built on first use."""
@@ -377,7 +353,7 @@ def search(
 
     # lost[i << RANK_BITS | w] = LOST_BASE - (smallest stock index known lost for set i and waste rank w), 0 unknown;
     # lost_draw[i] = LOST_BASE - (smallest s with (set i, s) right after a draw known lost), 0 unknown
-    lost, lost_draw = _take_memo(len(lat.sets))
+    lost, lost_draw = bytearray(len(lat.sets) << RANK_BITS), bytearray(len(lat.sets))
     # after the s-th draw the possible waste cards are the tableau and the stock from s - 1 on: the
     # matching test is monotone in s.  match[counts] = last s known to pass | first s known to fail
     # << FIELD_BITS (MATCH_UNKNOWN when absent); the known cases are decided inline, the rest here
@@ -511,7 +487,10 @@ def search(
     except _OutOfBudget:
         return None, [], nodes
     finally:
-        _MEMOS.append((lost, lost_draw))
+        # visit refers to itself, so it and what it holds wait for the cycle collector: free the tables now
+        lost.clear()
+        lost_draw.clear()
+        match.clear()
     if won:
         return True, _line(actions[::-1]), nodes
     return False, [], nodes
