@@ -13,6 +13,7 @@ from typing import Any
 from ..codes import GameCode
 from ..game import Game
 from ..i18n import check_language
+from .access import add_access
 from .hints import add_hints
 from .play import TriPeaksApp
 from .session import PlaySession
@@ -49,7 +50,8 @@ def build_app(
 
     ``lang`` is "en", "pt" or "fr".  With ``hints`` (the default) the app has the
     Hint button, the Winnable? indicator and the "deal only winnable games"
-    option of :mod:`tripeaks.app.hints`.  Raises :class:`~tripeaks.codes.InvalidCodeError`
+    option of :mod:`tripeaks.app.hints`.  Keyboard shortcuts, their help panel and the
+    four-colour deck come from :mod:`tripeaks.app.access`.  Raises :class:`~tripeaks.codes.InvalidCodeError`
     for an unreadable code and :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
     naming the languages) for an unknown language.
     Built again in the same notebook cell, it closes the app that cell built before.
@@ -61,6 +63,7 @@ def build_app(
     app = TriPeaksApp(session=session)
     if hints:
         add_hints(app)
+    add_access(app)
     cell = current_cell()
     if cell is not None:
         earlier = _BY_CELL.get(cell)

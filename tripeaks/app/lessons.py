@@ -34,6 +34,7 @@ from ..i18n.lessons import lesson_text
 from ..i18n.ui import rule_name, ui_text
 from ..lessons import LESSONS, Feedback, LessonRun
 from .board import BoardView
+from .bridge import PageBridge
 from .lesson_session import LessonSession
 from .lifecycle import close_tree
 from .plot import ScorePlot
@@ -41,33 +42,41 @@ from .plot import ScorePlot
 __all__ = ["LessonView", "build_lessons", "LESSON_CSS"]
 
 LESSON_CSS = """
-.tp-lessons { font-family: "Segoe UI", "Helvetica Neue", Arial, "DejaVu Sans", sans-serif; color: #1d2b22;
-  max-width: 900px; gap: 8px; }
+.tp-lessons { max-width: 960px; gap: 8px; }
 .tp-lessons-header { align-items: center; gap: 14px; padding: 8px 14px; border-radius: 12px;
-  background: #f4f1e8; border: 1px solid #d8d2c0; flex-wrap: wrap; }
-.tp-lessons-header .tp-lessons-name { font-size: 22px; font-weight: 700; color: #14532d; }
+  background: var(--tp-surface-alt); border: 1px solid var(--tp-border); flex-wrap: wrap; }
+.tp-lessons .tp-lessons-name, .tp-lessons .tp-lessons-name .widget-html-content {
+  font-size: 22px; font-weight: 700; color: var(--tp-heading); }
 .tp-lesson-progress { flex: 1 1 220px; }
 .tp-lesson-progress .progress-bar { background-color: #2f8f57; }
-.tp-lesson-progress-label { font-size: 14px; color: #3a4a40; min-width: 110px; }
-.tp-lesson-title { font-size: 20px; font-weight: 700; color: #14532d; margin-top: 4px; }
-.tp-lesson-title h2 { font-size: 20px; margin: 2px 0; }
+.tp-lessons .tp-lesson-progress-label { font-size: 14px; color: var(--tp-text-muted); min-width: 110px; }
+.tp-lessons .tp-lesson-title, .tp-lessons .tp-lesson-title .widget-html-content {
+  font-size: 20px; font-weight: 700; color: var(--tp-heading); margin-top: 4px; }
+.tp-lesson-title h2 { font-size: 20px; margin: 2px 0; color: inherit; }
 .tp-lesson-intro { font-size: 15px; line-height: 1.45; }
 .tp-lesson-intro p { margin: 0 0 8px 0; }
-.tp-lesson-goal { font-size: 16px; padding: 8px 12px; border-radius: 10px; background: #fff8dc;
-  border: 1px solid #f0d98a; }
-.tp-lesson-goal .tp-step { font-weight: 700; color: #7a5c00; margin-right: 6px; }
-.tp-lesson-stats { font-size: 14px; color: #3a4a40; }
+.tp-lessons .tp-lesson-goal { font-size: 16px; padding: 8px 12px; border-radius: 10px; background: var(--tp-note-bg);
+  border: 1px solid var(--tp-note-border); color: var(--tp-text); }
+.tp-lesson-goal .tp-step { font-weight: 700; color: var(--tp-note-text); margin-right: 6px; }
+.tp-lessons .tp-lesson-stats { font-size: 14px; color: var(--tp-text-muted); }
 .tp-lesson-controls { align-items: center; gap: 8px; flex-wrap: wrap; }
 .tp-lesson-controls .widget-button { border-radius: 8px; font-weight: 600; padding: 0 14px; }
+/* ipywidgets' info and success colours give white text too little contrast (3.5:1, 4.1:1). */
+.tp-lesson-controls .widget-button.tp-lesson-show { background: var(--tp-info-button-bg); color: var(--tp-accent-text); }
+.tp-lesson-controls .widget-button.tp-lesson-next { background: var(--tp-accent-bg); color: var(--tp-accent-text); }
 .tp-lesson-feedback { min-height: 30px; font-size: 15px; }
-.tp-lesson-feedback .tp-fb { padding: 6px 12px; border-radius: 10px; border: 1px solid #c8e0c8;
-  background: #eef6ee; line-height: 1.4; }
-.tp-lesson-feedback .tp-fb-done { background: #e3f6e5; border-color: #86c98f; color: #14532d; }
-.tp-lesson-feedback .tp-fb-refused { background: #fdecea; border-color: #f4c2bd; color: #7f1d1d; }
-.tp-lesson-feedback .tp-fb-miss { background: #fff4e0; border-color: #f0c27a; color: #6b3d00; }
-.tp-lesson-feedback .tp-fb-finished { background: #e3f6e5; border-color: #86c98f; font-weight: 700; }
+.tp-lesson-feedback .tp-fb { padding: 6px 12px; border-radius: 10px; border: 1px solid var(--tp-info-border);
+  background: var(--tp-info-bg); color: var(--tp-text); line-height: 1.4; }
+.tp-lesson-feedback .tp-fb-done { background: var(--tp-ok-bg); border-color: var(--tp-ok-border); color: var(--tp-ok-text); }
+.tp-lesson-feedback .tp-fb-refused { background: var(--tp-error-bg); border-color: var(--tp-error-border);
+  color: var(--tp-error-text); }
+.tp-lesson-feedback .tp-fb-miss { background: var(--tp-warn-bg); border-color: var(--tp-warn-border); color: var(--tp-warn-text); }
+.tp-lesson-feedback .tp-fb-finished { background: var(--tp-ok-bg); border-color: var(--tp-ok-border);
+  color: var(--tp-ok-text); font-weight: 700; }
+.tp-lessons > .tp-plot { background: var(--tp-plot-face); border-radius: 8px; }
 """
-"""Extra style for the lesson view (the board brings the app's theme)."""
+"""Extra style for the lesson view (the board brings the app's theme: its ``--tp-*`` colours
+follow JupyterLab's and Voila's light and dark themes)."""
 
 
 def _esc(s: str) -> str:
@@ -101,7 +110,10 @@ class LessonView(widgets.VBox):
         self.progress_label = widgets.HTML()
         self.progress_label.add_class("tp-lesson-progress-label")
         self.language = widgets.Dropdown(
-            options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=lang, layout=widgets.Layout(width="180px")
+            options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES],
+            value=lang,
+            layout=widgets.Layout(width="240px"),
+            style={"description_width": "initial"},
         )
         self.language.add_class("tp-lang")
         self.language.observe(lambda c: session.set_language(c["new"]), names="value")
@@ -139,6 +151,8 @@ class LessonView(widgets.VBox):
 
         self.feedback = widgets.HTML()
         self.feedback.add_class("tp-lesson-feedback")
+        # The page's language and title; the feedback line is an ARIA live region.
+        self.page_bridge = PageBridge(live=".tp-lesson-feedback")
         self._plot = ScorePlot(lang, width_px=520, height_px=240)
         self.plot_image = self._plot.image
 
@@ -154,6 +168,7 @@ class LessonView(widgets.VBox):
                 self.stats,
                 controls,
                 self.plot_image,
+                self.page_bridge,
             ],
             **kwargs,
         )
@@ -216,6 +231,8 @@ class LessonView(widgets.VBox):
         self.board.set_game(g)
         self.board.highlight(run.highlights())
         self.language.value = lang
+        self.language.description = ui_text("controls.language", lang)  # its accessible name too
+        self.page_bridge.set_page(lang, lesson_text("ui.title", lang), {".tp-plot": ui_text("plot.title", lang)})
         self.name_label.value = _esc(lesson_text("ui.title", lang))
         self.progress.value = len(session.completed)
         self.progress.description = ""
