@@ -187,7 +187,7 @@ body[data-voila] .tp-app { margin-left: auto; margin-right: auto; }
 @media (max-width: 600px) { .tp-board { padding: 10px 2px 8px 2px; border-width: 3px; border-radius: 12px; gap: 10px; } }
 /* A phone held upright: the page's own margins give way to the board (Voila only). */
 @media (max-width: 480px) {
-  body[data-voila] .lm-BoxPanel-child:has(.tp-app, .tp-lessons) { padding-left: 4px; padding-right: 4px; }
+  body[data-voila] .lm-BoxPanel-child:has(.tp-app, .tp-lessons) { padding-left: 4px !important; padding-right: 4px !important; }
   body[data-voila] .jp-Cell:has(.tp-app, .tp-lessons) { padding-left: 0; padding-right: 0; }
   body[data-voila] .jp-OutputArea-output:has(.tp-app, .tp-lessons) { margin-left: 0; }
 }
@@ -286,7 +286,10 @@ body[data-voila] .tp-app { margin-left: auto; margin-right: auto; }
 }
 
 /* ---- Controls, status, panels */
-.tp-controls { align-items: center; gap: 8px; flex-wrap: wrap; }
+.tp-controls, .tp-controls .widget-hbox { align-items: center; gap: 8px; flex-wrap: wrap; }
+/* A control keeps its whole label: the row wraps instead of cutting it ("Nov…"). */
+.tp-app .widget-button, .tp-app .widget-toggle-button { flex-shrink: 0; max-width: 100%; }
+.tp-controls .widget-button, .tp-controls .widget-toggle-button { width: auto; min-width: 90px; padding: 0 12px; }
 .tp-controls .widget-button, .tp-controls .widget-toggle-button, .tp-new .widget-button, .tp-again {
   border-radius: 8px; font-weight: 600;
 }

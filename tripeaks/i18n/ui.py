@@ -304,7 +304,7 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         "rule.classic": "Classique",
         "card.face_down": "Carte face cachée",
         "stock.name": "Pioche",
-        "stock.label": "Pioche : {count}",
+        "stock.label": "Pioche\u00a0: {count}",  # a no-break space: ": 23" never wraps alone
         "stock.empty": "Pioche vide",
         "stock.tip": Plural(
             "count",
