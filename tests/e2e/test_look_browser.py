@@ -159,6 +159,11 @@ def test_every_screen_size_is_playable_without_scrolling_for_a_draw(
         event = game.draw()
         app.wait_text(".tp-stock", ui_text("stock.label", lang, count=game.stock_count))
         app.wait_text(".tp-status", explain(event, lang))
+        # Under the pointer and focused after the tap, the stock keeps its white frame (no cut-off edge).
+        frame = page.eval_on_selector(
+            ".tp-stock", "el => [getComputedStyle(el).boxShadow, el === document.activeElement]"
+        )
+        assert "inset" in frame[0] and frame[1], (where, frame)
     # A large screen is used: the app grows past the old 960 px column, centred.
     page.set_viewport_size({"width": 1920, "height": 1080})
     settle(page)
