@@ -211,7 +211,12 @@ def test_every_shortcut_presses_its_button():
     assert game.moves == 2  # an undo is not a move (docs/rules.md §4)
     assert bridge.press("h")
     assert session.highlight.positions or session.highlight.stock  # the hint rings a card or the stock
-    assert bridge.press("r")
+    assert bridge.press("r")  # as Restart does: first "Abandon this game?"
+    assert app.confirm.asking and session.game is game
+    assert bridge.press("escape")  # Esc answers No: nothing is lost
+    assert not app.confirm.asking and session.game is game
+    bridge.press("r")
+    app.confirm.yes_button.click()
     assert session.game.moves == 0 and session.game is not game
     code = str(session.game.code)
     assert bridge.press("n")

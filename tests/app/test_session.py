@@ -270,6 +270,7 @@ def test_a_new_observer_needs_no_change_to_any_other_view():
     app.set_language("pt")
     assert counter.value == "Jogadas: 2" == plain(app.moves_label.value)
     app.restart_button.click()
+    app.confirm.yes_button.click()  # "Abandon this game?" Yes
     assert counter.value == "Jogadas: 0"
     app.code_input.value = "TP1-C-AAAAAAD"
     app.deal_button.click()

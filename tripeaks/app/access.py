@@ -14,7 +14,8 @@
   N    a new game                                     Deal (New game at the end)
   R    restart the deal                               Restart
   ?    show or hide the list of shortcuts             Keyboard shortcuts
-  Esc  hide the list
+  Esc  answer No to "Abandon this game?", else       No
+       hide the list
   ===  =============================================  ==========================
 
   Tab and the arrow keys move between the cards that can be played (the
@@ -105,7 +106,7 @@ class AccessTools:
             "n": lambda: _press(app.again_button if session.game.is_over else app.deal_button),
             "r": lambda: _press(app.restart_button),
             "?": lambda: self.keys_toggle.set_trait("value", not self.keys_toggle.value),
-            "escape": lambda: self.keys_toggle.set_trait("value", False),
+            "escape": self._escape,
         }
         tools = hint_tools(app)
         if tools is not None:
@@ -126,6 +127,13 @@ class AccessTools:
         action = self.actions.get(key)
         if action is not None:
             action()
+
+    def _escape(self) -> None:
+        confirm = getattr(self.app, "confirm", None)  # the "Abandon this game?" question, when asked
+        if confirm is not None and confirm.asking:
+            _press(confirm.no_button)
+        else:
+            self.keys_toggle.value = False
 
     def _show_help(self, on: bool) -> None:
         self.keys_help.layout.display = None if on else "none"

@@ -9,7 +9,8 @@ CSS classes (a stable API for browser tests and themes):
 ``tp-board``; every card ``tp-card`` and ``tp-pos-{p}`` (p = 0–27) plus its
 state ``tp-up`` / ``tp-down`` / ``tp-gone`` and colour ``tp-red`` /
 ``tp-black`` (with the four-colour deck, clubs ``tp-green`` and diamonds
-``tp-blue``); ``tp-stock`` (``tp-stock-empty`` when empty); ``tp-waste``;
+``tp-blue``); ``tp-stock`` (``tp-stock-empty`` when empty, ``tp-stock-done``
+and disabled once the game is won or out of time); ``tp-waste``;
 ``tp-highlight`` on whatever :meth:`BoardView.highlight` marks; ``tp-banner``
 (the end-of-game sentence shown on the empty felt after a win).
 
@@ -74,11 +75,19 @@ _STYLE_FACE = shared(widgets.ButtonStyle(button_color="#ffffff", font_weight="bo
 _STYLE_BACK = shared(widgets.ButtonStyle(button_color="#1f4e9c", text_color="transparent"))
 _STYLE_STOCK = shared(widgets.ButtonStyle(button_color="#1f4e9c", text_color="#ffffff", font_weight="bold"))
 _STYLE_GONE = shared(widgets.ButtonStyle(button_color="transparent", text_color="transparent"))
+_STYLE_DONE = shared(widgets.ButtonStyle(button_color="#9aa5b8", text_color="#ffffff", font_weight="normal"))
 
 _STATE_CLASSES = ("tp-up", "tp-down", "tp-gone", "tp-red", "tp-black", "tp-green", "tp-blue")
 
 # The tooltip of a face-up card in each row, top row first (whole sentences in the catalogue).
 _PLACE_KEYS = ("card.place_0", "card.place_1", "card.place_2", "card.place_3")
+
+CSS = """
+.widget-button.tp-stock.tp-stock-done, .widget-button.tp-stock.tp-stock-done:hover {
+  background-image: none; box-shadow: none; transform: none; cursor: default; opacity: .7;
+}
+"""
+"""The board's own style on top of :mod:`tripeaks.app.theme`: a finished stock lies flat and greyed."""
 
 
 def _is_red(card: Card) -> bool:
@@ -141,6 +150,7 @@ class BoardView(widgets.VBox):
         self._stock_highlighted = False
         self._stock_empty = False
         self._four_colour = False
+        self._stock_done = False
         self._session: PlaySession | None = None
         self._last_waste: tuple[object, int] | None = None  # (waste top, stock count) last shown
 
@@ -188,7 +198,9 @@ class BoardView(widgets.VBox):
         )
         piles.add_class("tp-piles")
         self._bridge = BoardBridge()
-        super().__init__([theme_widget(), self._grid, piles, self._bridge], **kwargs)
+        style = theme_widget()
+        style.value += f"<style>{CSS}</style>"
+        super().__init__([style, self._grid, piles, self._bridge], **kwargs)
         self.add_class("tp-board")
         self.refresh()
 
@@ -354,6 +366,22 @@ class BoardView(widgets.VBox):
 
     # ------------------------------------------------------------------ internals
     def _show_stock(self, count: int, lang: str) -> None:
+        # Finished once nothing more can be done (docs/rules.md §2, §8): no draw is offered, a click does nothing.
+        done = self._game.status in (Status.WON, Status.TIME_UP)
+        self._stock.disabled = done
+        if done != self._stock_done:
+            (self._stock.add_class if done else self._stock.remove_class)("tp-stock-done")
+            self._stock_done = done
+        if done:
+            self._stock.description = (
+                ui_text("stock.label", lang, count=count) if count else ui_text("stock.empty", lang)
+            )
+            self._stock.style = _STYLE_DONE
+            self._stock.tooltip = ui_text("stock.done_tip", lang)
+            if self._stock_empty != (not count):
+                (self._stock.add_class if not count else self._stock.remove_class)("tp-stock-empty")
+            self._stock_empty = not count
+            return
         if count:
             self._stock.description = ui_text("stock.label", lang, count=count)
             self._stock.style = _STYLE_STOCK

@@ -7,8 +7,9 @@ app observes it and forwards clicks to it, and none reaches into another:
 =============================================  =====================================================
 :class:`~tripeaks.app.header.HeaderView`        title, score, moves, peaks cleared, rule, game code
 :class:`~tripeaks.app.board.BoardView`          the peaks, the stock and the waste
-:class:`~tripeaks.app.controls.ControlsView`    Undo, Restart, Error help, Language (+ added controls)
+:class:`~tripeaks.app.controls.ControlsView`    Undo, Redo, Restart, Error help, Language (+ added controls)
 :class:`~tripeaks.app.controls.StatusView`      the message, and New game once the game is over
+:class:`~tripeaks.app.confirm.ConfirmView`      "Abandon this game?" Yes/No before a game in progress is replaced
 :class:`~tripeaks.app.newgame.NewGamePanel`     rule, code, Deal (+ added options and notes)
 :class:`~tripeaks.app.movelog.MoveLogView`      the moves explained, newest first
 :class:`~tripeaks.app.plot.PlotView`            the score plot
@@ -37,6 +38,7 @@ from ..game import Game
 from ..i18n.ui import ui_text
 from .board import BoardView
 from .bridge import PageBridge
+from .confirm import ConfirmView
 from .controls import ControlsView, StatusView
 from .header import HeaderView
 from .lifecycle import close_tree
@@ -73,6 +75,7 @@ class TriPeaksApp(widgets.VBox):
         self.board.attach(s)
         self.controls = ControlsView(s)
         self.status_row = StatusView(s)
+        self.confirm = ConfirmView(s)
         self.new_game = NewGamePanel(s)
         self.log_panel = MoveLogView(s, layout=widgets.Layout(flex="1 1 0", min_width="300px"))
         self.plot_panel = PlotView(s)
@@ -85,7 +88,16 @@ class TriPeaksApp(widgets.VBox):
         self._show_page(s.lang)
         s.subscribe(self._follow_language)
         super().__init__(
-            [self.header, self.board, self.controls, self.status_row, self.new_game, bottom, self.page_bridge],
+            [
+                self.header,
+                self.board,
+                self.controls,
+                self.status_row,
+                self.confirm,
+                self.new_game,
+                bottom,
+                self.page_bridge,
+            ],
             **kwargs,
         )
         self.add_class("tp-app")
@@ -133,6 +145,11 @@ class TriPeaksApp(widgets.VBox):
     def undo_button(self) -> widgets.Button:
         """Undo (``tp-undo``)."""
         return self.controls.undo_button
+
+    @property
+    def redo_button(self) -> widgets.Button:
+        """Redo (``tp-redo``)."""
+        return self.controls.redo_button
 
     @property
     def restart_button(self) -> widgets.Button:
