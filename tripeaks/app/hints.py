@@ -36,29 +36,34 @@ through the app's extension points (``add_control``, ``add_new_game_control``,
 Every click runs under the session's guard: a failure shows the app's short
 failure message and the game is never touched (hints only read it; the solver
 works on its own copy of the position).
+
+Nothing of the solver is loaded until it is needed: its modules and its
+tables (about 19 MiB, 0.2–0.3 s to build) come with the first Hint, the first
+Winnable? answer or the first winnable-only deal, so a student's kernel that
+never asks costs that much less (benchmarks/kernel_memory.py).  That first
+answer takes longer; its time budget starts after the tables are built
+(:func:`tripeaks.solver.solve`), so the search itself still gets its full budget.
 """
 
 from __future__ import annotations
 
 import html
 import logging
-import threading
-import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from .. import solver
 from ..codes import Rule
 from ..game import Game, Status
-from ..i18n.solver import hint_message
 from ..i18n.ui import ui_text
-from ..solver import Hint, HintKind, Verdict
 from .play import TriPeaksApp
 from .session import GAME_CHANGES, GameSource, GameStarted, LanguageChanged, SessionEvent
+
+if TYPE_CHECKING:
+    from ..solver import Hint, Verdict
 
 __all__ = [
     "HintTools",
@@ -114,68 +119,6 @@ CSS = """
 
 # id(app) -> its tools; the tools live as long as the app (its callbacks hold them), then drop out of here.
 _TOOLS: weakref.WeakValueDictionary[int, HintTools] = weakref.WeakValueDictionary()
-PREPARE_DELAY = 3.0
-"""Seconds after the first app is built before the solver's tables are built in the background."""
-PREPARE_IDLE = 1.0
-"""...and only once no app has seen a click for this many seconds, so as not to slow a click."""
-
-
-class SolverWarmUp:
-    """Builds the solver's tables (about 0.3 s) once, off the main thread, at the player's first pause.
-
-    :meth:`start` waits ``delay`` seconds (so as not to slow the first drawing
-    of the board), then until no :meth:`note_activity` for ``idle`` seconds
-    (so as not to slow a click), then calls ``prepare``.  A hint asked before
-    that builds the tables itself (its time limit starts after).  One daemon
-    timer thread at a time, once per warm-up.
-    """
-
-    def __init__(
-        self, delay: float = PREPARE_DELAY, idle: float = PREPARE_IDLE, prepare: Callable[[], object] = solver.prepare
-    ) -> None:
-        self.delay = delay
-        self.idle = idle
-        self.prepare = prepare
-        self.last_activity = 0.0
-        """``time.monotonic()`` of the latest click noted."""
-        self.done = threading.Event()
-        """Set once the tables are built (or building them failed)."""
-        self._started = False
-        self._lock = threading.Lock()
-
-    def note_activity(self) -> None:
-        """A player acted now: the build waits for a pause."""
-        self.last_activity = time.monotonic()
-
-    def start(self) -> bool:
-        """Start the warm-up unless it was started before; returns True when this call started it."""
-        with self._lock:
-            if self._started:
-                return False
-            self._started = True
-        self._later(self.delay)
-        return True
-
-    def _later(self, delay: float) -> None:
-        timer = threading.Timer(delay, self._work)
-        timer.name = "tripeaks-solver-prepare"
-        timer.daemon = True
-        timer.start()
-
-    def _work(self) -> None:
-        try:
-            idle = time.monotonic() - self.last_activity
-            if idle < self.idle:  # the player is clicking: wait for a pause
-                self._later(self.idle - idle)
-                return
-            self.prepare()
-        except Exception:  # noqa: BLE001 - the first hint builds them instead
-            log.exception("could not prepare the solver's tables")
-        self.done.set()
-
-
-WARM_UP = SolverWarmUp()
-"""The process's warm-up of the solver's tables, started by the first :func:`add_hints`."""
 
 
 def _deal_key(game: Game) -> tuple[Any, ...]:
@@ -264,7 +207,6 @@ class HintTools:
     # ------------------------------------------------------------------ following the session
     def _on_event(self, event: SessionEvent) -> None:
         """A new game? a move? redraw our widgets (the indicator asks the solver)."""
-        WARM_UP.note_activity()
         if isinstance(event, GameStarted):
             self._follow(event)
         if isinstance(event, (*GAME_CHANGES, LanguageChanged)):
@@ -284,6 +226,10 @@ class HintTools:
 
     # ------------------------------------------------------------------ hint
     def _give_hint(self) -> None:
+        from .. import solver  # loaded at the first hint (its tables too, before the time budget starts)
+        from ..i18n.solver import hint_message
+        from ..solver import HintKind
+
         session = self.session
         game = session.game
         fingerprint = _fingerprint(game)
@@ -333,6 +279,9 @@ class HintTools:
     # ------------------------------------------------------------------ rewind
     def _rewind(self) -> None:
         """Make the undos back to the last winnable position (docs/rules.md §4), or say why not."""
+        from .. import solver
+        from ..solver import Verdict
+
         session = self.session
         game = session.game
         self._rewind_offer = None
@@ -357,6 +306,9 @@ class HintTools:
 
     # ------------------------------------------------------------------ winnable?
     def _verdict(self, game: Game) -> Verdict:
+        from .. import solver
+        from ..solver import Verdict
+
         key = _position_key(game)
         verdict = self._verdicts.get(key)
         if verdict is None:
@@ -382,6 +334,8 @@ class HintTools:
         self.winnable_toggle.tooltip = ui_text("hints.winnable_tip", lang)
         self.winnable_toggle.icon = "check" if on else ""
         if on:
+            from ..solver import Verdict
+
             if game.status is Status.WON:
                 state = "won"
             else:
@@ -415,6 +369,9 @@ class HintTools:
             game = self.random_game(rule)
             self._pending = (game, None)
             return game
+        from .. import solver
+        from ..solver import Verdict
+
         tries = max(1, int(self.deal_max_tries))
         for n in range(1, tries + 1):
             game = self.random_game(rule)
@@ -447,19 +404,16 @@ def _remember(cache: OrderedDict[tuple[Any, ...], Any], key: tuple[Any, ...], va
         cache.popitem(last=False)
 
 
-def add_hints(app: TriPeaksApp, prepare: bool = True) -> HintTools:
+def add_hints(app: TriPeaksApp) -> HintTools:
     """Give ``app`` the Hint button, the Winnable? indicator and the winnable-deals option.
 
     Returns the :class:`HintTools` (the same one if ``app`` already has them).
-    With ``prepare`` the solver's tables are built in the background soon
-    (:data:`WARM_UP`), so that the first hint answers within its budget.
+    Nothing of the solver is loaded or built until the player asks for it.
     """
     tools = hint_tools(app)
     if tools is None:
         tools = HintTools(app)
         _TOOLS[id(app)] = tools
-    if prepare:
-        WARM_UP.start()
     return tools
 
 

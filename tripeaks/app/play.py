@@ -25,7 +25,7 @@ Extension points (for a Hint button or a "winnable deals only" option, without
 editing any view): :attr:`TriPeaksApp.session` (subscribe to its events, act
 through it), :meth:`TriPeaksApp.add_control`,
 :meth:`TriPeaksApp.add_new_game_control`, :meth:`TriPeaksApp.add_new_game_note`,
-:meth:`TriPeaksApp.add_panel` and :attr:`TriPeaksApp.page_bridge` (keyboard shortcuts).
+:meth:`TriPeaksApp.add_panel`, :meth:`TriPeaksApp.add_top` and :attr:`TriPeaksApp.page_bridge` (keyboard shortcuts).
 """
 
 from __future__ import annotations
@@ -243,6 +243,10 @@ class TriPeaksApp(widgets.VBox):
     def add_new_game_control(self, widget: widgets.Widget) -> None:
         """Append a widget (e.g. a "deal only winnable games" checkbox) to the New game row."""
         self.new_game.add_control(widget)
+
+    def add_top(self, widget: widgets.Widget) -> None:
+        """Add ``widget`` as a line above the header (e.g. the class results' name line)."""
+        self.children = (widget, *self.children)
 
     def add_new_game_note(self, widget: widgets.Widget) -> None:
         """Add a widget as a line under the New game panel's message."""

@@ -22,6 +22,7 @@ observe the typed events it emits (:func:`PlaySession.subscribe`):
 :class:`HighlightChanged` cards or the stock to ring (e.g. a hint)
 :class:`SettingChanged`   error help, the rule of the next random deal, the four-colour deck
 :class:`StateRestored`    an action failed and was rolled back: show everything again
+:class:`GameFinished`     a game is finished, once per game (for results and statistics)
 ========================  ==========================================================
 
 The player's own Deal, Restart and New game go through
@@ -86,6 +87,7 @@ __all__ = [
     "HighlightChanged",
     "SettingChanged",
     "StateRestored",
+    "GameFinished",
     "SessionEvent",
     "GAME_CHANGES",
     # asking before a game in progress is replaced; redo and rewind
@@ -243,6 +245,32 @@ class StateRestored:
     game: Game
 
 
+@dataclass(frozen=True)
+class GameFinished:
+    """``game`` is finished: sent once per game, for results and statistics (docs/rules.md §2, §4, §8).
+
+    ``status`` is how it ended:
+
+    * WON or TIME_UP: sent right after the move that ended it (after :class:`GameOver`);
+      nothing can change it any more;
+    * BLOCKED: sent when the game leaves the table (a new deal, a code, a restart,
+      another game put on the table), just before :class:`GameStarted` of the next one,
+      because until then an undo can bring it back into play (docs/rules.md §4);
+    * PLAYING: it was **abandoned**: left, as above, after at least one move
+      (a game left without a move is not finished, it was never played).
+
+    A game still on the table when the session closes is not sent.
+    """
+
+    game: Game
+    status: Status
+
+    @property
+    def abandoned(self) -> bool:
+        """True when the game was left while it could go on (``status`` PLAYING)."""
+        return self.status is Status.PLAYING
+
+
 REDO: Final = "redo"
 """The :attr:`MoveRefused.action` of a refused redo (a redo has no record token, docs/rules.md §4)."""
 
@@ -298,6 +326,7 @@ SessionEvent = Union[
     HighlightChanged,
     SettingChanged,
     StateRestored,
+    GameFinished,
     ConfirmationAsked,
     ConfirmationClosed,
 ]
@@ -305,6 +334,9 @@ GAME_CHANGES = (GameStarted, MoveMade, MoveUndone, StateRestored)
 """The events after which the game on the table (or its state) is different."""
 
 Observer = Callable[[SessionEvent], object]
+
+# Ends that nothing can change: GameFinished at once (docs/rules.md §2, §8); a blocked game can be undone (§4).
+_FINAL = (Status.WON, Status.TIME_UP)
 
 # Card refusals that error help may keep quiet (docs/rules.md §2).
 _CARD_REFUSALS = (Refusal.NOT_ADJACENT, Refusal.BLOCKED)
@@ -334,6 +366,7 @@ class PlaySession:
         self._deal_rule = self._game.rule
         self._four_colour = False
         self._highlight: HighlightChanged = HighlightChanged(frozenset(), False)
+        self._finished: Game | None = None  # the latest game sent in GameFinished (once per game)
         self._message = self._state_message(_text_message("status.welcome"))
         self.random_game: Callable[[Rule], Game] = Game.new
         """Makes each random deal (:meth:`deal_random`) for a rule."""
@@ -704,6 +737,9 @@ class PlaySession:
         events: list[SessionEvent] = [MoveMade(event), MessageChanged(self._message)]
         if event.status is not Status.PLAYING:
             events.append(GameOver(event.status, event.score))
+        if event.status in _FINAL:
+            self._finished = self._game
+            events.append(GameFinished(self._game, event.status))
         self._emit(*events)
 
     def _refused(self, action: Action, refusal: Refusal) -> None:
@@ -718,13 +754,18 @@ class PlaySession:
         self._emit(*events)
 
     def _start(self, game: Game, source: GameSource) -> Game:
+        left = self._game
+        events: list[SessionEvent] = []
+        if left is not game and left is not self._finished and (left.is_over or left.moves > 0):
+            self._finished = left
+            events.append(GameFinished(left, left.status))
         self._game = game
         if source in (GameSource.CODE, GameSource.RANDOM):
             self._deal_rule = game.rule
         self._highlight = HighlightChanged(frozenset(), False)
         welcome = "status.restarted" if source is GameSource.RESTART else "status.welcome"
         self._message = self._state_message(_text_message(welcome))
-        self._emit(GameStarted(game, source), MessageChanged(self._message))
+        self._emit(*events, GameStarted(game, source), MessageChanged(self._message))
         return game
 
     def _restart(self) -> Game:
