@@ -399,11 +399,26 @@ def test_the_app_passes_axe_and_aa_contrast(voila_server, page, page_errors, art
     _app_states(app, page, game)
     app.deal("TP1-X-AAAAAAA")  # an error under the code box
     page.wait_for_selector(".tp-new-message .tp-msg-error")
-    page.screenshot(path=str(artifacts_dir / f"look-app-{theme}.png"))
     assert axe_problems(page) == []
     report = contrast_report(page, ".tp-app")
     assert len(report) >= 40  # every text of the app was measured
     assert [e for e in report if e["ratio"] < e["need"]] == []
+    app.draw()  # two moves, one undone: Redo is offered
+    app.draw()
+    app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=2))
+    app.undo()
+    app.wait_disabled(".tp-redo", disabled=False)
+    app.restart()  # a game in progress: "Abandon this game?" is asked inline
+    app.wait_contains(".tp-confirm", ui_text("confirm.restart", "en", moves=2))
+    settle(page)
+    assert axe_problems(page) == []
+    report = contrast_report(page, ".tp-app")
+    measured = {c for e in report for c in e["where"].split(".")[1:]}
+    assert {"tp-confirm-question", "tp-redo"} <= measured  # the question and the enabled Redo were measured
+    assert [e for e in report if e["ratio"] < e["need"]] == []
+    page.set_viewport_size({"width": 1280, "height": 2000})  # the whole app in one picture
+    settle(page)
+    page.screenshot(path=str(artifacts_dir / f"look-app-{theme}.png"))
     assert page_errors == []
 
 
