@@ -498,3 +498,47 @@ def test_jupyterlab_light_and_dark_themes_and_shortcuts(_browser, artifacts_dir)
         page.context.close()
         server.stop()
     assert errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_class_name_line_and_challenge_pass_axe_and_aa_contrast(_browser, artifacts_dir, tmp_path, theme):
+    """With a class database the app has a name line and the class challenge above the header: readable too."""
+    from tripeaks.classroom import ENV_CHALLENGE, ENV_DB
+    from tripeaks.i18n.classroom import classroom_text
+
+    from .browser import new_page
+    from .voila_server import REPO_ROOT, VoilaServer
+
+    challenge = "TP1-C-AAAAAAD"
+    env = {ENV_DB: str(tmp_path / "class.sqlite"), ENV_CHALLENGE: challenge}
+    log = artifacts_dir / f"voila-look-class-{theme}.log"
+    log.unlink(missing_ok=True)
+    with VoilaServer(REPO_ROOT / NOTEBOOK, log_path=log, extra_args=(f"--theme={theme}",), env=env) as server:
+        page = new_page(_browser)
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        try:
+            app = TriPeaksPage(page, timeout=30_000)
+            app.open(server.url)
+            app.wait_text(".tp-classbar-prompt", classroom_text("name.prompt", "en"))
+            app.wait_text(".tp-challenge-text", classroom_text("challenge.banner", "en", code=challenge))
+            page.click(".tp-classbar-save")  # no name typed: an error note
+            app.wait_text(".tp-classbar-note", classroom_text("name.empty", "en"))
+            settle(page)
+            report = contrast_report(page, ".tp-app")
+            measured = {c for e in report for c in e["where"].split(".")[1:]}
+            assert {"tp-note-error", "tp-challenge-deal"} <= measured
+            banner = classroom_text("challenge.banner", "en", code=challenge)
+            assert any(banner.startswith(e["text"]) for e in report)  # the challenge line was measured
+            assert [e for e in report if e["ratio"] < e["need"]] == []
+            assert axe_problems(page) == []
+            page.fill(".tp-classbar-name input", "Ana")
+            page.click(".tp-classbar-save")
+            app.wait_text(".tp-classbar-note", classroom_text("name.saved", "en", name="Ana"))
+            settle(page)
+            assert contrast_failures(page, ".tp-app") == []
+            page.screenshot(path=str(artifacts_dir / f"look-class-{theme}.png"))
+        finally:
+            page.context.close()
+    assert errors == []

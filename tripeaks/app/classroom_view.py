@@ -82,7 +82,7 @@ CSS = """
 .tp-classbar .tp-note-ok { color: var(--tp-ok-text); }
 .tp-classbar .tp-note-error { color: var(--tp-error-text); font-weight: 600; }
 .tp-classbar .tp-note-quiet { color: var(--tp-text-muted); font-style: italic; }
-.widget-button.tp-classbar-save { border-radius: 8px; font-weight: 600; }
+.widget-button.tp-classbar-save { border-radius: 8px; font-weight: 600; background: var(--tp-accent-bg); color: var(--tp-accent-text); }
 .tp-classbar.tp-classbar-quiet { background: transparent; border-color: transparent; padding: 0 12px; }
 .tp-challenge { align-items: center; gap: 10px; flex-wrap: wrap; }
 .tp-challenge .tp-challenge-text { font-weight: 700; color: var(--tp-heading); font-size: 14px; }
