@@ -280,9 +280,18 @@ def test_keyboard_play_tab_stops_arrows_focus_and_shortcuts(voila_server, page, 
     page.keyboard.press("Escape")
     page.wait_for_selector(".tp-keys-help", state="hidden")
 
-    # R restarts the deal; with nothing focused (Voila's page body), N deals a new game.
+    # R restarts the deal, as Restart does: first "Abandon this game?" (the focus on No), Esc answers No.
     page.keyboard.press("r")
+    app.wait_contains(".tp-confirm", ui_text("confirm.restart", "en", moves=game.moves))
+    page.wait_for_function("() => document.activeElement.classList.contains('tp-confirm-no')")
+    page.keyboard.press("Escape")
+    page.locator(".tp-confirm").wait_for(state="hidden")
+    check_header(app, game, "en")  # nothing lost
+    page.focus(".tp-stock")
+    page.keyboard.press("r")
+    app.answer(yes=True)
     game = game.restart()
+    # With nothing focused (Voila's page body), N deals a new game (none in progress: no question).
     check_header(app, game, "en")
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     page.keyboard.press("n")
