@@ -446,6 +446,10 @@ def test_the_lessons_pass_axe_and_aa_contrast(voila_server, page, page_errors, a
         "(t) => document.documentElement.lang === 'en' && document.title === t", arg=lesson_text("ui.title", "en")
     )
     page.screenshot(path=str(artifacts_dir / f"look-lessons-{theme}.png"))
+    # The page is the lessons: centred in a window wider than them.
+    box = page.eval_on_selector(".tp-lessons", "el => { const r = el.getBoundingClientRect(); return [r.left, r.right]; }")
+    width = page.evaluate("() => document.documentElement.clientWidth")
+    assert box[0] > 100 and abs(box[0] - (width - box[1])) <= 30, (box, width)
     assert axe_problems(page) == []
     assert page.get_attribute(".tp-lesson-feedback", "aria-live") == "polite"
     assert page_errors == []

@@ -136,8 +136,8 @@ body[data-jp-theme-light="false"] {{ {_properties(PALETTE_DARK)} }}
   font-family: "Segoe UI", "Helvetica Neue", Arial, "DejaVu Sans", sans-serif; color: var(--tp-text);
 }
 .tp-app { max-width: 1200px; gap: 10px; }
-/* In Voila the app is the page: centred once the window is wider than the app. */
-body[data-voila] .tp-app { margin-left: auto; margin-right: auto; }
+/* In Voila the app (or the lessons) is the page: centred once the window is wider than it. */
+body[data-voila] :is(.tp-app, .tp-lessons) { margin-left: auto; margin-right: auto; }
 .tp-style, .tp-bridge { display: none !important; }
 /* Our panels follow the theme: their labels and texts take our colours, not ipywidgets' own. */
 .tp-app .widget-label, .tp-app .widget-html, .tp-app .widget-checkbox label,
