@@ -447,7 +447,9 @@ def test_the_lessons_pass_axe_and_aa_contrast(voila_server, page, page_errors, a
     )
     page.screenshot(path=str(artifacts_dir / f"look-lessons-{theme}.png"))
     # The page is the lessons: centred in a window wider than them.
-    box = page.eval_on_selector(".tp-lessons", "el => { const r = el.getBoundingClientRect(); return [r.left, r.right]; }")
+    box = page.eval_on_selector(
+        ".tp-lessons", "el => { const r = el.getBoundingClientRect(); return [r.left, r.right]; }"
+    )
     width = page.evaluate("() => document.documentElement.clientWidth")
     assert box[0] > 100 and abs(box[0] - (width - box[1])) <= 30, (box, width)
     assert axe_problems(page) == []
@@ -552,6 +554,55 @@ def test_the_class_name_line_and_challenge_pass_axe_and_aa_contrast(_browser, ar
             settle(page)
             assert contrast_failures(page, ".tp-app") == []
             page.screenshot(path=str(artifacts_dir / f"look-class-{theme}.png"))
+        finally:
+            page.context.close()
+    assert errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_teachers_class_results_pass_axe_and_aa_contrast(_browser, artifacts_dir, tmp_path, theme):
+    """notebooks/class_results.ipynb in Voila with a few games recorded: every text readable in both themes."""
+    from tripeaks.classroom import ENV_DB, ClassStore, GameEntry
+    from tripeaks.i18n.classroom import classroom_text
+
+    from .browser import new_page
+    from .voila_server import REPO_ROOT, VoilaServer
+
+    db = tmp_path / "class.sqlite"
+    store = ClassStore(db)
+    for name, result, score, when in [
+        ("Ana", "won", 700, "2026-05-09T10:00:00Z"),
+        ("Bea", "blocked", 420, "2026-05-09T10:03:00Z"),
+        ("Caio", "abandoned", 455, "2026-05-09T10:04:00Z"),
+    ]:
+        record = {"format": "tripeaks-record/1", "code": CODE, "actions": []}
+        assert store.record_game(GameEntry(name, CODE, "easy", result, score, 40, 3, 0, 60.0, record, when))
+    log = artifacts_dir / f"voila-look-teacher-{theme}.log"
+    log.unlink(missing_ok=True)
+    notebook = REPO_ROOT / "notebooks" / "class_results.ipynb"
+    with VoilaServer(notebook, log_path=log, extra_args=(f"--theme={theme}",), env={ENV_DB: str(db)}) as server:
+        page = new_page(_browser)
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        try:
+            page.goto(server.url, timeout=90_000)
+            page.wait_for_selector(".tp-class .tp-class-leaderboard td", timeout=90_000)
+            page.fill(".tp-class .widget-text input", "not a code")  # the challenge box: an error note
+            page.click(".tp-class .widget-button.mod-success")
+            page.wait_for_selector(".tp-class .tp-class-note", timeout=30_000)
+            settle(page)
+            report = contrast_report(page, ".tp-class")
+            assert any(e["text"] == "Ana" for e in report)  # the leaderboard was measured
+            assert [e for e in report if e["ratio"] < e["need"]] == []
+            assert axe_problems(page, context=".tp-class") == []
+            alt = classroom_text("plot.description", "en", code=CODE)
+            assert page.get_attribute(".tp-class-plot img, img.tp-class-plot", "alt") == alt
+            page.wait_for_function(
+                "(t) => document.documentElement.lang === 'en' && document.title === t",
+                arg=classroom_text("title", "en"),
+            )
+            page.screenshot(path=str(artifacts_dir / f"look-teacher-{theme}.png"), full_page=True)
         finally:
             page.context.close()
     assert errors == []
