@@ -254,6 +254,8 @@ body[data-voila] :is(.tp-app, .tp-lessons) { margin-left: auto; margin-right: au
   font-size: clamp(11px, calc(var(--tp-pile-w) * .2), 18px); line-height: 1.2; color: #ffffff;
 }
 .widget-button.tp-stock:hover { transform: translateY(-3px); }
+/* The stock lifted under the pointer (after a draw) or ringed by a highlight is never clipped by its boxes. */
+.tp-piles, .tp-piles > .widget-box { overflow: visible !important; }
 .widget-button.tp-stock.tp-stock-empty {
   background-image: none; border: 2px dashed rgba(255,255,255,.75); --tp-card-shadow: none; color: var(--tp-felt-text) !important;
 }

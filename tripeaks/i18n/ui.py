@@ -136,7 +136,6 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         "card.place_1": "{card}, second row, card {index} from the left",
         "card.place_2": "{card}, third row, card {index} from the left",
         "card.place_3": "{card}, base row, card {index} from the left",
-        "stock.empty_tip": "There is no card left to draw.",
         "page.title": "TriPeaks solitaire",
         "keys.toggle": "Keyboard shortcuts",
         "keys.toggle_tip": "List the keys that play without a mouse (or press ?).",
@@ -186,6 +185,8 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         ),
         "hints.rewind_none": "No position that undo can reach can be won: deal a new game.",
         "hints.rewind_unknown": "The solver found no winnable position to go back to within {ms} ms.",
+        # Lessons, second edition: the empty stock offers no draw (tripeaks.app.board)
+        "stock.empty_tip": "The stock is empty: there are no cards left to draw.",
     },
     "pt": {
         "app.title": "TriPeaks",
@@ -305,7 +306,6 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         "card.place_1": "{card}, segunda fila, carta {index} a contar da esquerda",
         "card.place_2": "{card}, terceira fila, carta {index} a contar da esquerda",
         "card.place_3": "{card}, fila de baixo, carta {index} a contar da esquerda",
-        "stock.empty_tip": "Já não há cartas para tirar do monte.",
         "page.title": "Paciência TriPeaks",
         "keys.toggle": "Atalhos de teclado",
         "keys.toggle_tip": "Mostrar as teclas que permitem jogar sem rato (ou prima ?).",
@@ -359,6 +359,8 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         ),
         "hints.rewind_none": "Nenhuma posição a que Anular consegue voltar pode ser ganha: distribua um novo jogo.",
         "hints.rewind_unknown": "O resolvedor não encontrou, em {ms} ms, nenhuma posição ganhável a que voltar.",
+        # Lessons, second edition: the empty stock offers no draw (tripeaks.app.board)
+        "stock.empty_tip": "O monte está vazio: já não há cartas para tirar.",
     },
     "fr": {
         "app.title": "TriPeaks",
@@ -478,7 +480,6 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         "card.place_1": "{card}, deuxième rangée, carte {index} en partant de la gauche",
         "card.place_2": "{card}, troisième rangée, carte {index} en partant de la gauche",
         "card.place_3": "{card}, rangée du bas, carte {index} en partant de la gauche",
-        "stock.empty_tip": "Il ne reste aucune carte à retourner.",
         "page.title": "Réussite TriPeaks",
         "keys.toggle": "Raccourcis clavier",
         "keys.toggle_tip": "Afficher les touches qui permettent de jouer sans souris (ou appuyez sur ?).",
@@ -532,6 +533,8 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         ),
         "hints.rewind_none": "Aucune position qu'Annuler peut atteindre ne peut être gagnée : distribuez une nouvelle partie.",
         "hints.rewind_unknown": "Le solveur n'a trouvé, en {ms} ms, aucune position gagnable où revenir.",
+        # Lessons, second edition: the empty stock offers no draw (tripeaks.app.board)
+        "stock.empty_tip": "La pioche est vide : il ne reste plus de carte à piocher.",
     },
 }
 """The app's texts, one dict per language; keys shared by all languages."""
