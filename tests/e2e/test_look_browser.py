@@ -28,8 +28,10 @@ from tripeaks import Game, Refusal
 from tripeaks.app.theme import PALETTE_DARK, PALETTE_LIGHT
 from tripeaks.i18n import LANGUAGE_NAMES, LANGUAGES, card_name, explain, refusal_message, status_message
 from tripeaks.i18n.lessons import lesson_text
+from tripeaks.i18n.quiz import quiz_text
 from tripeaks.i18n.ui import ui_text
 from tripeaks.lessons import LessonRun, lesson
+from tripeaks.quiz import QuizRun
 
 from .a11y import axe_problems, contrast_failures, contrast_report
 from .lab_server import LabServer, run_all_cells
@@ -454,6 +456,22 @@ def test_the_lessons_pass_axe_and_aa_contrast(voila_server, page, page_errors, a
     assert box[0] > 100 and abs(box[0] - (width - box[1])) <= 30, (box, width)
     assert axe_problems(page) == []
     assert page.get_attribute(".tp-lesson-feedback", "aria-live") == "polite"
+    # The quiz (chosen in the lesson menu), after a wrong answer: its question, choices and feedback.
+    page.locator(".tp-lesson-menu select").select_option(label=quiz_text("quiz.ui.title", "en"))
+    quiz = QuizRun()
+    app.wait_text(".tp-quiz-question", quiz.question.text("en"))
+    wrong = next(i for i, c in enumerate(quiz.question.choices) if i != quiz.question.answer)
+    app.click(f".tp-quiz-choice-{wrong}")
+    given = quiz.choose(wrong)
+    app.wait_text(".tp-quiz-feedback", given.message("en"))
+    settle(page)
+    report = contrast_report(page, ".tp-lessons")
+    texts = {e["text"] for e in report}
+    assert quiz.question.text("en")[:60] in texts  # the question was measured
+    assert any(given.message("en").startswith(t) for t in texts)  # and the feedback
+    assert [e for e in report if e["ratio"] < e["need"]] == []
+    assert axe_problems(page) == []
+    page.screenshot(path=str(artifacts_dir / f"look-quiz-{theme}.png"))
     assert page_errors == []
 
 
