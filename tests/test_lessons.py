@@ -559,3 +559,14 @@ def test_random_clicks_never_break_a_lesson(number, clicks):
         if fb.event is None and run.task_index == index:
             assert game.state_key() == key and game.moves == moves  # refused or off-task: nothing changed
         assert fb.kind in ("ok", "done", "refused", "miss", "info")
+
+
+def test_a_draw_where_a_step_asks_to_choose_a_card_is_explained_in_every_language():
+    """Lesson "reveal_more" asks for one of two cards; a draw there is a miss with its own sentence, nothing drawn."""
+    number = next(i for i, item in enumerate(LESSONS, 1) if item.id == "reveal_more")
+    run = LessonRun(lesson(number))
+    stock = run.game.stock_count
+    fb = run.click_stock()
+    assert fb.kind == "miss" and run.game.stock_count == stock
+    for lang in LANGUAGES:
+        assert fb.message(lang)

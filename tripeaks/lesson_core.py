@@ -737,6 +737,8 @@ class LessonRun:
             if isinstance(action, int) and action in task.avoid
             else f"lesson.{self.lesson.id}.{task.key}.miss"
         )
+        if card is None:  # a draw where the step asks for a card (its own sentence names the card played)
+            key = "lesson.generic.play_instead"
         facts = tuple(f for f in self.comparison() if f[1].get("action") == action) if task.compare else ()
         return Feedback(
             FeedbackKind.MISS, key, {"card": card} if card is not None else {}, lesson=self.lesson, facts=facts
