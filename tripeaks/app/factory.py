@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..codes import GameCode
 from ..game import Game
 from ..i18n import check_language
+from .access import add_access
 from .hints import add_hints
 from .play import TriPeaksApp
 from .session import PlaySession
@@ -57,7 +58,8 @@ def build_app(
 
     ``lang`` is "en", "pt" or "fr".  With ``hints`` (the default) the app has the
     Hint button, the Winnable? indicator and the "deal only winnable games"
-    option of :mod:`tripeaks.app.hints`.  With a class database (``class_db``, a
+    option of :mod:`tripeaks.app.hints`.  Keyboard shortcuts, their help panel and the
+    four-colour deck come from :mod:`tripeaks.app.access`.  With a class database (``class_db``, a
     path or a :class:`~tripeaks.classroom.ClassStore`; by default the path in
     ``TRIPEAKS_CLASS_DB``, if set) the app asks for the student's name, records
     every finished game there and shows the class challenge
@@ -73,6 +75,7 @@ def build_app(
     app = TriPeaksApp(session=session)
     if hints:
         add_hints(app)
+    add_access(app)
     if class_db is None:
         from ..classroom import ENV_DB
 
