@@ -573,3 +573,28 @@ def test_a_covered_card_in_the_rules_lesson_is_blocked_and_nothing_else(lang):
     # A card of the right kind but the wrong rank still gets the lesson's sentence after the refusal.
     wrong = next(p for p in BASE_ROW if run.game.refusal(p) is Refusal.NOT_ADJACENT)
     assert run.click_card(wrong).message(lang).startswith(refusal_sentence(Refusal.NOT_ADJACENT, lang) + " ")
+
+
+def test_a_draw_where_a_step_asks_to_choose_a_card_is_explained_in_every_language():
+    """Lesson "reveal_more" asks for one of two cards; a draw there is a miss with its own sentence, nothing drawn."""
+    number = next(i for i, item in enumerate(LESSONS, 1) if item.id == "reveal_more")
+    run = LessonRun(lesson(number))
+    stock = run.game.stock_count
+    fb = run.click_stock()
+    assert fb.kind == "miss" and run.game.stock_count == stock
+    for lang in LANGUAGES:
+        assert fb.message(lang)
+
+
+def test_show_me_on_a_step_that_waits_for_its_own_control_changes_nothing():
+    """The timer lesson's last step waits for the time to run out: Show me has no move to play."""
+    number = next(i for i, item in enumerate(LESSONS, 1) if item.id == "timer")
+    run = LessonRun(lesson(number))
+    while run.task is not None and run.task.kind is not TaskKind.EXPIRE:
+        run.show_me()
+        if run.waiting:
+            run.proceed()
+    assert run.task is not None and run.task.kind is TaskKind.EXPIRE
+    key, index = run.game.state_key(), run.task_index
+    assert run.show_me() == []
+    assert run.game.state_key() == key and run.task_index == index

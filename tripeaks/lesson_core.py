@@ -743,7 +743,7 @@ class LessonRun:
             if isinstance(action, int) and action in task.avoid
             else f"lesson.{self.lesson.id}.{task.key}.miss"
         )
-        if card is None and "{card}" in str(_lesson_entry(key)):  # a sentence about a card, but a draw
+        if card is None:  # a draw where the step asks for a card (its own sentence names the card played)
             key = "lesson.generic.play_instead"
         facts = tuple(f for f in self.comparison() if f[1].get("action") == action) if task.compare else ()
         return Feedback(
@@ -935,10 +935,12 @@ class LessonRun:
         action (the last one completes the step).  A step of several moves
         (:attr:`guided`) opens a :class:`Guide` (:attr:`guide`) instead and
         returns one feedback saying where it starts.  While a finished board
-        waits, moves on (:meth:`proceed`).  ``[]`` when the lesson is complete.
+        waits, moves on (:meth:`proceed`).  ``[]`` when the lesson is complete
+        or the step waits for its own control (deal a code, let the time run
+        out): there is no move to show.
         """
         task = self.task
-        if task is None:
+        if task is None or (not self.waiting and task.kind in (TaskKind.DEAL, TaskKind.EXPIRE)):
             return []
         if self.waiting:
             return [self.proceed()]

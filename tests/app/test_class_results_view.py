@@ -242,3 +242,31 @@ def test_a_real_games_entry_shows_in_the_view(tmp_path: Path) -> None:
     ClassStore(path).record_game(GameEntry.from_game("Léa", game, duration=5, result="abandoned"))
     view = ClassResults(path, environ={})
     assert table_rows(view.leaderboard.value) == [["1", "Léa", "1", "no", "499", "none"]]
+
+
+# ------------------------------------------------------------------ look and access
+def test_the_plots_have_a_text_for_screen_readers_in_the_language(db: Path) -> None:
+    view = ClassResults(db, environ={})
+    view.code_picker.value = CODE
+    assert view.page_bridge.images == {".tp-class-plot": classroom_text("plot.description", "en", code=CODE)}
+    assert (view.page_bridge.lang, view.page_bridge.title) == ("en", classroom_text("title", "en"))
+    view.set_language("pt")
+    assert view.page_bridge.images == {".tp-class-plot": classroom_text("plot.description", "pt", code=CODE)}
+    assert (view.page_bridge.lang, view.page_bridge.title) == ("pt", classroom_text("title", "pt"))
+
+
+def test_without_games_on_a_code_the_plots_text_speaks_of_the_timeline_only(tmp_path: Path) -> None:
+    path = tmp_path / "class.sqlite"
+    assert ClassStore(path).record_game(entry("Ana", code=None))
+    view = ClassResults(path, environ={})
+    assert view.plot_png.startswith(PNG)
+    assert view.page_bridge.images == {".tp-class-plot": classroom_text("plot.description_timeline", "en")}
+
+
+def test_the_teachers_view_follows_the_themes_palette() -> None:
+    view = build_class_results(environ={})
+    assert "tp-themed" in view._dom_classes  # its labels take the palette's text colour
+    style = view.children[0].value
+    assert "--tp-text" in style and 'body[data-jp-theme-light="false"]' in style  # light and dark palettes
+    assert re.search(r"\.tp-class \{[^}]*color: var\(--tp-text\)", style)
+    assert "tp-class-message" in view.challenge_message._dom_classes  # announced by screen readers

@@ -126,7 +126,7 @@ def test_build_app_has_the_hint_tools_with_their_css_classes():
     app = build_app(WON_EASY)
     tools = hint_tools(app)
     assert tools is not None
-    box = app.controls.children[-1]
+    box = next(c for c in app.controls.children if "tp-hint-box" in css_classes(c))
     assert tools.hint_button in box.children and "tp-hint" in css_classes(tools.hint_button)
     assert tools.winnable_toggle in box.children and tools.winnable_label in box.children
     assert "tp-winnable-toggle" in css_classes(tools.winnable_toggle)

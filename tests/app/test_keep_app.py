@@ -153,9 +153,11 @@ def test_the_settings_come_back():
     app.language.value = "pt"
     app.error_help.value = False
     app.new_rule.value = "C"
+    app.session.set_four_colour(True)
     again, _ = kept_app(storage)
     assert again.lang == "pt" and again.session.error_help is False and again.new_rule.value == "C"
     assert again.session.deal_rule.value == "C"
+    assert again.session.four_colour is True
 
 
 def test_the_hint_options_come_back():

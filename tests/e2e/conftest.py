@@ -8,7 +8,8 @@ Fixtures
     no token) and returns a started :class:`~e2e.voila_server.VoilaServer`;
     open ``server.url`` in the page.  Any notebook path works (relative paths
     are taken from the repository root); one server per notebook is shared by
-    the whole session.  At the end of the session every server is stopped with
+    the whole session.  Extra command-line arguments give another server
+    (``voila_server(NOTEBOOK, "--theme=dark")``).  At the end of the session every server is stopped with
     its kernels (any kernel Voila leaves running is killed, with a warning),
     and the teardown fails if a process is still left after that.
     Each page load starts its own kernel, so tests do not share game state.
@@ -69,19 +70,21 @@ def artifacts_dir() -> Path:
 
 
 @pytest.fixture(scope="session")
-def voila_server(artifacts_dir: Path) -> Iterator[Callable[[str | os.PathLike[str]], VoilaServer]]:
-    servers: dict[Path, VoilaServer] = {}
+def voila_server(artifacts_dir: Path) -> Iterator[Callable[..., VoilaServer]]:
+    servers: dict[tuple[Path, tuple[str, ...]], VoilaServer] = {}
 
-    def start(notebook: str | os.PathLike[str]) -> VoilaServer:
+    def start(notebook: str | os.PathLike[str], *extra_args: str) -> VoilaServer:
         path = Path(notebook)
         if not path.is_absolute():
             path = REPO_ROOT / path
         path = path.resolve()
-        if path not in servers:
-            log = artifacts_dir / f"voila-{path.stem}.log"
+        key = (path, tuple(extra_args))
+        if key not in servers:
+            suffix = re.sub(r"[^\w.-]+", "_", "".join(extra_args))
+            log = artifacts_dir / f"voila-{path.stem}{suffix}.log"
             log.unlink(missing_ok=True)
-            servers[path] = VoilaServer(path, log_path=log).start()
-        return servers[path]
+            servers[key] = VoilaServer(path, log_path=log, extra_args=tuple(extra_args)).start()
+        return servers[key]
 
     yield start
 

@@ -15,6 +15,7 @@ from tripeaks.i18n.solver import solver_text
 from tripeaks.i18n.ui import rule_name, ui_text
 from tripeaks.solver import Verdict, rewind, solve
 
+from .a11y import contrast_report
 from .tripeaks_page import TriPeaksPage
 
 NOTEBOOK = "notebooks/tripeaks.ipynb"
@@ -175,6 +176,9 @@ def test_rewind_and_redo(voila_server, page, page_errors, artifacts_dir: Path):
     app.wait_text(".tp-status", lost)
     app.wait_text(".tp-rewind", ui_text("hints.rewind", "en"))
     page.screenshot(path=str(artifacts_dir / "tripeaks-rewind-offered.png"), full_page=True)
+    report = contrast_report(page, ".tp-app")  # the offer is readable (WCAG AA), like every text of the app
+    assert any("tp-rewind" in e["where"] for e in report)
+    assert [e for e in report if e["ratio"] < e["need"]] == []
 
     undos = rewind(game).undos
     assert undos is not None and undos >= 1

@@ -8,10 +8,18 @@ in place by :meth:`BoardView.refresh`.
 CSS classes (a stable API for browser tests and themes):
 ``tp-board``; every card ``tp-card`` and ``tp-pos-{p}`` (p = 0–27) plus its
 state ``tp-up`` / ``tp-down`` / ``tp-gone`` and colour ``tp-red`` /
-``tp-black``; ``tp-stock`` (``tp-stock-empty`` when empty, ``tp-stock-done``
+``tp-black`` (with the four-colour deck, clubs ``tp-green`` and diamonds
+``tp-blue``); ``tp-stock`` (``tp-stock-empty`` when empty, ``tp-stock-done``
 and disabled once the game is won or out of time); ``tp-waste``;
 ``tp-highlight`` on whatever :meth:`BoardView.highlight` marks; ``tp-banner``
 (the end-of-game sentence shown on the empty felt after a win).
+
+Keyboard: only the cards a player can act on (face up and exposed) and the
+stock are tab stops; the arrow keys move between them, and after a play the
+focus stays on a neighbouring card (:class:`~tripeaks.app.bridge.BoardBridge`,
+which also slides a played or drawn card onto the waste).  A card's tooltip
+says where it lies in words ("base row, card 1 from the left"); its
+position 0–27 is the ``tp-pos-{p}`` class.
 
 In the app the board observes a :class:`~tripeaks.app.session.PlaySession`
 (:meth:`BoardView.attach`); the lesson view drives it directly.
@@ -29,36 +37,49 @@ from ..game import Game, Status
 from ..i18n import card_name, status_message
 from ..i18n.ui import ui_text
 from ..layout import COLUMN, N_TABLEAU, ROW_OF, ROWS
+from .bridge import BoardBridge
 from .lifecycle import shared
-from .session import GAME_CHANGES, HighlightChanged, LanguageChanged, PlaySession, SessionEvent
+from .session import (
+    GAME_CHANGES,
+    HighlightChanged,
+    LanguageChanged,
+    PlaySession,
+    SessionEvent,
+    Setting,
+    SettingChanged,
+)
 from .theme import theme_widget
 
 __all__ = ["BoardView", "CARD_WIDTH", "CARD_HEIGHT"]
 
 HALF_CARD_PX = 36
-"""Width of one grid column: half a card (COLUMN is in half-card units)."""
+"""Width of one grid column at the reference size: half a card (COLUMN is in half-card units).
+
+On screen the column is ``var(--tp-col)``, which follows the board's width (:mod:`tripeaks.app.theme`)."""
 ROW_UNIT_PX = 25
-"""Height of one grid row; a card spans 4 rows and each tableau row starts 2 lower (half overlap)."""
+"""Height of one grid row at the reference size (``var(--tp-row)`` on screen); a card spans 4 rows
+and each tableau row starts 2 lower (half overlap)."""
 CARD_SPAN_ROWS = 4
 ROW_STEP = 2
 CARD_WIDTH = 2 * HALF_CARD_PX - 6
-"""Card width in pixels (two grid columns less a small gap)."""
+"""Card width in pixels at the reference size (two grid columns less a small gap)."""
 CARD_HEIGHT = CARD_SPAN_ROWS * ROW_UNIT_PX - 4
-"""Card height in pixels."""
+"""Card height in pixels at the reference size."""
 
 _N_COLUMNS = max(COLUMN) + 2
 _N_ROWS = ROW_STEP * (len(ROWS) - 1) + CARD_SPAN_ROWS
 
 # Shared styles, swapped per card state (created once for every board).
-_STYLE_RED = shared(widgets.ButtonStyle(button_color="#ffffff", text_color="#c62828", font_weight="bold"))
-_STYLE_BLACK = shared(widgets.ButtonStyle(button_color="#ffffff", text_color="#1b1b1b", font_weight="bold"))
+# A face's text colour comes from its colour class (tp-red, tp-black, tp-green, tp-blue) in the theme.
+_STYLE_FACE = shared(widgets.ButtonStyle(button_color="#ffffff", font_weight="bold"))
 _STYLE_BACK = shared(widgets.ButtonStyle(button_color="#1f4e9c", text_color="transparent"))
 _STYLE_STOCK = shared(widgets.ButtonStyle(button_color="#1f4e9c", text_color="#ffffff", font_weight="bold"))
 _STYLE_GONE = shared(widgets.ButtonStyle(button_color="transparent", text_color="transparent"))
 _STYLE_DONE = shared(widgets.ButtonStyle(button_color="#9aa5b8", text_color="#ffffff", font_weight="normal"))
 
-_STATE_CLASSES = ("tp-up", "tp-down", "tp-gone", "tp-red", "tp-black")
+_STATE_CLASSES = ("tp-up", "tp-down", "tp-gone", "tp-red", "tp-black", "tp-green", "tp-blue")
 
+# The tooltip of a face-up card in each row, top row first (whole sentences in the catalogue).
 CSS = """
 .widget-button.tp-stock.tp-stock-done, .widget-button.tp-stock.tp-stock-done:hover {
   background-image: none; box-shadow: none; transform: none; cursor: default; opacity: .7;
@@ -69,6 +90,20 @@ CSS = """
 
 def _is_red(card: Card) -> bool:
     return card.suit in (Suit.DIAMONDS, Suit.HEARTS)
+
+
+def colour_class(card: object, four_colour: bool = False) -> str:
+    """The colour class of a card's face: ``tp-red`` (♦ ♥) or ``tp-black`` (♣ ♠, and a joker).
+
+    With the four-colour deck clubs are ``tp-green`` and diamonds ``tp-blue``.
+    """
+    if not isinstance(card, Card):
+        return "tp-black"
+    if four_colour and card.suit is Suit.CLUBS:
+        return "tp-green"
+    if four_colour and card.suit is Suit.DIAMONDS:
+        return "tp-blue"
+    return "tp-red" if _is_red(card) else "tp-black"
 
 
 def grid_area(position: int) -> str:
@@ -86,7 +121,7 @@ class BoardView(widgets.VBox):
     """The board of one game: 28 card buttons in three peaks, the stock and the waste.
 
     ``BoardView(game, lang="en")``; :meth:`set_game`, :meth:`refresh`,
-    :meth:`set_language`, :meth:`highlight`; register click handlers with
+    :meth:`set_language`, :meth:`set_four_colour`, :meth:`highlight`; register click handlers with
     :meth:`on_card_click` (called with the position 0–27) and
     :meth:`on_stock_click` (called with no argument).
     """
@@ -100,15 +135,17 @@ class BoardView(widgets.VBox):
         self._highlighted: set[int] = set()
         self._stock_highlighted = False
         self._stock_empty = False
+        self._four_colour = False
         self._stock_done = False
         self._session: PlaySession | None = None
+        self._last_waste: tuple[object, int] | None = None  # (waste top, stock count) last shown
         self._marks: dict[int, str] = {}
 
         self._cards: list[widgets.Button] = [None] * N_TABLEAU
         for row in ROWS:
             for p in row:
                 b = widgets.Button(
-                    layout=widgets.Layout(grid_area=grid_area(p), width="auto", height="auto", margin="2px 3px"),
+                    layout=widgets.Layout(grid_area=grid_area(p), width="auto", height="auto"),
                     style=_STYLE_BACK,
                     _dom_classes=("tp-card", f"tp-pos-{p}"),  # in the first message, not two more each
                 )
@@ -122,17 +159,15 @@ class BoardView(widgets.VBox):
             # Row by row, top first: later children draw on top, so the base row lies over row 2.
             children=[self._banner] + [self._cards[p] for row in ROWS for p in row],
             layout=widgets.Layout(
-                grid_template_columns=f"repeat({_N_COLUMNS}, {HALF_CARD_PX}px)",
-                grid_template_rows=f"repeat({_N_ROWS}, {ROW_UNIT_PX}px)",
+                grid_template_columns=f"repeat({_N_COLUMNS}, var(--tp-col, {HALF_CARD_PX}px))",
+                grid_template_rows=f"repeat({_N_ROWS}, var(--tp-row, {ROW_UNIT_PX}px))",
                 justify_content="center",
                 overflow="visible",
             ),
         )
         self._grid.add_class("tp-peaks")
 
-        self._stock = widgets.Button(
-            style=_STYLE_STOCK, layout=widgets.Layout(width=f"{CARD_WIDTH}px", height=f"{CARD_HEIGHT}px")
-        )
+        self._stock = widgets.Button(style=_STYLE_STOCK)  # sized by the theme (--tp-pile-w, --tp-pile-h)
         self._stock.add_class("tp-stock")
         self._stock.on_click(lambda _b: self._stock_clicked())
         self._stock_label = widgets.HTML()
@@ -149,9 +184,10 @@ class BoardView(widgets.VBox):
             layout=widgets.Layout(justify_content="center", grid_gap="28px"),
         )
         piles.add_class("tp-piles")
+        self._bridge = BoardBridge()
         style = theme_widget()
         style.value += f"<style>{CSS}</style>"
-        super().__init__([style, self._grid, piles], **kwargs)
+        super().__init__([style, self._grid, piles, self._bridge], **kwargs)
         self.add_class("tp-board")
         self.refresh()
 
@@ -181,6 +217,21 @@ class BoardView(widgets.VBox):
         """The waste card widget."""
         return self._waste
 
+    @property
+    def bridge(self) -> BoardBridge:
+        """The board's browser-side helper (focus, arrow keys, the slide onto the waste)."""
+        return self._bridge
+
+    @property
+    def four_colour(self) -> bool:
+        """Whether clubs are drawn green and diamonds blue."""
+        return self._four_colour
+
+    def set_four_colour(self, on: bool) -> None:
+        """Draw clubs green and diamonds blue (``True``) or the usual red and black, and refresh."""
+        self._four_colour = bool(on)
+        self.refresh()
+
     def set_game(self, game: Game) -> None:
         """Show another game (e.g. a new deal) and refresh."""
         self._game = game
@@ -207,6 +258,7 @@ class BoardView(widgets.VBox):
         self.on_stock_click(session.draw)
         session.subscribe(self._on_session_event)
         self._game, self._lang = session.game, session.lang
+        self._four_colour = session.four_colour
         self.refresh()
 
     def _on_session_event(self, event: SessionEvent) -> None:
@@ -220,6 +272,8 @@ class BoardView(widgets.VBox):
             self.refresh()
         elif isinstance(event, HighlightChanged):
             self.highlight(event.positions, stock=event.stock)
+        elif isinstance(event, SettingChanged) and event.setting is Setting.FOUR_COLOUR:
+            self.set_four_colour(bool(event.value))
 
     def highlight(self, positions: Iterable[int] = (), stock: bool = False) -> None:
         """Ring the given positions (0–27) and/or the stock, e.g. for a hint.
@@ -258,17 +312,23 @@ class BoardView(widgets.VBox):
         else:
             self.highlight()
         lang = self._lang
-        tableau = self._game.tableau
+        game = self._game
+        tableau = game.tableau
+        played = []  # positions whose face-up card just left the table
         for p, slot in enumerate(tableau):
             if slot is None:
                 state: tuple = ("gone",)
             elif slot.face_up:
-                state = ("up", slot.card, lang)
+                # A face-up card under another one (open peaks, docs/rules.md §8) cannot be acted on.
+                state = ("up", slot.card, lang, game.is_exposed(p), self._four_colour)
             else:
                 state = ("down", lang)
-            if state != self._shown[p]:
+            before = self._shown[p]
+            if state != before:
                 self._show_card(p, state)
                 self._shown[p] = state
+                if state[0] == "gone" and before is not None and before[0] == "up":
+                    played.append(p)
         if self._game.status is Status.WON:
             text = status_message(Status.WON, lang, self._game.score)
             self._banner.value = f'<div class="tp-banner-text" role="status">{html.escape(text)}</div>'
@@ -279,12 +339,20 @@ class BoardView(widgets.VBox):
         with self._stock.hold_sync():
             self._show_stock(count, lang)
         top = self._game.waste_top
+        shown_waste = (top, count)
+        moved_from: int | str | None = None  # what slid onto the waste: a position or the stock
+        if self._last_waste is not None and top is not None and top != self._last_waste[0]:
+            if len(played) == 1:
+                moved_from = played[0]
+            elif not played and count == self._last_waste[1] - 1:
+                moved_from = "stock"
+        self._last_waste = shown_waste
         if top is None:  # an empty waste (docs/rules.md §8): an empty place
             aria = html.escape(ui_text("waste.empty", lang))
             self._waste.value = f'<div class="tp-face tp-empty" role="img" aria-label="{aria}" title="{aria}"></div>'
         else:
             name = html.escape(card_name(top, lang))
-            colour = "tp-red" if isinstance(top, Card) and _is_red(top) else "tp-black"
+            colour = colour_class(top, self._four_colour)
             aria = html.escape(ui_text("waste.aria", lang, card=card_name(top, lang)))
             self._waste.value = (
                 f'<div class="tp-face {colour}" role="img" aria-label="{aria}" title="{aria}">'
@@ -292,6 +360,8 @@ class BoardView(widgets.VBox):
             )
         self._waste_label.value = html.escape(ui_text("waste.label", lang))
         self._stock_label.value = html.escape(ui_text("stock.name", lang))
+        if moved_from is not None:  # after the waste is shown: the browser slides the new waste card in
+            self._bridge.show_motion(moved_from)
 
     # ------------------------------------------------------------------ internals
     def _show_stock(self, count: int, lang: str) -> None:
@@ -335,22 +405,24 @@ class BoardView(widgets.VBox):
                 b.tooltip = None
                 b.style = _STYLE_GONE
                 b.disabled = True
+                b.tabbable = False
                 b._dom_classes = tuple(keep + ["tp-gone"])
             elif kind == "down":
                 b.description = ui_text("card.face_down", self._lang)
                 b.tooltip = ui_text("card.face_down_tip", self._lang)
                 b.style = _STYLE_BACK
                 b.disabled = False
+                b.tabbable = False  # nothing to do with it: Tab skips it
                 b._dom_classes = tuple(keep + ["tp-down"])
             else:
-                card = state[1]
-                name = card_name(card, self._lang)
+                _, card, lang, exposed, four_colour = state
+                name = card_name(card, lang)
                 b.description = name
                 b.tooltip = ui_text("card.face_up_tip", self._lang)
-                red = _is_red(card)
-                b.style = _STYLE_RED if red else _STYLE_BLACK
+                b.style = _STYLE_FACE
                 b.disabled = False
-                b._dom_classes = tuple(keep + ["tp-up", "tp-red" if red else "tp-black"])
+                b.tabbable = bool(exposed)
+                b._dom_classes = tuple(keep + ["tp-up", colour_class(card, four_colour)])
 
     def _card_clicked(self, position: int) -> None:
         for callback in list(self._card_callbacks):

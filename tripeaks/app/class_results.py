@@ -11,7 +11,10 @@ and every sentence from :mod:`tripeaks.i18n.classroom`.  The notebook
 With no database configured (or one that cannot be read) the view says so
 and how to set one up.  Student names are shown as typed, escaped as text
 (a name is never read as HTML).  The plots are one matplotlib ``Figure``
-(no pyplot) drawn into a ``widgets.Image``.
+(no pyplot) drawn into a ``widgets.Image``, with a text for screen readers.
+The view follows the page's light or dark theme (the palette of
+:mod:`tripeaks.app.theme`), and a page bridge sets the page's language and
+title (:class:`~tripeaks.app.bridge.PageBridge`).
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ from ..codes import InvalidCodeError
 from ..i18n.catalog import LANGUAGE_NAMES, LANGUAGES
 from ..i18n.classroom import classroom_text, problem_message
 from ..i18n.core import check_language, format_number
+from .bridge import PageBridge
+from .theme import theme_widget
 
 __all__ = ["ClassResults", "build_class_results"]
 
@@ -44,17 +49,19 @@ _SETUP_EXAMPLE = (
 )
 
 _CSS = """
-.tp-class { font-family: "Segoe UI", "Helvetica Neue", Arial, "DejaVu Sans", sans-serif; color: #1d2b22;
+.tp-class { font-family: "Segoe UI", "Helvetica Neue", Arial, "DejaVu Sans", sans-serif; color: var(--tp-text);
   max-width: 960px; gap: 8px; }
 .tp-class-style { display: none !important; }
 .tp-class-top { gap: 18px; }
-.tp-class h2, .tp-class h3 { margin: 6px 18px 2px 0; color: #14532d; }
+.tp-class h2, .tp-class h3 { margin: 6px 18px 2px 0; color: var(--tp-heading); }
 .tp-class table.tp-class-table { border-collapse: collapse; margin: 4px 0 8px 0; font-size: 14px; }
-.tp-class-table th, .tp-class-table td { border-bottom: 1px solid #d8d2c0; padding: 3px 10px; text-align: left; }
-.tp-class-table th { background: #f4f1e8; }
+.tp-class-table th, .tp-class-table td { border-bottom: 1px solid var(--tp-border); padding: 3px 10px; text-align: left; }
+.tp-class-table th { background: var(--tp-surface-alt); }
 .tp-class-table td.tp-num { text-align: right; font-variant-numeric: tabular-nums; }
-.tp-class-note { background: #fff8e1; border: 1px solid #e0c060; border-radius: 8px; padding: 6px 12px; }
-.tp-class code { background: #f4f1e8; padding: 1px 4px; border-radius: 4px; }
+.tp-class-note { background: var(--tp-note-bg); color: var(--tp-text); border: 1px solid var(--tp-note-border);
+  border-radius: 8px; padding: 6px 12px; }
+.tp-class code { background: var(--tp-surface-alt); color: var(--tp-text); padding: 1px 4px; border-radius: 4px; }
+.tp-class .widget-button.mod-success { background: var(--tp-accent-bg); color: var(--tp-accent-text); }
 """
 
 
@@ -106,7 +113,8 @@ class ClassResults(widgets.VBox):
         self.store: ClassStore = self._open()
         self.read_at: datetime | None = None
 
-        style = widgets.HTML(f"<style>{_CSS}</style>")
+        style = theme_widget()  # the palette of tripeaks.app.theme (light and dark), then this view's own rules
+        style.value += f"<style>{_CSS}</style>"
         style.add_class("tp-class-style")
         self.title = widgets.HTML()
         self.language = widgets.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=lang)
@@ -126,6 +134,7 @@ class ClassResults(widgets.VBox):
         self.challenge_clear = widgets.Button()
         self.challenge_clear.on_click(lambda _b: self._guard(self._clear_challenge))
         self.challenge_message = widgets.HTML()
+        self.challenge_message.add_class("tp-class-message")  # a live region: read out when it changes
         self.challenge_controls = widgets.HBox([self.challenge_input, self.challenge_set, self.challenge_clear])
 
         self.leaderboard_heading = widgets.HTML()
@@ -165,8 +174,11 @@ class ClassResults(widgets.VBox):
         top = widgets.HBox(
             [self.title, self.refresh_button, self.language], layout=widgets.Layout(align_items="center")
         )
-        super().__init__([style, top, self.info, self.results])
+        self.page_bridge = PageBridge(lang=lang, root=".tp-class", live=".tp-class-message")
+        """The page's language and title, and the plots' text for screen readers."""
+        super().__init__([style, top, self.info, self.results, self.page_bridge])
         self.add_class("tp-class")
+        self.add_class("tp-themed")  # its labels and texts follow the page's light or dark theme
         self._retext()
         self.refresh()
 
@@ -255,6 +267,7 @@ class ClassResults(widgets.VBox):
         self.code_picker.description = t("leaderboard.code")
         self.progress_heading.value = f"<h3>{_esc(t('progress.heading'))}</h3>"
         self.plot_heading.value = f"<h3>{_esc(t('plot.heading'))}</h3>"
+        self.page_bridge.set_page(self._lang, t("title"))
 
     def _code_changed(self) -> None:
         if self._picking:
@@ -439,6 +452,8 @@ class ClassResults(widgets.VBox):
         self._canvas.print_png(buffer)
         self.plot_png = buffer.getvalue()
         self.plot.value = self.plot_png
+        alt = t("plot.description", code=code) if on_code else t("plot.description_timeline")
+        self.page_bridge.images = {".tp-class-plot": alt}
         self.plot.layout.display = None
         self.plot_heading.layout.display = None
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..codes import GameCode
 from ..game import Game
 from ..i18n import check_language
+from .access import add_access
 from .hints import add_hints
 from .persist import add_persistence
 from .play import TriPeaksApp
@@ -59,8 +60,9 @@ def build_app(
 
     ``lang`` is "en", "pt" or "fr".  With ``hints`` (the default) the app has the
     Hint button, the Winnable? indicator and the "deal only winnable games"
-    option of :mod:`tripeaks.app.hints`.  With ``keep`` (the default) it keeps the game,
-    the settings, the history and a match in the browser (resumed after a reload), with
+    option of :mod:`tripeaks.app.hints`.  Keyboard shortcuts, their help panel and the
+    four-colour deck come from :mod:`tripeaks.app.access`.  With ``keep`` (the default) it keeps
+    the game, the settings, the history and a match in the browser (resumed after a reload), with
     statistics, the deal of the day, matches, replay and sharing (:mod:`tripeaks.app.persist`).
     With a class database (``class_db``, a
     path or a :class:`~tripeaks.classroom.ClassStore`; by default the path in
@@ -78,6 +80,7 @@ def build_app(
     app = TriPeaksApp(session=session)
     if hints:
         add_hints(app)
+    add_access(app)
     if keep:
         add_persistence(app)
     if class_db is None:

@@ -95,9 +95,9 @@ CSS = """
 .widget-button.tp-hint { background: #fff3c4; color: #5d4300; border: 1px solid #e3c65c; }
 .widget-button.tp-hint:disabled { background: #eeeeee; color: #8a8a8a; border-color: #d5d5d5; }
 .widget-button.tp-rewind { background: #e8eefc; color: #1f3b7a; border: 1px solid #9db2e6; }
-.widget-toggle-button.tp-winnable-toggle { background: #e6e6e6; box-shadow: none; }
+.widget-toggle-button.tp-winnable-toggle { background: var(--tp-toggle-bg); color: var(--tp-toggle-text); box-shadow: none; }
 .widget-toggle-button.tp-winnable-toggle.mod-active {
-  background: #cfe8d3; color: #14532d; box-shadow: inset 0 0 0 1px #86c98f;
+  background: var(--tp-toggle-on-bg); color: var(--tp-toggle-on-text); box-shadow: inset 0 0 0 1px var(--tp-toggle-on-ring);
 }
 .tp-winnable .tp-winnable-text {
   display: inline-block; font-size: 14px; font-weight: 600; padding: 2px 10px; border-radius: 999px;
@@ -112,8 +112,8 @@ CSS = """
 .tp-only-winnable { width: auto; }
 .tp-only-winnable label { font-size: 14px; }
 .tp-deal-note { font-size: 14px; }
-.tp-deal-note .tp-note-ok { color: #14532d; }
-.tp-deal-note .tp-note-warn { color: #8a4b00; font-weight: 600; }
+.tp-deal-note .tp-note-ok { color: var(--tp-ok-text); }
+.tp-deal-note .tp-note-warn { color: var(--tp-warn-text); font-weight: 600; }
 """
 """Extra style for the hint widgets (selectors from ``tp-*`` classes, colours of :mod:`tripeaks.app.theme`)."""
 

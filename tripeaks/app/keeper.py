@@ -341,6 +341,8 @@ class Keeper:
             pass
         if isinstance(settings.get("error_help"), bool):
             session.set_error_help(settings["error_help"])
+        if isinstance(settings.get("four_colour"), bool):
+            session.set_four_colour(settings["four_colour"])
         rules = settings.get("deal_rules")
         if isinstance(rules, str):
             try:
@@ -425,6 +427,7 @@ class Keeper:
         out: dict[str, Any] = {
             "lang": session.lang,
             "error_help": session.error_help,
+            "four_colour": session.four_colour,
             "deal_rules": str(rules if isinstance(rules, RuleSet) else RuleSet.parse(session.deal_rule)),
         }
         for name, (get, _set) in self._settings.items():

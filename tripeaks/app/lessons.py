@@ -47,6 +47,7 @@ from ..i18n.ui import rule_name, ui_text
 from ..lesson_core import TaskKind
 from ..lessons import LESSONS, Feedback, LessonRun
 from .board import BoardView
+from .bridge import PageBridge
 from .lesson_parts import PARTS_CSS, PEAK_CLASSES, GuidePanel, PeakLegend, links_html
 from .lesson_session import LessonSession
 from .lifecycle import close_tree
@@ -58,34 +59,45 @@ from .session import GameSource, GameStarted, PlaySession, SessionEvent
 __all__ = ["LessonView", "build_lessons", "LESSON_CSS"]
 
 LESSON_CSS = """
-.tp-lessons { font-family: "Segoe UI", "Helvetica Neue", Arial, "DejaVu Sans", sans-serif; color: #1d2b22;
-  max-width: 900px; gap: 8px; }
+.tp-lessons { max-width: 960px; gap: 8px; }
 .tp-lessons-header { align-items: center; gap: 14px; padding: 8px 14px; border-radius: 12px;
-  background: #f4f1e8; border: 1px solid #d8d2c0; flex-wrap: wrap; }
-.tp-lessons-header .tp-lessons-name { font-size: 22px; font-weight: 700; color: #14532d; }
+  background: var(--tp-surface-alt); border: 1px solid var(--tp-border); flex-wrap: wrap; }
+.tp-lessons .tp-lessons-name, .tp-lessons .tp-lessons-name .widget-html-content {
+  font-size: 22px; font-weight: 700; color: var(--tp-heading); }
 /* the progress bar is a row of its own under the title, the menus and the language */
 .tp-lessons-header .tp-lesson-progress { order: 10; height: 12px; margin: 0; }
 .tp-lesson-progress .progress-bar { background-color: #2f8f57; }
-.tp-lesson-progress-label { font-size: 14px; color: #3a4a40; min-width: 110px; margin-right: auto; }
-.tp-lesson-title { font-size: 20px; font-weight: 700; color: #14532d; margin-top: 4px; }
-.tp-lesson-title h2 { font-size: 20px; margin: 2px 0; }
+.tp-lessons .tp-lesson-progress-label { font-size: 14px; color: var(--tp-text-muted); min-width: 110px; margin-right: auto; }
+.tp-lessons .tp-lesson-title, .tp-lessons .tp-lesson-title .widget-html-content {
+  font-size: 20px; font-weight: 700; color: var(--tp-heading); margin-top: 4px; }
+.tp-lesson-title h2 { font-size: 20px; margin: 2px 0; color: inherit; }
 .tp-lesson-intro { font-size: 15px; line-height: 1.45; }
 .tp-lesson-intro p { margin: 0 0 8px 0; }
-.tp-lesson-goal { font-size: 16px; padding: 8px 12px; border-radius: 10px; background: #fff8dc;
-  border: 1px solid #f0d98a; }
-.tp-lesson-goal .tp-step { font-weight: 700; color: #7a5c00; margin-right: 6px; }
-.tp-lesson-stats { font-size: 14px; color: #3a4a40; }
+.tp-lessons .tp-lesson-goal { font-size: 16px; padding: 8px 12px; border-radius: 10px; background: var(--tp-note-bg);
+  border: 1px solid var(--tp-note-border); color: var(--tp-text); }
+.tp-lesson-goal .tp-step { font-weight: 700; color: var(--tp-note-text); margin-right: 6px; }
+.tp-lessons .tp-lesson-stats { font-size: 14px; color: var(--tp-text-muted); }
 .tp-lesson-controls { align-items: center; gap: 8px; flex-wrap: wrap; }
 .tp-lesson-controls .widget-button { border-radius: 8px; font-weight: 600; padding: 0 14px; }
+/* ipywidgets' info and success colours give white text too little contrast (3.5:1, 4.1:1). */
+.tp-lesson-controls .widget-button.tp-lesson-show { background: var(--tp-info-button-bg); color: var(--tp-accent-text); }
+.tp-lesson-controls .widget-button:is(.tp-lesson-next, .tp-lesson-continue, .tp-lesson-quiz) {
+  background: var(--tp-accent-bg); color: var(--tp-accent-text); }
+.tp-lesson-controls .widget-button.tp-lesson-expire { background: var(--tp-warn-bg); color: var(--tp-warn-text);
+  box-shadow: inset 0 0 0 1px var(--tp-warn-border); }
 .tp-lesson-feedback { min-height: 30px; font-size: 15px; }
-.tp-lesson-feedback .tp-fb { padding: 6px 12px; border-radius: 10px; border: 1px solid #c8e0c8;
-  background: #eef6ee; line-height: 1.4; }
-.tp-lesson-feedback .tp-fb-done { background: #e3f6e5; border-color: #86c98f; color: #14532d; }
-.tp-lesson-feedback .tp-fb-refused { background: #fdecea; border-color: #f4c2bd; color: #7f1d1d; }
-.tp-lesson-feedback .tp-fb-miss { background: #fff4e0; border-color: #f0c27a; color: #6b3d00; }
-.tp-lesson-feedback .tp-fb-finished { background: #e3f6e5; border-color: #86c98f; font-weight: 700; }
+.tp-lesson-feedback .tp-fb { padding: 6px 12px; border-radius: 10px; border: 1px solid var(--tp-info-border);
+  background: var(--tp-info-bg); color: var(--tp-text); line-height: 1.4; }
+.tp-lesson-feedback .tp-fb-done { background: var(--tp-ok-bg); border-color: var(--tp-ok-border); color: var(--tp-ok-text); }
+.tp-lesson-feedback .tp-fb-refused { background: var(--tp-error-bg); border-color: var(--tp-error-border);
+  color: var(--tp-error-text); }
+.tp-lesson-feedback .tp-fb-miss { background: var(--tp-warn-bg); border-color: var(--tp-warn-border); color: var(--tp-warn-text); }
+.tp-lesson-feedback .tp-fb-finished { background: var(--tp-ok-bg); border-color: var(--tp-ok-border);
+  color: var(--tp-ok-text); font-weight: 700; }
+.tp-lessons .tp-plot { background: var(--tp-plot-face); border-radius: 8px; }
 """
-"""Extra style for the lesson view (the board brings the app's theme)."""
+"""Extra style for the lesson view (the board brings the app's theme: its ``--tp-*`` colours
+follow JupyterLab's and Voila's light and dark themes)."""
 
 
 def _esc(s: str) -> str:
@@ -119,7 +131,10 @@ class LessonView(widgets.VBox):
         self.progress_label = widgets.HTML()
         self.progress_label.add_class("tp-lesson-progress-label")
         self.language = widgets.Dropdown(
-            options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=lang, layout=widgets.Layout(width="150px")
+            options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES],
+            value=lang,
+            layout=widgets.Layout(width="240px"),
+            style={"description_width": "initial"},
         )
         self.language.add_class("tp-lang")
         self.language.observe(lambda c: session.set_language(c["new"]), names="value")
@@ -177,6 +192,8 @@ class LessonView(widgets.VBox):
 
         self.feedback = widgets.HTML()
         self.feedback.add_class("tp-lesson-feedback")
+        # The page's language and title; the feedback line is an ARIA live region.
+        self.page_bridge = PageBridge(live=".tp-lesson-feedback")
         self._plot = ScorePlot(lang, width_px=400, height_px=250)
         self.plot_image = self._plot.image
         self.plot_note = widgets.HTML()
@@ -213,7 +230,7 @@ class LessonView(widgets.VBox):
         self.quiz = QuizView(session)
 
         super().__init__(
-            [style, extra_style, header, self._lesson_box, self.quiz],
+            [style, extra_style, header, self._lesson_box, self.quiz, self.page_bridge],
             **kwargs,
         )
         self.add_class("tp-lessons")
@@ -385,6 +402,8 @@ class LessonView(widgets.VBox):
         session = self.session
         lang = session.lang
         self.language.value = lang
+        self.language.description = ui_text("controls.language", lang)  # its accessible name too
+        self.page_bridge.set_page(lang, lesson_text("ui.title", lang), {".tp-plot": ui_text("plot.title", lang)})
         self.name_label.value = _esc(lesson_text("ui.title", lang))
         self.progress.value = len(session.completed)
         self.progress.description = ""

@@ -1,7 +1,7 @@
 """Nothing lost: the app keeps its game, settings, history and match in the browser.
 
 :func:`add_persistence` gives a :class:`~tripeaks.app.play.TriPeaksApp`,
-through its extension points (``add_part``, ``add_new_game_control``) and
+through its extension points (``add_panel``, ``add_new_game_control``) and
 its session:
 
 * the store (:class:`~tripeaks.app.store.BrowserStore`, localStorage) and
@@ -86,11 +86,11 @@ class Persistence:
             only.observe(lambda _c: keeper.save_settings(), names="value")
         app.add_new_game_control(self.daily_button)
         app.add_new_game_control(self.match_controls)
-        app.add_part(self.match_bar, after=app.header)
-        app.add_part(self.stats)
-        app.add_part(self.replay)
-        app.add_part(self.note)
-        app.add_part(self.store)
+        app.add_panel(self.match_bar, after=app.header)
+        app.add_panel(self.stats)
+        app.add_panel(self.replay)
+        app.add_panel(self.note)
+        app.add_panel(self.store)
         keeper.subscribe(self._on_keeper)
         session.subscribe(self._on_session)
         self.render()

@@ -13,6 +13,8 @@ app observes it and forwards clicks to it, and none reaches into another:
 :class:`~tripeaks.app.newgame.NewGamePanel`     rule, code, Deal (+ added options and notes)
 :class:`~tripeaks.app.movelog.MoveLogView`      the moves explained, newest first
 :class:`~tripeaks.app.plot.PlotView`            the score plot
+:class:`~tripeaks.app.bridge.PageBridge`        (invisible) page language and title, the status line
+                                                as an ARIA live region, keyboard shortcuts
 =============================================  =====================================================
 
 CSS classes (stable, used by the browser tests): ``tp-app``, ``tp-bottom``
@@ -23,8 +25,7 @@ Extension points (for a Hint button or a "winnable deals only" option, without
 editing any view): :attr:`TriPeaksApp.session` (subscribe to its events, act
 through it), :meth:`TriPeaksApp.add_control`,
 :meth:`TriPeaksApp.add_new_game_control`, :meth:`TriPeaksApp.add_new_game_note`,
-:meth:`TriPeaksApp.add_top` and :meth:`TriPeaksApp.add_part` (a new part, e.g. the
-statistics panel).
+:meth:`TriPeaksApp.add_panel`, :meth:`TriPeaksApp.add_top` and :attr:`TriPeaksApp.page_bridge` (keyboard shortcuts).
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from ..game import Game
+from ..i18n.ui import ui_text
 from .board import BoardView
+from .bridge import PageBridge
 from .confirm import ConfirmView
 from .controls import ControlsView, StatusView
 from .header import HeaderView
@@ -42,7 +45,7 @@ from .lifecycle import close_tree
 from .movelog import MoveLogView
 from .newgame import NewGamePanel
 from .plot import PlotView
-from .session import GameSource, MessageKind, PlaySession
+from .session import GameSource, LanguageChanged, MessageKind, PlaySession, SessionEvent
 
 __all__ = ["TriPeaksApp"]
 
@@ -80,10 +83,31 @@ class TriPeaksApp(widgets.VBox):
             [self.log_panel, self.plot_panel], layout=widgets.Layout(align_items="flex-start", grid_gap="10px")
         )
         bottom.add_class("tp-bottom")  # wraps: the plot goes below the log when narrow (theme.py)
+        self.page_bridge = PageBridge(live=".tp-status, .tp-new-message, .tp-live")
+        """The browser side of the page: its language and title, live regions, keyboard shortcuts."""
+        self._show_page(s.lang)
+        s.subscribe(self._follow_language)
         super().__init__(
-            [self.header, self.board, self.controls, self.status_row, self.confirm, self.new_game, bottom], **kwargs
+            [
+                self.header,
+                self.board,
+                self.controls,
+                self.status_row,
+                self.confirm,
+                self.new_game,
+                bottom,
+                self.page_bridge,
+            ],
+            **kwargs,
         )
         self.add_class("tp-app")
+
+    def _follow_language(self, event: SessionEvent) -> None:
+        if isinstance(event, LanguageChanged):
+            self._show_page(event.lang)
+
+    def _show_page(self, lang: str) -> None:
+        self.page_bridge.set_page(lang, ui_text("page.title", lang), {".tp-plot": ui_text("plot.title", lang)})
 
     # ------------------------------------------------------------------ the parts' widgets
     # Shortcuts to the widgets a user clicks or reads (tests and scripts use them).
@@ -228,12 +252,19 @@ class TriPeaksApp(widgets.VBox):
         """Add a widget as a line under the New game panel's message."""
         self.new_game.add_note(widget)
 
-    def add_part(self, widget: widgets.Widget, after: widgets.Widget | None = None) -> None:
-        """Add a part (e.g. a panel) to the app: right after the part ``after`` (e.g. ``app.header``),
-        or at the end."""
+    def add_panel(self, widget: widgets.Widget, after: widgets.Widget | None = None) -> None:
+        """Add a panel (a new view) to the app's column, right after the part ``after`` (default: last).
+
+        ``after`` is one of the app's parts (e.g. ``app.controls``); ``ValueError`` otherwise.
+        """
         children = list(self.children)
-        at = children.index(after) + 1 if after is not None and after in children else len(children)
-        self.children = (*children[:at], widget, *children[at:])
+        if after is None:
+            children.insert(children.index(self.page_bridge), widget)
+        elif after in children:
+            children.insert(children.index(after) + 1, widget)
+        else:
+            raise ValueError("add_panel: 'after' must be one of the app's parts")
+        self.children = tuple(children)
 
     def close(self) -> None:
         """Free the app: the session forgets its observers, the figure is freed, every widget is closed.

@@ -50,6 +50,8 @@ QUIZ_CSS = """
   color: var(--tp-warn-text, #6b3d00); }
 .tp-quiz-row { gap: 8px; flex-wrap: wrap; align-items: center; }
 .tp-quiz-row .widget-button { border-radius: 8px; font-weight: 600; width: auto; padding: 0 14px; }
+/* ipywidgets' success colour gives white text too little contrast (4.1:1) */
+.tp-quiz-row .widget-button.mod-success { background: var(--tp-accent-bg, #2e7d32); color: var(--tp-accent-text, #ffffff); }
 .tp-quiz .tp-quiz-result { font-size: 17px; }
 .tp-quiz-result ul { margin: 4px 0 0 0; }
 """

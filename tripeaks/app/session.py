@@ -20,7 +20,7 @@ observe the typed events it emits (:func:`PlaySession.subscribe`):
 :class:`MessageChanged`   the status message changed
 :class:`CodeRejected`     a game code that cannot be read (nothing else changed)
 :class:`HighlightChanged` cards or the stock to ring (e.g. a hint)
-:class:`SettingChanged`   error help or the rule of the next random deal
+:class:`SettingChanged`   error help, the rule of the next random deal, the four-colour deck
 :class:`StateRestored`    an action failed and was rolled back: show everything again
 :class:`GameFinished`     a game played here is finished or abandoned, once per game (results, statistics)
 ========================  ==========================================================
@@ -174,6 +174,8 @@ class Setting(TextEnum):
     """Whether a refused card says why (docs/rules.md §2): ``bool``."""
     DEAL_RULE = "deal_rule"
     """The rule of the next random deal: a :class:`~tripeaks.codes.Rule`."""
+    FOUR_COLOUR = "four_colour"
+    """Whether the cards are drawn in four suit colours (clubs green, diamonds blue): ``bool``."""
 
 
 @dataclass(frozen=True)
@@ -414,6 +416,7 @@ class PlaySession:
         self._closed = False
         self._error_help = True
         self._deal_rule = self._game.rule
+        self._four_colour = False
         self._highlight: HighlightChanged = HighlightChanged(frozenset(), False)
         self._message = self._state_message(_text_message("status.welcome"))
         self.random_game: Callable[[Rule], Game] = Game.new
@@ -452,6 +455,11 @@ class PlaySession:
     def deal_rule(self) -> Rule:
         """The rule of the next random deal (follows the rule of a dealt code)."""
         return self._deal_rule
+
+    @property
+    def four_colour(self) -> bool:
+        """Whether the cards are drawn in four suit colours (off by default; kept for every deal of the session)."""
+        return self._four_colour
 
     @property
     def highlight(self) -> HighlightChanged:
@@ -675,6 +683,13 @@ class PlaySession:
         """
         self._setting(self._set_deal_rule, Rule.parse(rule))
 
+    def set_four_colour(self, on: bool) -> None:
+        """Draw the cards in four suit colours (clubs green, diamonds blue) or in the usual two.
+
+        A display setting for the whole session: new deals keep it.
+        """
+        self._setting(self._set_four_colour, bool(on))
+
     def close(self) -> None:
         """Forget every observer; later actions do nothing."""
         self._closed = True
@@ -889,6 +904,12 @@ class PlaySession:
             return
         self._deal_rule = rule
         self._emit(SettingChanged(Setting.DEAL_RULE, rule))
+
+    def _set_four_colour(self, on: bool) -> None:
+        if on == self._four_colour:
+            return
+        self._four_colour = on
+        self._emit(SettingChanged(Setting.FOUR_COLOUR, on))
 
     def _state_message(self, otherwise: Message) -> Message:
         """The end of the game when it is over (docs/rules.md §2), else ``otherwise``."""

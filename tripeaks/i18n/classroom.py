@@ -95,6 +95,9 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "problem.missed": "The result of this game could not be recorded; the next ones will be.",
         "challenge.play": "Play the challenge",
         "challenge.play_tip": "Deal the game your teacher chose for the class.",
+        # the teacher's view: the plots' text for screen readers (tripeaks.app.class_results)
+        "plot.description": "Two charts. Left: how many games ended with each final score on {code}, won and not won. Right: every game's final score by the time it was played.",
+        "plot.description_timeline": "A chart of every game's final score by the time it was played, won and not won.",
     },
     "pt": {
         "title": "Resultados da turma",
@@ -165,6 +168,9 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "problem.missed": "Não foi possível registar o resultado desta partida; os seguintes serão registados.",
         "challenge.play": "Jogar o desafio",
         "challenge.play_tip": "Distribuir a partida que o professor escolheu para a turma.",
+        # the teacher's view: the plots' text for screen readers (tripeaks.app.class_results)
+        "plot.description": "Dois gráficos. À esquerda: quantas partidas acabaram com cada pontuação final em {code}, ganhas e não ganhas. À direita: a pontuação final de cada partida pela hora em que foi jogada.",
+        "plot.description_timeline": "Um gráfico da pontuação final de cada partida pela hora em que foi jogada, ganhas e não ganhas.",
     },
     "fr": {
         "title": "Résultats de la classe",
@@ -235,6 +241,9 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "problem.missed": "Le résultat de cette partie n'a pas pu être enregistré ; les suivants le seront.",
         "challenge.play": "Jouer le défi",
         "challenge.play_tip": "Distribuer la partie que votre enseignant a choisie pour la classe.",
+        # the teacher's view: the plots' text for screen readers (tripeaks.app.class_results)
+        "plot.description": "Deux graphiques. À gauche : combien de parties ont fini avec chaque score final sur {code}, gagnées et non gagnées. À droite : le score final de chaque partie selon l'heure où elle a été jouée.",
+        "plot.description_timeline": "Un graphique du score final de chaque partie selon l'heure où elle a été jouée, gagnées et non gagnées.",
     },
 }
 
