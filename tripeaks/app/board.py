@@ -10,7 +10,10 @@ CSS classes (a stable API for browser tests and themes):
 state ``tp-up`` / ``tp-down`` / ``tp-gone`` and colour ``tp-red`` /
 ``tp-black``; ``tp-stock`` (``tp-stock-empty`` when empty); ``tp-waste``;
 ``tp-highlight`` on whatever :meth:`BoardView.highlight` marks; ``tp-banner``
-(the end-of-game sentence shown on the empty felt after a win).
+(the end-of-game sentence shown on the empty felt after a win).  Rule sets
+(docs/rules.md §8): a joker on the waste is ``tp-face tp-joker`` (named in
+words, with a ``tp-joker-mark``); an empty waste is ``tp-face tp-empty`` with
+its prompt in ``tp-empty-prompt``; the stock's label counts its jokers.
 
 In the app the board observes a :class:`~tripeaks.app.session.PlaySession`
 (:meth:`BoardView.attach`); the lesson view drives it directly.
@@ -23,11 +26,13 @@ from collections.abc import Callable, Iterable
 
 import ipywidgets as widgets
 
-from ..cards import Card, Suit
+from ..cards import Card, Joker, Suit
 from ..game import Game, Status
 from ..i18n import card_name, status_message
+from ..i18n.rulesets import rules_text
 from ..i18n.ui import ui_text
 from ..layout import COLUMN, N_TABLEAU, ROW_OF, ROWS
+from ..rules import DrawRule
 from .lifecycle import shared
 from .session import GAME_CHANGES, HighlightChanged, LanguageChanged, PlaySession, SessionEvent
 from .theme import theme_widget
@@ -254,9 +259,24 @@ class BoardView(widgets.VBox):
         with self._stock.hold_sync():
             self._show_stock(count, lang)
         top = self._game.waste_top
-        if top is None:  # an empty waste (docs/rules.md §8): an empty place
-            aria = html.escape(ui_text("waste.empty", lang))
-            self._waste.value = f'<div class="tp-face tp-empty" role="img" aria-label="{aria}" title="{aria}"></div>'
+        if top is None:  # an empty waste (docs/rules.md §8): an empty place and what to do
+            aria = html.escape(rules_text("waste.empty_help", lang))
+            title = html.escape(ui_text("waste.empty", lang))
+            prompt = html.escape(rules_text("waste.empty_prompt", lang))
+            self._waste.value = (
+                f'<div class="tp-face tp-empty" role="img" aria-label="{aria}" title="{title}">'
+                f'<span class="tp-empty-prompt" aria-hidden="true">{prompt}</span></div>'
+            )
+        elif isinstance(top, Joker):  # a wild card (docs/rules.md §8): drawn as a joker and named in words
+            name = html.escape(card_name(top, lang))
+            aria = html.escape(ui_text("waste.aria", lang, card=card_name(top, lang)))
+            mark = html.escape(rules_text("waste.joker_mark", lang))
+            self._waste.value = (
+                f'<div class="tp-face tp-black tp-joker" role="img" aria-label="{aria}" title="{aria}">'
+                f'<span class="tp-joker-star" aria-hidden="true">★</span>'
+                f'<span class="tp-face-text">{name}</span>'
+                f'<span class="tp-joker-mark" aria-hidden="true">{mark}</span></div>'
+            )
         else:
             name = html.escape(card_name(top, lang))
             colour = "tp-red" if isinstance(top, Card) and _is_red(top) else "tp-black"
@@ -270,7 +290,14 @@ class BoardView(widgets.VBox):
 
     # ------------------------------------------------------------------ internals
     def _show_stock(self, count: int, lang: str) -> None:
-        if count:
+        rules = self._game.rules
+        jokers = sum(isinstance(c, Joker) for c in self._game.stock_cards) if rules.jokers else 0
+        if count and rules.jokers:  # docs/rules.md §8: how many jokers are still in the stock
+            self._stock.description = rules_text("stock.label_jokers", lang, count=count, jokers=jokers)
+            self._stock.style = _STYLE_STOCK
+            if self._stock_empty:
+                self._stock.remove_class("tp-stock-empty")
+        elif count:
             self._stock.description = ui_text("stock.label", lang, count=count)
             self._stock.style = _STYLE_STOCK
             if self._stock_empty:
@@ -281,7 +308,12 @@ class BoardView(widgets.VBox):
             if not self._stock_empty:
                 self._stock.add_class("tp-stock-empty")
         self._stock_empty = not count
-        self._stock.tooltip = ui_text("stock.tip", lang, count=count)
+        tip = [ui_text("stock.tip", lang, count=count)]
+        if rules.jokers:
+            tip.append(rules_text("stock.jokers_tip", lang, jokers=jokers))
+        if rules.draw is DrawRule.STUCK:
+            tip.append(rules_text("stock.stuck_tip", lang))
+        self._stock.tooltip = " ".join(tip)
 
     def _show_card(self, p: int, state: tuple) -> None:
         b = self._cards[p]

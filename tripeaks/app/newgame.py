@@ -1,15 +1,17 @@
-"""The New game panel: a rule, a code field and Deal (docs/rules.md §5).
+"""The New game panel: a rule set, a code field and Deal (docs/rules.md §5, §8).
 
-Deal with an empty field deals a random game under the chosen rule; with
-text it deals that code (under the code's rule) or says, in one sentence,
-what is wrong with it, leaving the game alone.  The panel observes a
+Deal with an empty field deals a random game under the chosen rule set (a
+preset or Custom, :class:`~tripeaks.app.rulesets.RuleSetMenu`); with text it
+deals that code (under the code's rule set, flags included) or says, in one
+sentence, what is wrong with it, leaving the game alone.  The panel observes a
 :class:`~tripeaks.app.session.PlaySession`: it learns that a code was dealt
 from :class:`~tripeaks.app.session.GameStarted` (``source``), never from
 its own field.
 
-CSS classes: ``tp-panel tp-new``; ``tp-panel-title``, ``tp-new-rule``,
-``tp-code-input``, ``tp-deal``, ``tp-new-message`` (``tp-msg-ok`` /
-``tp-msg-error`` inside).
+CSS classes: ``tp-panel tp-new``; ``tp-panel-title``, ``tp-new-rule`` (the
+rule-set menu, see :mod:`tripeaks.app.rulesets` for its description and
+Custom options), ``tp-code-input``, ``tp-deal``, ``tp-new-message``
+(``tp-msg-ok`` / ``tp-msg-error`` inside).
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ import html
 
 import ipywidgets as widgets
 
-from ..codes import InvalidCodeError, Rule
-from ..i18n.ui import code_error_message, rule_name, ui_text
+from ..codes import InvalidCodeError
+from ..i18n.ui import code_error_message, preset_name, ui_text
+from .rulesets import RuleSetMenu
 from .session import (
     CodeRejected,
     GameSource,
@@ -27,8 +30,6 @@ from .session import (
     LanguageChanged,
     PlaySession,
     SessionEvent,
-    Setting,
-    SettingChanged,
 )
 
 __all__ = ["NewGamePanel"]
@@ -38,14 +39,13 @@ def _esc(s: str) -> str:
     return html.escape(s, quote=True)
 
 
-def _rule_options(lang: str) -> list[tuple[str, str]]:
-    return [(rule_name(Rule.EASY, lang), "E"), (rule_name(Rule.CLASSIC, lang), "C")]
-
-
 class NewGamePanel(widgets.VBox):
     """The New game panel, following ``session``.
 
-    Widgets (public, read-only): ``title``, ``rule`` (Dropdown, "E"/"C"),
+    Widgets (public, read-only): ``title``, ``rule`` (the rule-set menu, a
+    Dropdown whose values are ``"E"``, ``"C"``, ``"E-SR"``, ``"C-OP"``,
+    ``"E-OP"`` and ``"custom"``), ``rules`` (its
+    :class:`~tripeaks.app.rulesets.RuleSetMenu`, with the Custom options),
     ``code_input``, ``deal_button``, ``message``.  :meth:`add_control` adds a
     widget to the row (e.g. an option), :meth:`add_note` a line under the message.
     """
@@ -55,18 +55,10 @@ class NewGamePanel(widgets.VBox):
     def __init__(self, session: PlaySession, **kwargs: object) -> None:
         self._session = session
         self._said: tuple[str, GameSource] | tuple[str, InvalidCodeError] | None = None
-        self._rendering = False
-        lang = session.lang
         self.title = widgets.HTML()
         self.title.add_class("tp-panel-title")
-        self.rule = widgets.Dropdown(
-            options=_rule_options(lang),
-            value=session.deal_rule.value,
-            layout=widgets.Layout(width="170px"),
-            style={"description_width": "initial"},
-        )
-        self.rule.add_class("tp-new-rule")
-        self.rule.observe(self._rule_chosen, names="value")
+        self.rules = RuleSetMenu(session)
+        self.rule = self.rules.menu
         self.code_input = widgets.Text(layout=widgets.Layout(width="460px"), style={"description_width": "initial"})
         self.code_input.add_class("tp-code-input")
         self.deal_button = widgets.Button(button_style="success")
@@ -78,7 +70,7 @@ class NewGamePanel(widgets.VBox):
             [self.rule, self.code_input, self.deal_button],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap", grid_gap="8px"),
         )
-        super().__init__([self.title, self._row, self.message], **kwargs)
+        super().__init__([self.title, self._row, self.rules.details, self.message], **kwargs)
         self.add_class("tp-panel")
         self.add_class("tp-new")
         session.subscribe(self._on_event)
@@ -92,16 +84,12 @@ class NewGamePanel(widgets.VBox):
         """Add ``widget`` as a line under the panel's message."""
         self.children = (*self.children, widget)
 
-    def _rule_chosen(self, change: dict[str, object]) -> None:
-        if not self._rendering:  # the player chose it (not the options changing language)
-            self._session.set_deal_rule(str(change["new"]))
-
     def _deal(self) -> None:
         text = self.code_input.value.strip()
         if text:
             self._session.deal_code(text)
         else:
-            self._session.deal_random(self.rule.value)
+            self._session.deal_random()  # under the session's deal_rules, which the menu sets
 
     def _on_event(self, event: SessionEvent) -> None:
         if isinstance(event, GameStarted):
@@ -113,25 +101,13 @@ class NewGamePanel(widgets.VBox):
         elif isinstance(event, CodeRejected):
             self._said = ("error", event.error)
             self.render_message()
-        elif isinstance(event, LanguageChanged) or (
-            isinstance(event, SettingChanged) and event.setting is Setting.DEAL_RULE
-        ):
+        elif isinstance(event, LanguageChanged):
             self.render()
 
     def render(self) -> None:
-        """Labels in the session's language, the rule of the next deal, the message."""
-        session = self._session
-        lang = session.lang
+        """Labels in the session's language and the message (the rule-set menu follows the session itself)."""
+        lang = self._session.lang
         self.title.value = _esc(ui_text("new.title", lang))
-        self.rule.description = ui_text("new.rule", lang)
-        options = _rule_options(lang)
-        self._rendering = True
-        try:
-            if list(self.rule.options) != options:
-                self.rule.options = options
-            self.rule.value = session.deal_rule.value
-        finally:
-            self._rendering = False
         self.code_input.description = ui_text("new.code", lang)
         self.code_input.placeholder = ui_text("new.placeholder", lang)
         self.deal_button.description = ui_text("new.deal", lang)
@@ -143,7 +119,7 @@ class NewGamePanel(widgets.VBox):
         if said is not None and said[0] == "error" and isinstance(said[1], InvalidCodeError):
             self.message.value = f'<span class="tp-msg-error">{_esc(code_error_message(said[1], lang))}</span>'
         elif said is not None and game.code is not None:
-            text = ui_text(said[0], lang, code=str(game.code), rule=rule_name(game.rule, lang))
+            text = ui_text(said[0], lang, code=str(game.code), rule=preset_name(game.rules, lang))
             self.message.value = f'<span class="tp-msg-ok">{_esc(text)}</span>'
         else:
             self.message.value = ""

@@ -12,7 +12,13 @@ app observes it and forwards clicks to it, and none reaches into another:
 :class:`~tripeaks.app.newgame.NewGamePanel`     rule, code, Deal (+ added options and notes)
 :class:`~tripeaks.app.movelog.MoveLogView`      the moves explained, newest first
 :class:`~tripeaks.app.plot.PlotView`            the score plot
+:class:`~tripeaks.app.rulesets.RunView`         the run under run scoring (in the header)
+:class:`~tripeaks.app.timer.TimerView`          the countdown of a timed game (in the header)
+:class:`~tripeaks.app.endgame.EndOfGameView`    the celebration, summary and score breakdown at the end
 =============================================  =====================================================
+
+:attr:`TriPeaksApp.clock` (:class:`~tripeaks.app.timer.GameClock`) times the
+game and ends a timed one at 0 (docs/rules.md §8).
 
 CSS classes (stable, used by the browser tests): ``tp-app``, ``tp-bottom``
 and those of each view (listed in its module).  ``tp-hint`` is the Hint
@@ -33,12 +39,15 @@ import ipywidgets as widgets
 from ..game import Game
 from .board import BoardView
 from .controls import ControlsView, StatusView
+from .endgame import EndOfGameView
 from .header import HeaderView
 from .lifecycle import close_tree
 from .movelog import MoveLogView
 from .newgame import NewGamePanel
 from .plot import PlotView
+from .rulesets import RunView
 from .session import GameSource, MessageKind, PlaySession
+from .timer import GameClock, TimerView
 
 __all__ = ["TriPeaksApp"]
 
@@ -61,11 +70,18 @@ class TriPeaksApp(widgets.VBox):
         self.session = session if session is not None else PlaySession(game, lang)
         """The model: the game, the language, the message; every view observes it."""
         s = self.session
+        self.clock = GameClock(s)
+        """Times the game; counts down and ends a timed game at 0 (docs/rules.md §8)."""
         self.header = HeaderView(s)
+        self.run_view = RunView(s)
+        self.timer_view = TimerView(s, self.clock)
+        self.header.add_stat(self.run_view)
+        self.header.add_stat(self.timer_view)
         self.board = BoardView(s.game, s.lang)
         self.board.attach(s)
         self.controls = ControlsView(s)
         self.status_row = StatusView(s)
+        self.end_view = EndOfGameView(s, self.clock)
         self.new_game = NewGamePanel(s)
         self.log_panel = MoveLogView(s, layout=widgets.Layout(flex="1 1 0", min_width="300px"))
         self.plot_panel = PlotView(s)
@@ -73,7 +89,9 @@ class TriPeaksApp(widgets.VBox):
             [self.log_panel, self.plot_panel], layout=widgets.Layout(align_items="flex-start", grid_gap="10px")
         )
         bottom.add_class("tp-bottom")  # wraps: the plot goes below the log when narrow (theme.py)
-        super().__init__([self.header, self.board, self.controls, self.status_row, self.new_game, bottom], **kwargs)
+        super().__init__(
+            [self.header, self.board, self.controls, self.status_row, self.end_view, self.new_game, bottom], **kwargs
+        )
         self.add_class("tp-app")
 
     # ------------------------------------------------------------------ the parts' widgets
@@ -218,6 +236,9 @@ class TriPeaksApp(widgets.VBox):
         session = self.__dict__.get("session")  # also called by ipywidgets when a half-built app is collected
         if session is not None:
             session.close()
+        clock = self.__dict__.get("clock")
+        if clock is not None:
+            clock.close()  # no tick after the app is closed
         plot_panel = self.__dict__.get("plot_panel")
         if plot_panel is not None:
             plot_panel.plot.close()

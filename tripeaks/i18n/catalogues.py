@@ -6,7 +6,7 @@ see :mod:`tripeaks.i18n.core`); a new catalogue module registers here.
 entry included: the one place to read a language as a whole.
 
 >>> sorted(CATALOGUES)
-['classroom', 'engine', 'lessons', 'solver', 'ui']
+['classroom', 'engine', 'lessons', 'rulesets', 'solver', 'ui']
 >>> any(s == "This card is blocked" for _, _, s in sentences("en"))
 True
 """
@@ -19,6 +19,7 @@ from .catalog import CATALOG
 from .classroom import CLASSROOM_CATALOG
 from .core import Catalogue, Plural, check_language
 from .lessons import LESSON_TEXTS
+from .rulesets import RULESET_CATALOG
 from .solver import SOLVER_CATALOG
 from .ui import UI_CATALOG
 
@@ -30,11 +31,12 @@ CATALOGUES: dict[str, Catalogue] = {
     "lessons": LESSON_TEXTS,
     "solver": SOLVER_CATALOG,
     "classroom": CLASSROOM_CATALOG,
+    "rulesets": RULESET_CATALOG,
 }
 """Domain → catalogue: the engine (:mod:`tripeaks.i18n.catalog`), the app
 (:mod:`tripeaks.i18n.ui`), the lessons (:mod:`tripeaks.i18n.lessons`) and the
 solver with the command line (:mod:`tripeaks.i18n.solver`), the class results
-(:mod:`tripeaks.i18n.classroom`)."""
+(:mod:`tripeaks.i18n.classroom`), the rule sets in the app (:mod:`tripeaks.i18n.rulesets`)."""
 
 
 def sentences(lang: str) -> Iterator[tuple[str, str, str]]:
