@@ -32,6 +32,7 @@ through it), :meth:`TriPeaksApp.add_control`,
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import ipywidgets as widgets
@@ -47,7 +48,7 @@ from .newgame import NewGamePanel
 from .plot import PlotView
 from .rulesets import RunView
 from .session import GameSource, MessageKind, PlaySession
-from .timer import GameClock, TimerView
+from .timer import GameClock, Scheduler, TimerView
 
 __all__ = ["TriPeaksApp"]
 
@@ -58,19 +59,28 @@ class TriPeaksApp(widgets.VBox):
     ``TriPeaksApp(game=None, lang="en")`` plays ``game`` (a random Easy deal
     when ``None``); ``TriPeaksApp(session=s)`` shows an existing session.
     Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
-    naming the languages) for an unknown language.  The views and their
+    naming the languages) for an unknown language.  ``time_source`` (seconds,
+    :func:`time.monotonic` by default) and ``scheduler`` (what runs the clock's
+    ticks, by default the kernel's event loop) drive :attr:`clock`; tests give
+    fake ones.  The views and their
     widgets are public attributes so tests can click them like a user
     (``app.undo_button.click()``); treat them as read-only.  :meth:`close`
     frees every widget and the plot's figure.
     """
 
     def __init__(
-        self, game: Game | None = None, lang: str = "en", session: PlaySession | None = None, **kwargs: object
+        self,
+        game: Game | None = None,
+        lang: str = "en",
+        session: PlaySession | None = None,
+        time_source: Callable[[], float] = time.monotonic,
+        scheduler: Scheduler | None = None,
+        **kwargs: object,
     ) -> None:
         self.session = session if session is not None else PlaySession(game, lang)
         """The model: the game, the language, the message; every view observes it."""
         s = self.session
-        self.clock = GameClock(s)
+        self.clock = GameClock(s, time_source, scheduler)
         """Times the game; counts down and ends a timed game at 0 (docs/rules.md §8)."""
         self.header = HeaderView(s)
         self.run_view = RunView(s)

@@ -1,0 +1,285 @@
+"""The game clock and the countdown of a timed game (docs/rules.md §8), with a fake clock.
+
+A timed game's countdown ends the game at 0 through the engine (status
+*time up*, the action ``T`` in its record), stops ticking, and every action
+is refused afterwards; no tick runs once a game is over or another one is
+dealt; the clock pauses while the page is hidden.  The last test runs a real
+asyncio event loop (as in a kernel) with a clock that runs 30 times fast.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+
+import pytest
+from widget_state import css_classes, plain
+
+from tripeaks import DECK, Card, Game, Status
+from tripeaks.app import TriPeaksApp
+from tripeaks.app.session import GameOver, TimeRanOut
+from tripeaks.app.timer import GameClock, format_duration
+from tripeaks.game import Refusal
+from tripeaks.i18n import LANGUAGES, explain, refusal_message, status_message
+from tripeaks.i18n.rulesets import rules_text
+from tripeaks.solver import solve
+
+TIMED = "TP1-E-AAAAAAB-T1"  # one minute (docs/rules.md §8); 8♦ at position 20 plays on 7♥
+
+
+class FakeTime:
+    """Seconds that move only when told."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class FakeHandle:
+    def __init__(self, scheduler: FakeScheduler, when: float, callback: Callable[[], object]) -> None:
+        self.scheduler, self.when, self.callback, self.cancelled = scheduler, when, callback, False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class FakeScheduler:
+    """An event loop stand-in: ``call_later`` records, :meth:`advance` moves the time and runs what is due."""
+
+    def __init__(self, clock: FakeTime) -> None:
+        self.clock = clock
+        self.handles: list[FakeHandle] = []
+
+    def call_later(self, delay: float, callback: Callable[[], object]) -> FakeHandle:
+        assert delay >= 0
+        handle = FakeHandle(self, self.clock.now + delay, callback)
+        self.handles.append(handle)
+        return handle
+
+    @property
+    def pending(self) -> list[FakeHandle]:
+        return [h for h in self.handles if not h.cancelled]
+
+    def advance(self, seconds: float) -> int:
+        """Move the time on by ``seconds``, running each callback when its time comes; returns how many ran."""
+        end = self.clock.now + seconds
+        ran = 0
+        while True:
+            due = sorted((h for h in self.pending if h.when <= end), key=lambda h: h.when)
+            if not due:
+                break
+            handle = due[0]
+            self.clock.now = max(self.clock.now, handle.when)
+            handle.cancelled = True  # it ran
+            handle.callback()
+            ran += 1
+        self.clock.now = end
+        return ran
+
+
+@pytest.fixture
+def timed():
+    clock = FakeTime()
+    scheduler = FakeScheduler(clock)
+    app = TriPeaksApp(time_source=clock, scheduler=scheduler)
+    app.code_input.value = TIMED
+    app.deal_button.click()
+    assert str(app.game.code) == TIMED
+    return app, scheduler
+
+
+def timer_text(app: TriPeaksApp) -> str:
+    return plain(app.timer_view.text.value)
+
+
+def test_format_duration_rounds_up_to_the_second():
+    assert [format_duration(s) for s in (0, 0.2, 59.01, 60, 61, 3599.5, 3600, 3661)] == [
+        "0:00",
+        "0:01",
+        "1:00",
+        "1:00",
+        "1:01",
+        "1:00:00",
+        "1:00:00",
+        "1:01:01",
+    ]
+
+
+def test_a_game_without_a_timer_shows_no_countdown_and_never_ticks():
+    clock = FakeTime()
+    scheduler = FakeScheduler(clock)
+    app = TriPeaksApp(Game.from_code("TP1-E-AAAAAAB"), time_source=clock, scheduler=scheduler)
+    assert app.timer_view.layout.display == "none" and app.clock.remaining() is None
+    app.board.card_buttons[20].click()
+    assert scheduler.handles == []
+    scheduler.advance(30)
+    assert app.clock.elapsed() == pytest.approx(30)  # still timed, for the summary at the end
+
+
+def test_the_countdown_ticks_once_a_second_and_shows_the_time_left(timed):
+    app, scheduler = timed
+    assert timer_text(app) == rules_text("timer.left", "en", time="1:00")
+    assert app.timer_view.layout.display is None
+    assert "tp-timer" in css_classes(app.timer_view.text) and 'role="timer"' in app.timer_view.text.value
+    ran = scheduler.advance(10.5)
+    assert ran == 10 and timer_text(app) == rules_text("timer.left", "en", time="0:50")
+    assert len(scheduler.pending) == 1  # one tick waiting, never more
+    app.board.card_buttons[20].click()  # a click does not add a tick
+    assert len(scheduler.pending) == 1
+    scheduler.advance(20)
+    assert timer_text(app) == rules_text("timer.left", "en", time="0:30")
+    assert "tp-timer-low" in css_classes(app.timer_view.text)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_time_up_ends_the_game_stops_ticking_and_refuses_actions(timed, lang):
+    app, scheduler = timed
+    app.set_language(lang)
+    seen: list[object] = []
+    app.session.subscribe(seen.append)
+    app.board.card_buttons[20].click()
+    score, moves = app.game.score, app.game.moves
+    scheduler.advance(61)
+    game = app.game
+    assert game.status is Status.TIME_UP and game.is_over
+    assert [type(e) for e in seen if isinstance(e, (TimeRanOut, GameOver))] == [TimeRanOut, GameOver]
+    assert GameOver(Status.TIME_UP, score) in seen
+    assert game.to_record()["actions"] == ["8D", "T"]  # the engine recorded the ending (docs/rules.md §8)
+    assert plain(app.status.value).startswith(status_message(Status.TIME_UP, lang))
+    assert timer_text(app) == rules_text("timer.up", lang)
+    assert "tp-timer-up" in css_classes(app.timer_view.text)
+    assert plain(app.move_log.value).startswith(explain(game.history[-1], lang))
+    # No tick any more.
+    assert scheduler.pending == [] and not app.clock.ticking
+    assert scheduler.advance(120) == 0
+    # Every action is refused and changes nothing.
+    app.board.card_buttons[21].click()
+    assert plain(app.status.value) == refusal_message(Refusal.TIME_UP, lang)
+    app.board.stock_button.click()
+    assert app.undo_button.disabled
+    app.undo_button.click()
+    assert (game.score, game.moves, len(game.history)) == (score, moves, 2)
+    assert app.again_button.layout.display is None  # New game is offered
+    assert app.end_view.layout.display is None and "tp-end-time_up" in css_classes(app.end_view)
+
+
+def test_a_new_deal_or_a_restart_starts_a_new_countdown_and_cancels_the_old_one(timed):
+    app, scheduler = timed
+    scheduler.advance(20.5)
+    old = scheduler.pending
+    assert len(old) == 1
+    app.restart_button.click()  # nothing played yet: Restart is disabled, so play first
+    app.board.card_buttons[20].click()
+    app.restart_button.click()
+    assert old[0].cancelled and len(scheduler.pending) == 1
+    assert timer_text(app) == rules_text("timer.left", "en", time="1:00")
+    app.code_input.value = "TP1-E-AAAAAAB"  # no timer
+    app.deal_button.click()
+    assert scheduler.pending == [] and app.timer_view.layout.display == "none"
+    assert scheduler.advance(90) == 0 and app.game.status is Status.PLAYING
+
+
+def test_no_tick_after_a_win():
+    clock = FakeTime()
+    scheduler = FakeScheduler(clock)
+    line = solve(Game.from_code("TP1-E-AAAAAAD")).cards
+    assert line is not None
+    app = TriPeaksApp(time_source=clock, scheduler=scheduler)
+    app.code_input.value = "TP1-E-AAAAAAD-T5"
+    app.deal_button.click()
+    for token in line:
+        scheduler.advance(1.0)
+        if token == "D":
+            app.board.stock_button.click()
+        else:
+            position = app.game.find(token)
+            assert position is not None
+            app.board.card_buttons[position].click()
+    assert app.game.status is Status.WON
+    assert scheduler.pending == []
+    shown = timer_text(app)
+    assert shown == rules_text("timer.stopped", "en", time=format_duration(300 - len(line)))
+    assert scheduler.advance(400) == 0 and timer_text(app) == shown
+
+
+def blocked_after_one_play(rules: str) -> Game:
+    """6♣ at 18 plays on 5♣; then nothing fits and the stock is empty (docs/rules.md §2 Blocked)."""
+    tableau = {18: Card.parse("6C")}
+    used = {Card.parse("6C"), Card.parse("5C")}
+    for p, rank in zip(range(19, 28), [10, 11, 12, 13, 10, 11, 12, 13, 10]):  # never 5 or 7
+        tableau[p] = next(c for c in DECK if c.rank == rank and c not in used)
+        used.add(tableau[p])
+    rest = [c for c in DECK if c not in used]
+    full = [tableau[p] if p in tableau else rest.pop(0) for p in range(28)]
+    return Game.from_layout(full, rest + [Card.parse("5C")], [], rules=rules)
+
+
+def test_the_clock_stops_while_blocked_and_runs_again_after_an_undo():
+    clock = FakeTime()
+    scheduler = FakeScheduler(clock)
+    app = TriPeaksApp(blocked_after_one_play("E-T2"), time_source=clock, scheduler=scheduler)
+    assert len(scheduler.pending) == 1
+    scheduler.advance(5.5)
+    app.board.card_buttons[18].click()
+    game = app.game
+    assert game.status is Status.BLOCKED
+    elapsed = app.clock.elapsed()
+    assert scheduler.pending == [] and scheduler.advance(30) == 0  # no tick while blocked
+    assert app.clock.elapsed() == elapsed
+    assert timer_text(app) == rules_text("timer.stopped", "en", time="1:55")
+    app.undo_button.click()  # docs/rules.md §4: undo is allowed in a blocked game
+    assert game.status is Status.PLAYING and len(scheduler.pending) == 1
+    scheduler.advance(120)
+    assert game.status is Status.TIME_UP
+
+
+def test_the_clock_pauses_while_the_page_is_hidden(timed):
+    app, scheduler = timed
+    scheduler.advance(10.5)
+    visibility = app.timer_view.visibility
+    assert visibility is not None  # anywidget is a dependency
+    visibility.visible = False  # what the browser reports for a hidden page
+    assert app.clock.paused and scheduler.pending == []
+    assert timer_text(app) == rules_text("timer.paused", "en", time="0:50")
+    assert "tp-timer-paused" in css_classes(app.timer_view.text)
+    scheduler.advance(300)
+    assert app.game.status is Status.PLAYING and app.clock.remaining() == pytest.approx(49.5)
+    visibility.visible = True
+    assert not app.clock.paused and len(scheduler.pending) == 1
+    scheduler.advance(50)
+    assert app.game.status is Status.TIME_UP
+
+
+def test_closing_the_app_stops_the_clock(timed):
+    app, scheduler = timed
+    app.close()
+    assert scheduler.pending == []
+    assert scheduler.advance(120) == 0
+
+
+def test_a_real_event_loop_ends_a_short_game_and_then_stays_quiet():
+    """As in a kernel: the clock finds the running loop; a 1-minute timer on a 30× clock lasts 2 s."""
+    start = time.monotonic()
+
+    def fast() -> float:
+        return start + 30 * (time.monotonic() - start)
+
+    async def main() -> tuple[GameClock, Game, int, float]:
+        app = TriPeaksApp(Game.from_code("TP1-E-AAAAAAB"), time_source=fast)
+        app.code_input.value = TIMED
+        app.deal_button.click()  # inside the running loop, like a click in a kernel
+        began = time.monotonic()
+        while not app.game.is_over and time.monotonic() - began < 20:
+            await asyncio.sleep(0.05)
+        ended = time.monotonic() - began
+        ticks = app.clock.ticks
+        await asyncio.sleep(1.5)  # nothing ticks any more
+        assert app.clock.ticks == ticks
+        return app.clock, app.game, ticks, ended
+
+    clock, game, ticks, ended = asyncio.run(main())
+    assert game.status is Status.TIME_UP and not clock.ticking
+    assert ended < 15 and 1 <= ticks <= 65
