@@ -20,7 +20,7 @@ another game is dealt.
 
 CSS classes: ``tp-end`` (the panel; ``tp-end-won`` / ``-blocked`` /
 ``-time_up``), ``tp-end-title``, ``tp-celebrate`` (the suits),
-``tp-end-summary`` (a ``dl``), ``tp-breakdown`` (a ``table``; each row
+``tp-end-summary`` (a ``table``, a row per figure), ``tp-breakdown`` (a ``table``; each row
 ``tp-part-<key>``, the last ``tp-part-total``).
 """
 
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 
 from ..game import DrawEvent, Game, PlayEvent, Status, UndoEvent
-from ..i18n import format_number, signed_number, status_message
+from ..i18n import format_number, signed_number
 from ..i18n.rulesets import rules_text
 from ..rules import ScoringRule, UndoRule
 from .session import GAME_CHANGES, GameOver, GameStarted, LanguageChanged, PlaySession, SessionEvent
@@ -51,14 +51,12 @@ CSS = """
 .tp-end.tp-end-time_up .tp-end-title { color: #a61b1b; }
 .tp-end .tp-end-body { display: flex; flex-wrap: wrap; gap: 10px 28px; align-items: flex-start; }
 .tp-end h3 { font-size: 15px; margin: 2px 0 4px 0; color: #14532d; }
-.tp-end-summary { display: grid; grid-template-columns: auto auto; gap: 2px 14px; margin: 0; font-size: 14px; }
-.tp-end-summary dt { font-weight: 600; }
-.tp-end-summary dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
-.tp-breakdown { border-collapse: collapse; font-size: 14px; }
-.tp-breakdown th, .tp-breakdown td { padding: 2px 10px; text-align: left; }
-.tp-breakdown td.tp-num, .tp-breakdown th.tp-num { text-align: right; font-variant-numeric: tabular-nums; }
+.tp-end-summary, .tp-breakdown { border-collapse: collapse; font-size: 14px; }
+.tp-end-summary th, .tp-end-summary td, .tp-breakdown th, .tp-breakdown td { padding: 2px 10px; text-align: left; }
+.tp-end-summary th { font-weight: 600; }
+.tp-end table td.tp-num, .tp-end table th.tp-num { text-align: right; font-variant-numeric: tabular-nums; }
 .tp-breakdown thead th { border-bottom: 1px solid #c8d3ca; font-weight: 600; }
-.tp-breakdown tr.tp-part-total td { border-top: 2px solid #6b8f74; font-weight: 700; }
+.tp-breakdown tr.tp-part-total th, .tp-breakdown tr.tp-part-total td { border-top: 2px solid #6b8f74; font-weight: 700; }
 .tp-celebrate { height: 0; overflow: visible; position: relative; pointer-events: none; }
 .tp-celebrate .tp-confetti { position: absolute; left: 0; right: 0; top: 0; height: 0; }
 .tp-celebrate .tp-confetti span {
@@ -195,7 +193,10 @@ class EndOfGameView(widgets.VBox):
             self._set_status(None)
             return
         self._set_status(status)
-        self.title.value = f'<div role="heading" aria-level="2">{_esc(status_message(status, lang, game.score))}</div>'
+        if status is Status.WON:  # the status line says how the game ended; a win gets a cheer too
+            self.title.value = f'<div role="heading" aria-level="2">{_esc(rules_text("end.won_title", lang))}</div>'
+        else:
+            self.title.value = ""
         self.body.value = f'<div class="tp-end-body">{self._summary(game, lang)}{self._breakdown(game, lang)}</div>'
         self.layout.display = None
 
@@ -219,12 +220,12 @@ class EndOfGameView(widgets.VBox):
             ("end.time", format_duration(self._clock.elapsed())),
         )
         rows = "".join(
-            f'<dt class="tp-sum-{key[4:]}">{_esc(rules_text(key, lang))}</dt><dd>{_esc(value)}</dd>'
+            f'<tr class="tp-sum-{key[4:]}"><th scope="row">{_esc(rules_text(key, lang))}</th>'
+            f'<td class="tp-num">{_esc(value)}</td></tr>'
             for key, value in items
         )
-        return (
-            f'<section><h3>{_esc(rules_text("end.summary", lang))}</h3><dl class="tp-end-summary">{rows}</dl></section>'
-        )
+        title = _esc(rules_text("end.summary", lang))
+        return f'<section><h3>{title}</h3><table class="tp-end-summary"><tbody>{rows}</tbody></table></section>'
 
     def _breakdown(self, game: Game, lang: str) -> str:
         breakdown = score_breakdown(game)

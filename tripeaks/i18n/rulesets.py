@@ -64,6 +64,7 @@ RULESET_CATALOG: dict[str, dict[str, Entry]] = {
         "plot.run": "Run points of each play",
         "plot.clear": "All 28 cards cleared",
         # The end of a game (tripeaks.app.endgame)
+        "end.won_title": "Well played!",
         "end.summary": "Game summary",
         "end.score": "Final score",
         "end.moves": "Moves",
@@ -134,6 +135,7 @@ RULESET_CATALOG: dict[str, dict[str, Entry]] = {
         "plot.run": "Pontos de série de cada jogada",
         "plot.clear": "As 28 cartas removidas",
         # The end of a game (tripeaks.app.endgame)
+        "end.won_title": "Muito bem jogado!",
         "end.summary": "Resumo da partida",
         "end.score": "Pontuação final",
         "end.moves": "Jogadas",
@@ -204,6 +206,7 @@ RULESET_CATALOG: dict[str, dict[str, Entry]] = {
         "plot.run": "Points de série de chaque coup",
         "plot.clear": "Les 28 cartes dégagées",
         # The end of a game (tripeaks.app.endgame)
+        "end.won_title": "Bien joué !",
         "end.summary": "Résumé de la partie",
         "end.score": "Score final",
         "end.moves": "Coups",
