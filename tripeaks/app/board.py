@@ -13,7 +13,8 @@ state ``tp-up`` / ``tp-down`` / ``tp-gone`` and colour ``tp-red`` /
 (the end-of-game sentence shown on the empty felt after a win).  Rule sets
 (docs/rules.md §8): a joker on the waste is ``tp-face tp-joker`` (named in
 words, with a ``tp-joker-mark``); an empty waste is ``tp-face tp-empty`` with
-its prompt in ``tp-empty-prompt``; the stock's label counts its jokers.
+its prompt in ``tp-empty-prompt``; the stock's label counts its jokers;
+the board has ``tp-open-peaks`` while its game deals every card face up.
 
 In the app the board observes a :class:`~tripeaks.app.session.PlaySession`
 (:meth:`BoardView.attach`); the lesson view drives it directly.
@@ -32,7 +33,7 @@ from ..i18n import card_name, status_message
 from ..i18n.rulesets import rules_text
 from ..i18n.ui import ui_text
 from ..layout import COLUMN, N_TABLEAU, ROW_OF, ROWS
-from ..rules import DrawRule
+from ..rules import DrawRule, PeaksRule
 from .lifecycle import shared
 from .session import GAME_CHANGES, HighlightChanged, LanguageChanged, PlaySession, SessionEvent
 from .theme import theme_widget
@@ -239,6 +240,9 @@ class BoardView(widgets.VBox):
             self.highlight()
         lang = self._lang
         tableau = self._game.tableau
+        open_peaks = self._game.rules.peaks is PeaksRule.OPEN  # docs/rules.md §8: cards read at their top
+        if open_peaks != ("tp-open-peaks" in self._dom_classes):
+            (self.add_class if open_peaks else self.remove_class)("tp-open-peaks")
         for p, slot in enumerate(tableau):
             if slot is None:
                 state: tuple = ("gone",)

@@ -91,6 +91,10 @@ CSS = """
   font-family: "Segoe UI", "Helvetica Neue", Arial, "DejaVu Sans", sans-serif;
 }
 .widget-button.tp-stock { line-height: 1.15; }
+/* Open peaks: every card face up, half covered by the row below, so its name sits at its top. */
+.tp-open-peaks .widget-button.tp-card.tp-up {
+  display: flex; align-items: flex-start; justify-content: center; padding-top: 5px;
+}
 """
 """Style of the rule-set widgets and of the board's jokers and empty waste (``tp-*`` selectors only)."""
 
