@@ -12,11 +12,18 @@
    decoded and the next animation frame ("screen").  p50 and p95 in ms.
    Also shown: the time until the waste card alone has changed ("waste").
 
+3. With ``--compare-timer N``: only the click latency, N rounds each without
+   and with a running countdown (the same deal with a 60-minute timer,
+   docs/rules.md §8: the kernel ticks once a second and updates the timer
+   widget), alternating, on the same server; prints each round's p95 and the
+   ratio of the medians (goal: with the timer within 10% of without).
+
 Goals: p95 ≤ 50 ms, time to a clickable board ≤ 3 s on this machine.
 
 Usage::
 
-    python3 benchmarks/browser_latency.py [--clicks 60] [--loads 5] [--code TP1-E-AAAAAAB]
+    python3 benchmarks/browser_latency.py [--clicks 60] [--loads 5] [--code TP1-E-AAAAAAB] [--timer 60]
+    python3 benchmarks/browser_latency.py --compare-timer 2 [--clicks 60]
 
 Needs ``/usr/bin/chromium`` and Playwright (python).  Requests leaving
 127.0.0.1 are aborted, as in the e2e tests (the network is closed here).
@@ -39,7 +46,7 @@ from e2e.browser import CHROMIUM, launch_chromium, new_page  # noqa: E402
 from e2e.tripeaks_page import TriPeaksPage  # noqa: E402
 from e2e.voila_server import VoilaServer  # noqa: E402
 
-from tripeaks import Game, Status  # noqa: E402
+from tripeaks import Game, GameCode, Status  # noqa: E402
 from tripeaks.i18n.ui import ui_text  # noqa: E402
 
 NOTEBOOK = REPO_ROOT / "notebooks" / "tripeaks.ipynb"
@@ -159,12 +166,44 @@ def click_latency(browser, url: str, code: str, clicks: int) -> dict[str, list[f
     return out
 
 
+def with_timer(code: str, minutes: int | None) -> str:
+    """``code`` with a countdown of ``minutes`` (docs/rules.md §8 flag ``T<minutes>``), or without any."""
+    parsed = GameCode.parse(code)
+    return str(GameCode(parsed.rules.replace(timer=minutes), parsed.deal))
+
+
+def compare_timer(browser, url: str, code: str, clicks: int, rounds: int) -> None:
+    """Click latency without and with a running countdown, alternating; prints p95s and their ratio."""
+    p95: dict[str, list[float]] = {"without": [], "with": []}
+    for r in range(rounds):
+        for label, minutes in (("without", None), ("with", 60)):
+            variant = with_timer(code, minutes)
+            lat = click_latency(browser, url, variant, clicks)
+            both = lat["play"] + lat["draw"]
+            p95[label].append(percentile(both, 95))
+            load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+            print(
+                f"round {r + 1}, {label:<7} the timer ({variant}): "
+                + summary("clicks, on screen", both)
+                + f"   load {load}"
+            )
+    a, b = statistics.median(p95["without"]), statistics.median(p95["with"])
+    print()
+    print(f"p95 without the timer: {', '.join(f'{x:.1f}' for x in p95['without'])} ms (median {a:.1f} ms)")
+    print(f"p95 with the timer:    {', '.join(f'{x:.1f}' for x in p95['with'])} ms (median {b:.1f} ms)")
+    print(f"ratio with / without: {b / a:.3f}   (goal ≤ 1.10)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clicks", type=int, default=60, help="timed clicks (at least 50)")
     parser.add_argument("--loads", type=int, default=5, help="page loads for the time to a clickable board")
     parser.add_argument("--code", default="TP1-E-AAAAAAB", help="the deal to play")
     parser.add_argument("--notebook", type=Path, default=NOTEBOOK, help="the app notebook to serve")
+    parser.add_argument("--timer", type=int, default=None, help="play the deal with a countdown of this many minutes")
+    parser.add_argument(
+        "--compare-timer", type=int, default=0, metavar="ROUNDS", help="only clicks: ROUNDS without and with a timer"
+    )
     parser.add_argument(
         "--voila-arg",
         action="append",
@@ -183,8 +222,13 @@ def main() -> None:
         print(f"voila server up in {time.perf_counter() - t:.2f} s at {server.url}")
         browser = launch_chromium(pw)
         try:
+            if args.compare_timer:
+                compare_timer(browser, server.url, args.code, args.clicks, args.compare_timer)
+                print(f"load average (1, 5, 15 min) at the start: {', '.join(f'{x:.2f}' for x in load0)}")
+                return
             boards, phases = time_to_board(browser, server.url, args.loads)
-            lat = click_latency(browser, server.url, args.code, args.clicks)
+            code = with_timer(args.code, args.timer) if args.timer else args.code
+            lat = click_latency(browser, server.url, code, args.clicks)
         finally:
             browser.close()
     print()
