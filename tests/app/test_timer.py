@@ -1,10 +1,12 @@
 """The game clock and the countdown of a timed game (docs/rules.md §8), with a fake clock.
 
 A timed game's countdown ends the game at 0 through the engine (status
-*time up*, the action ``T`` in its record), stops ticking, and every action
-is refused afterwards; no tick runs once a game is over or another one is
-dealt; the clock pauses while the page is hidden.  The last test runs a real
-asyncio event loop (as in a kernel) with a clock that runs 30 times fast.
+*time up*, the action ``T`` in its record), nothing is scheduled any more,
+and every action is refused afterwards; nothing is scheduled once a game is
+over or another one is dealt; the clock pauses while the page is hidden.
+The page counts the seconds down itself: the kernel sends them only when the
+clock starts, stops or pauses, never once a second.  The last test runs a
+real asyncio event loop (as in a kernel) with a clock that runs 30 times fast.
 """
 
 from __future__ import annotations
@@ -93,7 +95,7 @@ def timed():
 
 
 def timer_text(app: TriPeaksApp) -> str:
-    return plain(app.timer_view.text.value)
+    return app.timer_view.shown()
 
 
 def test_format_duration_rounds_up_to_the_second():
@@ -114,25 +116,26 @@ def test_a_game_without_a_timer_shows_no_countdown_and_never_ticks():
     scheduler = FakeScheduler(clock)
     app = TriPeaksApp(Game.from_code("TP1-E-AAAAAAB"), time_source=clock, scheduler=scheduler)
     assert app.timer_view.layout.display == "none" and app.clock.remaining() is None
+    assert app.timer_view.countdown.state == "none" and timer_text(app) == ""
     app.board.card_buttons[20].click()
     assert scheduler.handles == []
     scheduler.advance(30)
     assert app.clock.elapsed() == pytest.approx(30)  # still timed, for the summary at the end
 
 
-def test_the_countdown_ticks_once_a_second_and_shows_the_time_left(timed):
+def test_the_page_gets_the_seconds_once_and_counts_them_down_itself(timed):
     app, scheduler = timed
+    countdown = app.timer_view.countdown
     assert timer_text(app) == rules_text("timer.left", "en", time="1:00")
-    assert app.timer_view.layout.display is None
-    assert "tp-timer" in css_classes(app.timer_view.text) and 'role="timer"' in app.timer_view.text.value
-    ran = scheduler.advance(10.5)
-    assert ran == 10 and timer_text(app) == rules_text("timer.left", "en", time="0:50")
-    assert len(scheduler.pending) == 1  # one tick waiting, never more
-    app.board.card_buttons[20].click()  # a click does not add a tick
-    assert len(scheduler.pending) == 1
-    scheduler.advance(20)
-    assert timer_text(app) == rules_text("timer.left", "en", time="0:30")
-    assert "tp-timer-low" in css_classes(app.timer_view.text)
+    assert app.timer_view.layout.display is None and "tp-timer" in css_classes(countdown)
+    assert (countdown.state, countdown.running, countdown.seconds) == ("left", True, 60.0)
+    assert countdown.template == rules_text("timer.left", "en", time="{time}")
+    sent = countdown.get_state()
+    assert scheduler.advance(10.5) == 0  # nothing wakes the kernel while the time runs
+    assert timer_text(app) == rules_text("timer.left", "en", time="0:50")
+    app.board.card_buttons[20].click()  # a click sends the countdown nothing
+    assert countdown.get_state() == sent
+    assert len(scheduler.pending) == 1 and scheduler.pending[0].when == pytest.approx(1060.01)  # the end, once
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -151,9 +154,9 @@ def test_time_up_ends_the_game_stops_ticking_and_refuses_actions(timed, lang):
     assert game.to_record()["actions"] == ["8D", "T"]  # the engine recorded the ending (docs/rules.md §8)
     assert plain(app.status.value).startswith(status_message(Status.TIME_UP, lang))
     assert timer_text(app) == rules_text("timer.up", lang)
-    assert "tp-timer-up" in css_classes(app.timer_view.text)
+    assert (app.timer_view.countdown.state, app.timer_view.countdown.running) == ("up", False)
     assert plain(app.move_log.value).startswith(explain(game.history[-1], lang))
-    # No tick any more.
+    # Nothing scheduled any more.
     assert scheduler.pending == [] and not app.clock.ticking
     assert scheduler.advance(120) == 0
     # Every action is refused and changes nothing.
@@ -240,16 +243,16 @@ def test_the_clock_stops_while_blocked_and_runs_again_after_an_undo():
 def test_the_clock_pauses_while_the_page_is_hidden(timed):
     app, scheduler = timed
     scheduler.advance(10.5)
-    visibility = app.timer_view.visibility
-    assert visibility is not None  # anywidget is a dependency
-    visibility.visible = False  # what the browser reports for a hidden page
+    countdown = app.timer_view.countdown
+    countdown.visible = False  # what the page reports when it is hidden
     assert app.clock.paused and scheduler.pending == []
     assert timer_text(app) == rules_text("timer.paused", "en", time="0:50")
-    assert "tp-timer-paused" in css_classes(app.timer_view.text)
+    assert (countdown.state, countdown.running, countdown.seconds) == ("paused", False, pytest.approx(49.5))
     scheduler.advance(300)
     assert app.game.status is Status.PLAYING and app.clock.remaining() == pytest.approx(49.5)
-    visibility.visible = True
+    countdown.visible = True
     assert not app.clock.paused and len(scheduler.pending) == 1
+    assert (countdown.state, countdown.running) == ("left", True)
     scheduler.advance(50)
     assert app.game.status is Status.TIME_UP
 
@@ -262,14 +265,21 @@ def test_closing_the_app_stops_the_clock(timed):
 
 
 def test_a_real_event_loop_ends_a_short_game_and_then_stays_quiet():
-    """As in a kernel: the clock finds the running loop; a 1-minute timer on a 30× clock lasts 2 s."""
+    """As in a kernel: the clock runs on an asyncio loop; a 1-minute timer, 30 times fast, lasts 2 s."""
     start = time.monotonic()
 
     def fast() -> float:
         return start + 30 * (time.monotonic() - start)
 
+    class Fast:  # the running loop, in a world where time runs 30 times fast
+        def __init__(self) -> None:
+            self.loop = asyncio.get_running_loop()
+
+        def call_later(self, delay: float, callback: Callable[[], object]) -> asyncio.TimerHandle:
+            return self.loop.call_later(delay / 30, callback)
+
     async def main() -> tuple[GameClock, Game, int, float]:
-        app = TriPeaksApp(Game.from_code("TP1-E-AAAAAAB"), time_source=fast)
+        app = TriPeaksApp(Game.from_code("TP1-E-AAAAAAB"), time_source=fast, scheduler=Fast())
         app.code_input.value = TIMED
         app.deal_button.click()  # inside the running loop, like a click in a kernel
         began = time.monotonic()
@@ -285,4 +295,4 @@ def test_a_real_event_loop_ends_a_short_game_and_then_stays_quiet():
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         clock, game, ticks, ended = pool.submit(asyncio.run, main()).result()
     assert game.status is Status.TIME_UP and not clock.ticking
-    assert ended < 15 and 1 <= ticks <= 65
+    assert ended < 15 and ticks == 1  # the clock woke up once: at the end

@@ -7,38 +7,37 @@ which records the action ``T``), so a replay ends the same way.
 
 :class:`GameClock` (no widget) measures how long the game on the table has
 been played — for every game, so that the end-of-game summary can say it —
-and, under a timer, counts down and ends the game at 0.  It runs on the
-kernel's own event loop (``loop.call_later``, the thread that also handles
-the clicks): a tick never runs in the middle of a click, and a click is
-never blocked by a tick, which only updates one small widget.  It ticks
-once a second while a timed game is being played, and not at all otherwise:
-no tick once the game is won, blocked or out of time, or after another game
-is dealt (the countdown then starts again for that game if it has a timer).
-A blocked game's clock starts again if an undo makes it playable.  Where no
-event loop runs (a plain script, the tests) nothing ticks by itself:
-:meth:`GameClock.tick` does one tick.
+and, under a timer, ends the game at 0.  It runs on the kernel's own event
+loop (``loop.call_later``, the thread that also handles the clicks), so it
+never runs in the middle of a click, and it wakes up only when the time is
+up: no message goes to the page while the time runs.  Nothing is scheduled
+once the game is won, blocked or out of time, or after another game is dealt
+(the countdown then starts again for that game if it has a timer).  A blocked
+game's clock starts again if an undo makes it playable.  Where no event loop
+runs (a plain script, the tests) nothing wakes up by itself:
+:meth:`GameClock.tick` checks the time by hand.
 
-The clock pauses while the page is hidden (another browser tab, a minimised
-window) when the browser can say so: :class:`PageVisibility`, a tiny
-`anywidget <https://anywidget.dev>`_ that reports ``document.visibilityState``,
-works in JupyterLab, Notebook 7 and Voila.  Without anywidget the clock
-never pauses.
-
-:class:`TimerView` shows the countdown (class ``tp-timer``, ``role="timer"``;
+:class:`TimerView` shows the countdown: a tiny `anywidget <https://anywidget.dev>`_
+(:class:`Countdown`) gets the seconds left from the kernel whenever the clock
+starts, stops or pauses, and counts them down on the page once a second (the
+kernel stays the judge of the end).  The same widget reports whether the page
+is visible (``document.visibilityState``): the clock pauses while the page is
+hidden (another browser tab, a minimised window), in JupyterLab, Notebook 7
+and Voila alike.  Class ``tp-timer`` (``role="timer"`` on its text;
 ``tp-timer-low`` in the last 30 seconds, ``tp-timer-up`` once the time is up,
-``tp-timer-paused``); it is hidden in a game without a timer.
+``tp-timer-paused``); hidden in a game without a timer.
 """
 
 from __future__ import annotations
 
 import asyncio
-import html
 import logging
 import math
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
+import anywidget
 import ipywidgets as widgets
 import traitlets
 
@@ -50,19 +49,19 @@ from .session import (
     LanguageChanged,
     PlaySession,
     SessionEvent,
-    StateRestored,
 )
 
-__all__ = ["GameClock", "TimerView", "PageVisibility", "Scheduler", "format_duration", "LOW_TIME", "CSS"]
+__all__ = ["GameClock", "TimerView", "Countdown", "Scheduler", "format_duration", "LOW_TIME", "CSS"]
 
 log = logging.getLogger(__name__)
 
 LOW_TIME = 30.0
 """Seconds left from which the countdown shows as running low (``tp-timer-low``)."""
 _EPSILON = 0.01
-"""A tick lands this long after the whole second it waits for, so that the second has surely passed."""
+"""The clock wakes up this long after the time is up, so that it has surely passed."""
 
 CSS = """
+.tp-timer { display: inline-block; }
 .tp-timer .tp-timer-text {
   font-weight: 700; font-size: 15px; font-variant-numeric: tabular-nums;
   background: #eef6ee; color: #14532d; border: 1px solid #86c98f; border-radius: 999px; padding: 1px 10px;
@@ -70,7 +69,6 @@ CSS = """
 .tp-timer.tp-timer-low .tp-timer-text { background: #fff4e0; color: #8a4b00; border-color: #f0c27a; }
 .tp-timer.tp-timer-up .tp-timer-text { background: #fdecea; color: #a61b1b; border-color: #f4c2bd; }
 .tp-timer.tp-timer-paused .tp-timer-text { background: #f1f1f1; color: #555; border-color: #d0d0d0; }
-.tp-visibility { display: none !important; }
 """
 """Style of the countdown (``tp-*`` selectors only)."""
 
@@ -104,13 +102,14 @@ def format_duration(seconds: float) -> str:
 
 
 class GameClock:
-    """How long the session's game has been played, and its countdown under a timer (docs/rules.md §8).
+    """How long the session's game has been played, and its end at 0 under a timer (docs/rules.md §8).
 
     ``GameClock(session, clock=time.monotonic, scheduler=None)``: ``clock``
-    gives seconds (a fake one in tests); ``scheduler`` runs the ticks (by
-    default the event loop running when a countdown starts, if any).
-    :meth:`on_change` registers a function called after every change (a tick,
-    a pause, a new game) — the :class:`TimerView` uses it.
+    gives seconds (a fake one in tests); ``scheduler`` wakes the clock up when
+    the time is up (by default the event loop running when a countdown
+    starts, if any).  :meth:`on_change` registers a function called whenever
+    the clock starts, stops or pauses (:attr:`epoch` counts those changes) —
+    the :class:`TimerView` uses it to send the page the seconds left.
     """
 
     def __init__(
@@ -128,8 +127,10 @@ class GameClock:
         self._since: float | None = None  # when the clock last started running, None while stopped
         self._hidden = False
         self._closed = False
+        self.epoch = 0
+        """Counts the times the clock started, stopped, paused or was reset."""
         self.ticks = 0
-        """How many ticks ran (for tests and benchmarks)."""
+        """How many times the clock woke up (for tests and benchmarks)."""
         session.subscribe(self._on_event)
         self._restart()
 
@@ -163,11 +164,11 @@ class GameClock:
 
     @property
     def ticking(self) -> bool:
-        """True while a tick is scheduled."""
+        """True while a wake-up is scheduled (a timed game being played on a visible page)."""
         return self._handle is not None
 
     def on_change(self, callback: Callable[[], object]) -> None:
-        """Call ``callback()`` after every tick, pause, resume and new game."""
+        """Call ``callback()`` whenever the clock starts, stops, pauses or is reset."""
         self._listeners.append(callback)
 
     # ------------------------------------------------------------------ driving
@@ -179,7 +180,7 @@ class GameClock:
         self._follow()
 
     def tick(self) -> None:
-        """One tick: end a timed game whose time is up, else update the views and wait for the next second."""
+        """Check the time: end a timed game whose time is up, else wait for the rest of it."""
         self._handle = None
         if self._closed or not self.running:
             return
@@ -189,11 +190,10 @@ class GameClock:
             self._stop()
             self._session.expire()  # TimeRanOut → GameOver; the clock is stopped already
             return
-        self._changed()
         self._schedule()
 
     def close(self) -> None:
-        """Stop for good: no tick any more (the app is closed)."""
+        """Stop for good: nothing is scheduled any more (the app is closed)."""
         self._closed = True
         self._stop()
         self._listeners.clear()
@@ -202,27 +202,27 @@ class GameClock:
     def _on_event(self, event: SessionEvent) -> None:
         if isinstance(event, GameStarted):
             self._restart()
-        elif isinstance(event, (*GAME_CHANGES, LanguageChanged)):
-            if isinstance(event, StateRestored):
-                self._stop()  # the game as it was: count on from here
+        elif isinstance(event, GAME_CHANGES):
             self._follow()
 
     def _restart(self) -> None:
         self._stop()
         self._elapsed = 0.0
+        self._changed()
         self._follow()
 
     def _follow(self) -> None:
-        """Run while the game is being played and the page is visible; tick when it has a timer."""
+        """Run while the game is being played and the page is visible; wake up at 0 under a timer."""
         game = self._session.game
         should_run = not self._closed and game.status is Status.PLAYING and not self._hidden
         if should_run and self._since is None:
             self._since = self._clock()
-        elif not should_run:
+            if self.limit is not None:
+                self._schedule()
+            self._changed()
+        elif not should_run and self._since is not None:
             self._stop()
-        if should_run and self.limit is not None and self._handle is None:
-            self._schedule()
-        self._changed()
+            self._changed()
 
     def _stop(self) -> None:
         if self._since is not None:
@@ -240,77 +240,105 @@ class GameClock:
         if scheduler is None:  # no event loop (a script, a test): tick() by hand
             return
         self._scheduler = scheduler
-        # Wake up just after the shown second changes (the display rounds up): 4:59.3 → at 4:59.0.
-        delay = remaining - (math.ceil(remaining) - 1) if remaining > 0 else 0.0
-        self._handle = scheduler.call_later(delay + _EPSILON, self._safe_tick)
+        self._handle = scheduler.call_later(remaining + _EPSILON, self._safe_tick)
 
     def _safe_tick(self) -> None:
         try:
             self.tick()
-        except Exception:  # noqa: BLE001 - a view failing must not stop the countdown for good
-            log.exception("TriPeaks timer tick failed")
+        except Exception:  # noqa: BLE001 - a view failing must not stop the clock for good
+            log.exception("TriPeaks timer failed")
             if self._handle is None and self.running:
                 self._schedule()
 
     def _changed(self) -> None:
+        self.epoch += 1
         for callback in list(self._listeners):
             callback()
 
 
-def _page_visibility_class() -> type[widgets.DOMWidget] | None:
-    try:
-        import anywidget
-    except ImportError:  # pragma: no cover - anywidget is a dependency; without it the clock never pauses
-        return None
+_COUNTDOWN_JS = """
+const pad = (n) => String(n).padStart(2, "0");
+function duration(seconds) {
+  let t = Math.max(0, Math.ceil(seconds - 1e-9));
+  const h = Math.floor(t / 3600); t -= 3600 * h;
+  const m = Math.floor(t / 60), s = t - 60 * m;
+  return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
+function render({ model, el }) {
+  const text = document.createElement("span");
+  text.className = "tp-timer-text";
+  text.setAttribute("role", "timer");
+  el.appendChild(text);
+  let base = performance.now(), seconds = 0, timer = null;
+  const left = () => model.get("running") ? seconds - (performance.now() - base) / 1000 : seconds;
+  function show() {
+    const state = model.get("state"), s = left();
+    el.style.display = state === "none" ? "none" : "";
+    text.textContent = model.get("template").replace("{time}", duration(s));
+    el.classList.toggle("tp-timer-low", state === "left" && s <= model.get("low"));
+    el.classList.toggle("tp-timer-up", state === "up");
+    el.classList.toggle("tp-timer-paused", state === "paused");
+  }
+  function next() {  // just after the shown second changes (it is rounded up)
+    clearTimeout(timer);
+    const s = left();
+    if (!model.get("running") || s <= 0) return;
+    timer = setTimeout(() => { show(); next(); }, 1000 * (s - (Math.ceil(s) - 1)) + 10);
+  }
+  function rebase() { seconds = model.get("seconds"); base = performance.now(); show(); next(); }
+  for (const name of ["epoch", "seconds", "running", "state", "template"]) model.on(`change:${name}`, rebase);
+  const report = () => {
+    const visible = document.visibilityState !== "hidden";
+    if (visible !== model.get("visible")) { model.set("visible", visible); model.save_changes(); }
+  };
+  document.addEventListener("visibilitychange", report);
+  report();
+  rebase();
+  return () => { clearTimeout(timer); document.removeEventListener("visibilitychange", report); };
+}
+export default { render };
+"""
 
-    class PageVisibility(anywidget.AnyWidget):
-        """Reports whether the page showing it is visible (``document.visibilityState``); shows nothing."""
 
-        _esm = """
-        function render({ model, el }) {
-          const report = () => {
-            model.set("visible", document.visibilityState !== "hidden");
-            model.save_changes();
-          };
-          document.addEventListener("visibilitychange", report);
-          report();
-          return () => document.removeEventListener("visibilitychange", report);
-        }
-        export default { render };
-        """
-        visible = traitlets.Bool(True).tag(sync=True)
+class Countdown(anywidget.AnyWidget):
+    """The countdown on the page: counts ``seconds`` down from when they arrive while ``running``.
 
-    return PageVisibility
+    ``template`` is the sentence shown, with ``{time}`` where the time goes
+    (``m:ss``, rounded up); ``state`` is ``"none"`` (hidden), ``"left"``,
+    ``"paused"``, ``"stopped"`` or ``"up"``; ``low`` the seconds left from
+    which it shows as running low; ``epoch`` changes whenever the kernel's
+    clock starts, stops or pauses.  ``visible`` is what the page reports:
+    ``document.visibilityState`` is not ``"hidden"``.
+    """
 
-
-PageVisibility = _page_visibility_class()
-"""The anywidget class reporting ``document.visibilityState`` as its ``visible`` trait (``None`` without anywidget)."""
+    _esm = _COUNTDOWN_JS
+    seconds = traitlets.Float(0.0).tag(sync=True)
+    running = traitlets.Bool(False).tag(sync=True)
+    template = traitlets.Unicode("").tag(sync=True)
+    state = traitlets.Unicode("none").tag(sync=True)
+    low = traitlets.Float(LOW_TIME).tag(sync=True)
+    epoch = traitlets.Int(0).tag(sync=True)
+    visible = traitlets.Bool(True).tag(sync=True)
 
 
 class TimerView(widgets.HBox):
     """The countdown of a timed game, following ``clock`` and ``session``; hidden without a timer.
 
-    ``text`` is the HTML (class ``tp-timer``); ``visibility`` the
-    :data:`PageVisibility` widget that pauses the clock while the page is
-    hidden (``None`` without anywidget).
+    ``countdown`` is the :class:`Countdown` widget (class ``tp-timer``); it
+    also pauses the clock while the page is hidden.  :meth:`shown` is the
+    text the page shows now.
     """
 
     def __init__(self, session: PlaySession, clock: GameClock, **kwargs: object) -> None:
         self._session = session
         self._clock = clock
         self._state: tuple[Any, ...] | None = None
-        self.text = widgets.HTML()
-        self.text.add_class("tp-timer")
+        self.countdown = Countdown()
+        self.countdown.add_class("tp-timer")
+        self.countdown.observe(lambda change: clock.set_hidden(not change["new"]), names="visible")
         style = widgets.HTML(value=f"<style>{CSS}</style>")
         style.add_class("tp-style")
-        children: list[widgets.Widget] = [self.text, style]
-        self.visibility: widgets.DOMWidget | None = None
-        if PageVisibility is not None:
-            self.visibility = PageVisibility()
-            self.visibility.add_class("tp-visibility")
-            self.visibility.observe(lambda change: clock.set_hidden(not change["new"]), names="visible")
-            children.append(self.visibility)
-        super().__init__(children, **kwargs)
+        super().__init__([self.countdown, style], **kwargs)
         self.add_class("tp-timer-box")
         clock.on_change(self.render)
         session.subscribe(self._on_event)
@@ -320,43 +348,38 @@ class TimerView(widgets.HBox):
         if isinstance(event, (*GAME_CHANGES, LanguageChanged)):
             self.render()
 
-    def render(self) -> None:
-        """Show the time left (only when it changed: one small update a second at most)."""
+    def _wanted(self) -> tuple[str, str, bool]:
+        """(state, template, running) for the session's game and the clock now."""
         game, lang, clock = self._session.game, self._session.lang, self._clock
-        remaining = clock.remaining()
-        if remaining is None:
-            state: tuple[Any, ...] = ("none",)
-        elif game.status is Status.TIME_UP:
-            state = ("up", lang)
-        else:
-            shown = format_duration(remaining)
-            if game.is_over:
-                kind = "stopped"
-            elif clock.paused:
-                kind = "paused"
-            else:
-                kind = "left"
-            state = (kind, lang, shown, remaining <= LOW_TIME)
-        if state == self._state:
+        if clock.remaining() is None:
+            return "none", "", False
+        if game.status is Status.TIME_UP:
+            return "up", rules_text("timer.up", lang), False
+        if game.is_over:
+            return "stopped", rules_text("timer.stopped", lang, time="{time}"), False
+        if clock.paused:
+            return "paused", rules_text("timer.paused", lang, time="{time}"), False
+        return "left", rules_text("timer.left", lang, time="{time}"), clock.running
+
+    def render(self) -> None:
+        """Send the page what to show — only when the clock or the text changed, never once a second."""
+        state, template, running = self._wanted()
+        key = (state, template, running, self._clock.epoch)
+        if key == self._state:
             return
-        self._state = state
-        with self.text.hold_sync():
-            for cls in ("tp-timer-low", "tp-timer-up", "tp-timer-paused"):
-                if cls in self.text._dom_classes:
-                    self.text.remove_class(cls)
-            if state[0] == "none":
-                self.text.value = ""
-                self.layout.display = "none"
-                return
-            self.layout.display = None
-            if state[0] == "up":
-                text = rules_text("timer.up", lang)
-                self.text.add_class("tp-timer-up")
-            else:
-                key = {"left": "timer.left", "paused": "timer.paused", "stopped": "timer.stopped"}[state[0]]
-                text = rules_text(key, lang, time=state[2])
-                if state[0] == "paused":
-                    self.text.add_class("tp-timer-paused")
-                elif state[3]:
-                    self.text.add_class("tp-timer-low")
-            self.text.value = f'<span class="tp-timer-text" role="timer">{html.escape(text)}</span>'
+        self._state = key
+        remaining = self._clock.remaining()
+        self.layout.display = "none" if state == "none" else None
+        with self.countdown.hold_sync():
+            self.countdown.seconds = remaining or 0.0
+            self.countdown.running = running
+            self.countdown.template = template
+            self.countdown.state = state
+            self.countdown.epoch = self._clock.epoch
+
+    def shown(self) -> str:
+        """The text the page shows now (its countdown follows the clock); ``""`` without a timer."""
+        state, template, _running = self._wanted()
+        if state == "none":
+            return ""
+        return template.replace("{time}", format_duration(self._clock.remaining() or 0.0))
