@@ -12,11 +12,12 @@
    decoded and the next animation frame ("screen").  p50 and p95 in ms.
    Also shown: the time until the waste card alone has changed ("waste").
 
-3. With ``--compare-timer N``: only the click latency, N rounds each without
-   and with a running countdown (the same deal with a 60-minute timer,
-   docs/rules.md §8: the kernel ticks once a second and updates the timer
-   widget), alternating, on the same server; prints each round's p95 and the
-   ratio of the medians (goal: with the timer within 10% of without).
+3. With ``--compare-timer N``: only the click latency, in N rounds; each
+   round plays the same deal on two pages side by side, one without and one
+   with a running countdown (a 60-minute timer, docs/rules.md §8), their
+   clicks alternating so that both meet the same load; prints each round's
+   p95 and the ratio of the medians (goal: with the timer within 10% of
+   without).
 
 Goals: p95 ≤ 50 ms, time to a clickable board ≤ 3 s on this machine.
 
@@ -127,22 +128,34 @@ def time_to_board(browser, url: str, loads: int) -> tuple[list[float], list[list
     return times, phases
 
 
-def click_latency(browser, url: str, code: str, clicks: int) -> dict[str, list[float]]:
-    app = TriPeaksPage(new_page(browser))
-    app.open(url)
-    app.deal(code)
-    app.wait_contains(".tp-code", code)
-    game = Game.from_code(code)
-    app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=0))
-    out: dict[str, list] = {k: [] for k in ("play", "draw", "play_dom", "draw_dom", "play_waste", "draw_waste", "log")}
-    measured = 0
-    while measured < clicks:
-        if game.status is not Status.PLAYING:
+class ClickRun:
+    """One page playing ``code`` click by click: :meth:`step` makes one timed click (a play or a draw).
+
+    Each step records into :attr:`out` the time to the screen update ("play"
+    / "draw"), to the DOM update ("…_dom") and to the waste card change
+    ("…_waste"), and logs (ms, kind, move); a game that ends is restarted
+    (not timed).
+    """
+
+    def __init__(self, browser, url: str, code: str) -> None:
+        self.app = TriPeaksPage(new_page(browser))
+        self.app.open(url)
+        self.app.deal(code)
+        self.app.wait_contains(".tp-code", code)
+        self.game = Game.from_code(code)
+        self.app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=0))
+        self.out: dict[str, list] = {
+            k: [] for k in ("play", "draw", "play_dom", "draw_dom", "play_waste", "draw_waste", "log")
+        }
+
+    def step(self) -> None:
+        app = self.app
+        while self.game.status is not Status.PLAYING:
             app.restart()
-            game = game.restart()
+            self.game = self.game.restart()
             app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=0))
             app.page.evaluate(QUIET_JS, 150)
-            continue
+        game = self.game
         playable = game.playable()
         note = ""
         if playable:
@@ -153,17 +166,25 @@ def click_latency(browser, url: str, code: str, clicks: int) -> dict[str, list[f
             kind, selector = "draw", ".tp-stock"
             game.draw()
         result = app.page.evaluate(CLICK_JS, selector)
-        out[kind].append(result["screen"])
-        out[kind + "_dom"].append(result["dom"])
-        out[kind + "_waste"].append(result["board"])
-        out["log"].append((result["screen"], kind + note, game.moves))
-        measured += 1
+        self.out[kind].append(result["screen"])
+        self.out[kind + "_dom"].append(result["dom"])
+        self.out[kind + "_waste"].append(result["board"])
+        self.out["log"].append((result["screen"], kind + note, game.moves))
         # The page must show the engine's state before the next click (this also paces the clicks).
         app.wait_text(".tp-score", ui_text("header.score", "en", score=game.score))
         app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=game.moves))
         app.page.evaluate(QUIET_JS, 100)
-    app.page.context.close()
-    return out
+
+    def close(self) -> None:
+        self.app.page.context.close()
+
+
+def click_latency(browser, url: str, code: str, clicks: int) -> dict[str, list[float]]:
+    run = ClickRun(browser, url, code)
+    for _ in range(clicks):
+        run.step()
+    run.close()
+    return run.out
 
 
 def with_timer(code: str, minutes: int | None) -> str:
@@ -173,20 +194,28 @@ def with_timer(code: str, minutes: int | None) -> str:
 
 
 def compare_timer(browser, url: str, code: str, clicks: int, rounds: int) -> None:
-    """Click latency without and with a running countdown, alternating; prints p95s and their ratio."""
+    """Click latency without and with a running countdown; prints p95s and their ratio.
+
+    Each round opens two pages (two kernels) side by side, one per variant, and
+    alternates their clicks (A B B A …), so that both meet the same load on a
+    shared machine.
+    """
     p95: dict[str, list[float]] = {"without": [], "with": []}
+    variants = (("without", with_timer(code, None)), ("with", with_timer(code, 60)))
     for r in range(rounds):
-        for label, minutes in (("without", None), ("with", 60)):
-            variant = with_timer(code, minutes)
-            lat = click_latency(browser, url, variant, clicks)
-            both = lat["play"] + lat["draw"]
+        runs = {label: ClickRun(browser, url, variant) for label, variant in variants}
+        for i in range(clicks):
+            order = ("without", "with") if i % 2 == 0 else ("with", "without")
+            for label in order:
+                runs[label].step()
+        load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+        for label, variant in variants:
+            out = runs[label].out
+            both = out["play"] + out["draw"]
             p95[label].append(percentile(both, 95))
-            load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-            print(
-                f"round {r + 1}, {label:<7} the timer ({variant}): "
-                + summary("clicks, on screen", both)
-                + f"   load {load}"
-            )
+            print(f"round {r + 1}, {label:<7} the timer ({variant}): " + summary("clicks, on screen", both))
+            runs[label].close()
+        print(f"  load average at the end of the round: {load}")
     a, b = statistics.median(p95["without"]), statistics.median(p95["with"])
     print()
     print(f"p95 without the timer: {', '.join(f'{x:.1f}' for x in p95['without'])} ms (median {a:.1f} ms)")
