@@ -48,7 +48,7 @@ from tripeaks.cards import parse_card_or_joker
 from tripeaks.i18n import LANGUAGES, card_name, explain, refusal_message, status_message
 from tripeaks.i18n.ui import code_error_message, preset_name, rule_name
 from tripeaks.rules import FlagError
-from tripeaks.solver import UnsupportedRulesError, best_score, hint, solve
+from tripeaks.solver import Verdict, best_score, hint, solve
 
 LayoutBuilder = Callable[..., Game]
 
@@ -600,13 +600,20 @@ def test_preset_names_for_menus() -> None:
 # ---------------------------------------------------------------- the solver under rule sets
 
 
-@pytest.mark.parametrize("flags", ["S", "J", "JJ", "W", "SR"])
-def test_the_solver_refuses_what_it_cannot_search_yet(flags: str) -> None:
+@pytest.mark.parametrize("flags", ["S", "J", "JJ", "W", "SR", "SJJW"])
+def test_the_solver_answers_under_options_that_change_the_search(flags: str) -> None:
+    # the full checks (brute force, lines, hints, budgets) are in tests/test_solver_rules.py
     game = Game.from_code(f"TP1-E-AAAAAAD-{flags}")
-    for ask in (solve, best_score, hint):
-        with pytest.raises(UnsupportedRulesError) as info:
-            ask(game)
-        assert isinstance(info.value, ValueError) and isinstance(info.value, NotImplementedError)
+    sol = solve(game)
+    assert sol.verdict in (Verdict.WINNABLE, Verdict.UNWINNABLE)
+    if sol.verdict is Verdict.WINNABLE:
+        replay = game.copy()
+        for action in sol.line:
+            replay.apply(action)
+        assert replay.status is Status.WON
+        assert hint(game, time_limit=None).kind in ("play", "draw")
+    else:
+        assert hint(game, time_limit=None).kind == "lost" and best_score(game).score is None
 
 
 @pytest.mark.parametrize("flags", ["OP", "T5", "R", "OPRT60"])
@@ -622,10 +629,12 @@ def test_the_solver_answers_through_the_wrap_for_other_options(flags: str) -> No
     assert replay.status is Status.WON
 
 
-def test_best_score_needs_standard_scoring_and_time_up_is_lost() -> None:
+def test_best_score_follows_the_scoring_and_time_up_is_lost() -> None:
     assert best_score("TP1-E-AAAAAAD-OP").score == best_score("TP1-E-AAAAAAD").score
-    with pytest.raises(UnsupportedRulesError, match="runs"):
-        best_score("TP1-E-AAAAAAD-R")
+    runs = best_score("TP1-E-AAAAAAD-SR")
+    assert runs.verdict is Verdict.UNWINNABLE  # Traditional: deal 3 is lost when drawing only when stuck
+    runs = best_score("TP1-E-AAAAAAD-R")
+    assert runs.optimal and runs.score is not None and runs.score < 500  # runs points, not 772 − draws
     game = Game.from_code("TP1-E-AAAAAAD-T5")
     game.expire()
     assert solve(game).winnable is False and hint(game).kind == "lost"

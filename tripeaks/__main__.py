@@ -2,12 +2,18 @@
 
 * ``python -m tripeaks solve TP1-E-AAAAAAD`` — verdict, winning line (card
   names) and the final score it reaches; ``--best`` finds the line with the
-  fewest draws (the best score).
-* ``python -m tripeaks winrate --rule classic --deals 0-1999`` — the share of
+  best score (the fewest draws, or the most points under runs scoring).
+* ``python -m tripeaks winrate --rules classic --deals 0-1999`` — the share of
   winnable deals with its 95 % Wilson interval, positions searched and time,
   on every core (``--jobs``).
 * ``python -m tripeaks study --deals 0-9999 --best-deals 0-999`` — regenerate
   the CSV files read by ``notebooks/winnability.ipynb``.
+
+``--rules`` takes a rule set of docs/rules.md §8 as :meth:`RuleSet.parse`
+reads it: a preset name (``traditional``, ``"tri peaks"``) or a rule letter
+with code flags (``E-SJ``).  ``solve --rules`` deals the code's deal number
+under that rule set instead of the code's own; ``study --rules`` takes a
+comma-separated list of the rule sets to report.
 
 Every subcommand takes ``--lang en|pt|fr``: its sentences come from the
 message catalogues (:mod:`tripeaks.i18n.solver`) and its numbers are written
@@ -31,8 +37,9 @@ from .codes import GameCode, InvalidCodeError, Rule
 from .game import Game, PlayEvent
 from .i18n import LANGUAGES, card_name, format_number, format_percentage
 from .i18n.solver import deal_range_message, solver_text
-from .i18n.ui import code_error_message
+from .i18n.ui import code_error_message, preset_name
 from .i18n.ui import rule_name as ui_rule_name
+from .rules import RuleSet, ScoringRule
 from .solver import Verdict, best_score, solve
 from .study import DealRangeError, decide_deals, parse_deals, run_study, wilson
 
@@ -70,6 +77,17 @@ def _seconds(text: str) -> float:
     return x
 
 
+def _rules(text: str) -> RuleSet:
+    try:
+        return RuleSet.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(" ".join(str(exc).split())) from None
+
+
+def _rules_list(text: str) -> list[RuleSet]:
+    return [_rules(part) for part in text.split(",")]
+
+
 def _budget(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-nodes", type=_positive, default=None, help="stop after this many positions (unknown)")
     parser.add_argument("--time-limit", type=_seconds, default=None, help="stop after this many seconds (unknown)")
@@ -83,11 +101,13 @@ def _parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("solve", parents=[common], help="decide one deal and show a winning line")
     s.add_argument("code", help="a game code such as TP1-E-AAAAAAD")
-    s.add_argument("--best", action="store_true", help="find the line with the fewest draws (best score)")
+    s.add_argument("--best", action="store_true", help="find the line with the best score")
+    s.add_argument("--rules", type=_rules, default=None, help="deal the code's deal number under this rule set")
     _budget(s)
 
     w = sub.add_parser("winrate", parents=[common], help="share of winnable deals over a range of deal numbers")
-    w.add_argument("--rule", default="easy", help="easy (E) or classic (C)")
+    w.add_argument("--rule", default=None, help="easy (E) or classic (C); or give --rules")
+    w.add_argument("--rules", type=_rules, default=None, help="a preset name or a rule letter with flags, e.g. E-SJ")
     w.add_argument("--deals", default="0-999", help="deal numbers 0-34359738367, e.g. 0-1999 or 0-99,500-599")
     w.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1, help="worker processes (default: every core)")
     w.add_argument("--max-nodes", type=_positive, default=None, help="budget per deal (over it: unknown)")
@@ -97,11 +117,19 @@ def _parser() -> argparse.ArgumentParser:
     st.add_argument("--best-deals", default="0-499", help="deals whose best score is computed")
     st.add_argument("--out", default="notebooks/data", help="output folder")
     st.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1, help="worker processes")
+    st.add_argument(
+        "--rules",
+        type=_rules_list,
+        default=None,
+        help="rule sets to report, comma-separated (default: the presets and each option on Easy and Classic)",
+    )
     return p
 
 
 def _solve(args: argparse.Namespace, out: list[str]) -> int:
     code = GameCode.parse(args.code)
+    if args.rules is not None:
+        code = GameCode(args.rules, code.deal)
     game = Game.from_code(code)
     lang = args.lang
     t0 = time.perf_counter()
@@ -112,7 +140,8 @@ def _solve(args: argparse.Namespace, out: list[str]) -> int:
         sol = solve(game, max_nodes=args.max_nodes, time_limit=args.time_limit)
         verdict, line, nodes = sol.verdict, sol.line, sol.nodes
     seconds = time.perf_counter() - t0
-    out.append(solver_text(f"cli.header.{verdict.value}", lang, code=code, rule=ui_rule_name(code.rule, lang)))
+    named = preset_name(code.rules, lang) if code.rules.preset is not None else ui_rule_name(code.rule, lang)
+    out.append(solver_text(f"cli.header.{verdict.value}", lang, code=code, rule=named))
     if verdict is Verdict.WINNABLE:
         replay = game.copy()
         names = []
@@ -127,7 +156,10 @@ def _solve(args: argparse.Namespace, out: list[str]) -> int:
             + solver_text("solve.draws", lang, draws=draws)
         )
         if args.best:
-            out.append(solver_text("cli.best" if res.optimal else "cli.best_unproven", lang))
+            if code.rules.scoring is ScoringRule.RUNS:
+                out.append(solver_text("cli.best_runs" if res.optimal else "cli.best_runs_unproven", lang))
+            else:
+                out.append(solver_text("cli.best" if res.optimal else "cli.best_unproven", lang))
     elif verdict is Verdict.UNWINNABLE:
         out.append(solver_text("solve.unwinnable", lang, code=code, nodes=nodes))
     else:
@@ -138,7 +170,9 @@ def _solve(args: argparse.Namespace, out: list[str]) -> int:
 
 def _winrate(args: argparse.Namespace, out: list[str]) -> int:
     lang = args.lang
-    rule = Rule.parse(args.rule)
+    if args.rule is not None and args.rules is not None:
+        raise ValueError("give --rule or --rules, not both")
+    rule = args.rules if args.rules is not None else RuleSet.from_rule(Rule.parse(args.rule or "easy"))
     deals = parse_deals(args.deals)  # checked against the code space; never a list of every deal
     t0 = time.perf_counter()
     wins = lost = unknown = nodes = 0
@@ -154,7 +188,7 @@ def _winrate(args: argparse.Namespace, out: list[str]) -> int:
             unknown += 1
     wall = time.perf_counter() - t0
     decided = wins + lost
-    name = ui_rule_name(rule, lang)
+    name = preset_name(rule, lang) if rule.preset is not None else str(rule)
     out.append(solver_text("winrate.deals", lang, rule=name, ranges=str(deals), deals=len(deals)))
     out.append(solver_text("winrate.jobs", lang, jobs=args.jobs))
     if decided:
@@ -195,6 +229,7 @@ def _study(args: argparse.Namespace, out: list[str]) -> int:
             jobs=args.jobs,
             log=lambda line: print(line, flush=True),
             lang=lang,
+            rules=args.rules,
         )
     except OSError as exc:
         reason = exc.strerror or str(exc)

@@ -1,9 +1,9 @@
 """Exact solver: can this position still be won, how, and with what best score?
 
-The solver sees everything (docs/rules.md §1–§3 rules, full knowledge): the face-down
-tableau cards (``game.card_at``), the stock in drawing order
-(``game.stock_cards``) and the waste top, and searches under ``game.rule``.
-It never modifies the game it is given.
+The solver sees everything (full knowledge): the face-down tableau cards
+(``game.card_at``), the stock in drawing order with its jokers
+(``game.stock_cards``) and the waste top, and searches under the game's rule
+set (docs/rules.md §2, §8).  It never modifies the game it is given.
 
 >>> from tripeaks import Game
 >>> sol = solve(Game.from_code("TP1-E-AAAAAAD"))
@@ -16,12 +16,15 @@ A search stopped by its budget (``max_nodes`` positions or ``time_limit``
 seconds) answers :attr:`Verdict.UNKNOWN`, never a wrong verdict.
 
 Rule sets (docs/rules.md §8): open peaks, the scoring, the undo penalty and
-the timer do not change which positions can be won, so those rule sets are
-searched through their wrap option alone.  Jokers, an empty waste and *draw
-stuck* do change the search; this solver does not handle them yet and raises
-:class:`UnsupportedRulesError` rather than give a wrong verdict (so does
-:func:`best_score` under runs scoring).  A game whose time is up is lost:
-UNWINNABLE.
+the timer do not change which moves exist, so they do not change which
+positions can be won.  The wrap, the draw rule, jokers and an empty waste do:
+a position with a draw at any time, no joker left and a card on the waste is
+searched by :mod:`tripeaks._search`, every other one by
+:mod:`tripeaks._search_rules` (a joker on the waste and an empty waste both
+take any exposed card; under *draw stuck* only plays are choices).  A game
+whose time is up is lost: UNWINNABLE.  :func:`best_score` maximises the
+game's own scoring: the fewest draws under standard scoring, the run points,
+bonuses and draw costs under runs scoring.
 
 Lines of actions
 ----------------
@@ -40,15 +43,15 @@ from dataclasses import dataclass, field
 
 from ._enums import TextEnum
 from ._search import DRAW, lattice, search
-from .cards import Card
+from ._search_rules import WILD, best_runs, search_any, search_stuck
+from .cards import Card, CardOrJoker
 from .codes import GameCode
 from .game import DRAW as DRAW_ACTION
 from .game import Action, Game, Status
 from .layout import POSITIONS
-from .rules import DrawRule, ScoringRule, WasteRule
+from .rules import DrawRule, RuleSet, ScoringRule
 
 __all__ = [
-    "UnsupportedRulesError",
     "prepare",
     "Verdict",
     "Solution",
@@ -61,33 +64,6 @@ __all__ = [
     "is_winnable",
     "win_score",
 ]
-
-
-class UnsupportedRulesError(NotImplementedError, ValueError):
-    """The solver cannot (yet) answer for this rule set (docs/rules.md §8); the message names the options.
-
-    Both a ``NotImplementedError`` and a ``ValueError``.
-    """
-
-
-def _check_rules(game: Game, scoring: bool = False) -> None:
-    """Raise :class:`UnsupportedRulesError` for options that change the search (and runs scoring if ``scoring``)."""
-    r = game.rules
-    unsupported = [
-        name
-        for applies, name in (
-            (r.draw is DrawRule.STUCK, "draw only when stuck"),
-            (r.jokers > 0, "jokers"),
-            (r.waste is WasteRule.EMPTY, "an empty waste"),
-            (scoring and r.scoring is ScoringRule.RUNS, "runs scoring (best score)"),
-        )
-        if applies
-    ]
-    if unsupported:
-        raise UnsupportedRulesError(
-            f"the solver cannot yet answer under rule set {r} ({', '.join(unsupported)}); "
-            "open peaks, scoring, undo penalty and timer are supported"
-        )
 
 
 class Verdict(TextEnum):
@@ -138,11 +114,13 @@ class ScoreResult:
     """The result of :func:`best_score`.
 
     ``verdict`` as in :func:`solve`.  When winnable: ``score`` is the best final
-    score reachable from the position (points, docs/rules.md §3), reached by ``line``
-    (same form as :attr:`Solution.line`) with ``draws`` draws; ``optimal`` is
-    true when no line with fewer draws exists (proven), false when the budget
-    ran out first (then ``score`` is the best found so far).  When not
-    winnable or unknown, ``score`` is ``None``.
+    score reachable from the position under the game's scoring (points,
+    docs/rules.md §3, §8), reached by ``line`` (same form as
+    :attr:`Solution.line`) with ``draws`` draws; ``optimal`` is true when no
+    winning line scores more (proven), false when the budget ran out first
+    (then ``score`` is what ``line`` reaches: the best found so far, never
+    more than the true best).  When not winnable or unknown, ``score`` is
+    ``None``.
     """
 
     verdict: Verdict
@@ -176,14 +154,15 @@ class Hint:
 
     ``kind``: a :class:`HintKind`.  ``action`` is the position 0–27 to play,
     ``"D"`` or ``None``; ``card`` the card to play (``None`` otherwise);
-    ``top`` the waste top now; ``verdict`` and ``nodes`` from the search.
+    ``top`` the waste top now: a card, the joker, or ``None`` while the waste
+    is empty (docs/rules.md §8); ``verdict`` and ``nodes`` from the search.
     Its sentence in each language: :func:`tripeaks.i18n.solver.hint_message`.
     """
 
     kind: HintKind
     action: Action | None
     card: Card | None
-    top: Card
+    top: CardOrJoker | None
     verdict: Verdict
     nodes: int
 
@@ -198,21 +177,38 @@ def prepare() -> None:
     lattice()
 
 
-def _state(game: Game) -> tuple[tuple[int, ...], int, int, tuple[int, ...], bool]:
+def _state(game: Game) -> tuple[tuple[int, ...], int, int, tuple[int, ...]]:
+    """The position as the searches read it: tableau ranks, remaining bitmask, waste, stock.
+
+    The waste is a rank 1–13, or ``WILD`` for a joker or an empty waste; a
+    joker in the stock is ``WILD`` too.
+    """
     ranks = tuple(int(game.card_at(p).rank) for p in POSITIONS)
     present = 0
     for p, slot in enumerate(game.tableau):
         if slot is not None:
             present |= 1 << p
-    stock = []
-    for c in game.stock_cards:
-        if not isinstance(c, Card):
-            raise UnsupportedRulesError("the solver cannot yet search a stock holding jokers")
-        stock.append(int(c.rank))
+    stock = tuple(int(c.rank) if isinstance(c, Card) else WILD for c in game.stock_cards)
     top = game.waste_top
-    if not isinstance(top, Card):
-        raise UnsupportedRulesError("the solver cannot yet search from an empty waste or a joker on the waste")
-    return ranks, present, int(top.rank), tuple(stock), game.rule.wraps
+    waste = int(top.rank) if isinstance(top, Card) else WILD
+    return ranks, present, waste, stock
+
+
+def _decide(
+    ranks: tuple[int, ...],
+    present: int,
+    waste: int,
+    stock: tuple[int, ...],
+    rules: RuleSet,
+    max_nodes: int | None,
+    deadline: float | None,
+) -> tuple[bool | None, list[int], int]:
+    """The search for this position and rule set: verdict, internal line, positions searched."""
+    if rules.draw is DrawRule.STUCK:
+        return search_stuck(ranks, present, waste, stock, rules.wrap, max_nodes, deadline)
+    if waste == WILD or WILD in stock:
+        return search_any(ranks, present, waste, stock, rules.wrap, max_nodes, deadline)
+    return search(ranks, present, waste, stock, rules.wrap, max_nodes, deadline)
 
 
 def _deadline(time_limit: float | None) -> float | None:
@@ -260,19 +256,16 @@ def solve(
 ) -> Solution:
     """Decide whether ``game`` (a :class:`Game`, or a TP1 code) can still be won.
 
-    Full knowledge, the game's rule.  ``max_nodes``: at most this many
-    positions searched (a positive integer); ``time_limit``: at most about
-    this many seconds (a finite number ≥ 0); ``None`` means no bound.
-    Either budget running out gives :attr:`Verdict.UNKNOWN`.  A won game is
-    WINNABLE with an empty line; a game whose time is up is UNWINNABLE.
-    The game is not modified.  Raises ``ValueError`` for a bad budget,
-    :class:`~tripeaks.codes.InvalidCodeError` for a bad code and
-    :class:`UnsupportedRulesError` for jokers, an empty waste or *draw
-    stuck* (docs/rules.md §8).
+    Full knowledge, the game's rule set (docs/rules.md §8).  ``max_nodes``: at
+    most this many positions searched (a positive integer); ``time_limit``: at
+    most about this many seconds (a finite number ≥ 0); ``None`` means no
+    bound.  Either budget running out gives :attr:`Verdict.UNKNOWN`.  A won
+    game is WINNABLE with an empty line; a game whose time is up is
+    UNWINNABLE.  The game is not modified.  Raises ``ValueError`` for a bad
+    budget and :class:`~tripeaks.codes.InvalidCodeError` for a bad code.
     """
     _check_nodes(max_nodes)
     g = _as_game(game)
-    _check_rules(g)
     lattice()  # the one-time tables (see prepare) do not count against the time limit
     deadline = _deadline(time_limit)
     t0 = time.perf_counter()
@@ -280,8 +273,8 @@ def solve(
         return Solution(Verdict.WINNABLE, [], [], 0, True, 0.0)
     if g.status is Status.TIME_UP:
         return Solution(Verdict.UNWINNABLE, [], [], 0, True, 0.0)
-    ranks, present, waste, stock, wraps = _state(g)
-    verdict, raw, nodes = search(ranks, present, waste, stock, wraps, max_nodes, deadline)
+    ranks, present, waste, stock = _state(g)
+    verdict, raw, nodes = _decide(ranks, present, waste, stock, g.rules, max_nodes, deadline)
     seconds = time.perf_counter() - t0
     if verdict is None:
         return Solution(Verdict.UNKNOWN, [], [], nodes, False, seconds)
@@ -302,13 +295,22 @@ def is_winnable(
 
 
 def win_score(game: Game, draws: int) -> int:
-    """Final score (points, docs/rules.md §3) of winning from ``game`` with ``draws`` more draws.
+    """Final score (points, docs/rules.md §3) of winning from ``game`` with ``draws`` more draws, standard scoring.
 
-    Every remaining tableau card costs one point to play, each draw one point,
-    and each peak not yet cleared adds 100.
+    Every remaining tableau card costs one point to play, each draw one point
+    (a joker drawn too), and each peak not yet cleared adds 100.  Under runs
+    scoring (docs/rules.md §8) the score depends on the order of the moves,
+    not only on the draws: see :func:`best_score`.
     """
     uncleared = sum(1 for done in game.peaks_cleared if not done)
     return max(0, game.score - game.cards_left - draws + 100 * uncleared)
+
+
+def _replayed_score(game: Game, line: list[Action]) -> int:
+    g = game.copy()
+    for action in line:
+        g.apply(action)
+    return g.score
 
 
 def best_score(
@@ -319,19 +321,26 @@ def best_score(
 ) -> ScoreResult:
     """The best final score reachable from ``game`` by winning it, with a line.
 
-    A win always plays every remaining card and clears every peak, so the best
-    score is the win with the fewest draws (:func:`win_score`).  It is found
-    by bisection on the number of draws allowed, each step an exact search
-    with the stock cut short.  ``max_nodes`` / ``time_limit`` bound the whole
-    computation: if they run out after a win was found, the result is the
-    best found with ``optimal=False``; before, the verdict is UNKNOWN.  When
-    the position cannot be won, ``score`` is ``None`` (verdict UNWINNABLE).
-    Raises :class:`UnsupportedRulesError` as :func:`solve` does, and under
-    runs scoring (docs/rules.md §8), whose best score is not computed yet.
+    Standard scoring (docs/rules.md §3): a win always plays every remaining
+    card and clears every peak, so the best score is the win with the fewest
+    draws (:func:`win_score`), found by bisection on the number of draws
+    allowed, each step an exact search with the stock cut short (a line with
+    at most d draws only ever uses the first d stock cards, under either draw
+    rule).
+
+    Runs scoring (docs/rules.md §8): the run points, the peak and clear
+    bonuses and the draw costs, with the floor at 0, maximised over every
+    winning line by an exact dynamic programme (:func:`tripeaks._search_rules.best_runs`).
+
+    ``max_nodes`` / ``time_limit`` bound the whole computation: if they run
+    out after a win was found, the result is the best line found so far with
+    ``optimal=False``; before, the verdict is UNKNOWN.  When the position
+    cannot be won, ``score`` is ``None`` (verdict UNWINNABLE).  Raises
+    ``ValueError`` for a bad budget and
+    :class:`~tripeaks.codes.InvalidCodeError` for a bad code.
     """
     _check_nodes(max_nodes)
     g = _as_game(game)
-    _check_rules(g, scoring=True)
     lattice()
     deadline = _deadline(time_limit)
     t0 = time.perf_counter()
@@ -339,22 +348,41 @@ def best_score(
         return ScoreResult(Verdict.WINNABLE, g.score, 0, [], [], True, 0, 0.0)
     if g.status is Status.TIME_UP:
         return ScoreResult(Verdict.UNWINNABLE, None, None, [], [], True, 0, 0.0)
-    ranks, present, waste, stock, wraps = _state(g)
-    verdict, raw, nodes = search(ranks, present, waste, stock, wraps, max_nodes, deadline)
+    ranks, present, waste, stock = _state(g)
+    rules = g.rules
+    verdict, raw, nodes = _decide(ranks, present, waste, stock, rules, max_nodes, deadline)
     if not verdict:
         lost = Verdict.UNKNOWN if verdict is None else Verdict.UNWINNABLE
-        return ScoreResult(lost, None, None, [], [], False, nodes, time.perf_counter() - t0)
+        return ScoreResult(lost, None, None, [], [], verdict is False, nodes, time.perf_counter() - t0)
     best = raw
+    optimal = True
+    if rules.scoring is ScoringRule.RUNS:
+        left = None if max_nodes is None else max_nodes - nodes
+        if left is not None and left <= 0:
+            optimal = False
+        else:
+            v, top, r, n = best_runs(
+                ranks, present, waste, stock, rules.wrap, rules.draw is DrawRule.STUCK, g.score, g.run, left, deadline
+            )
+            nodes += n
+            if v:
+                best = r
+            else:  # out of budget (v is None): keep the winning line found first
+                optimal = False
+        line, cards = _actions(g, best)
+        score = _replayed_score(g, line)
+        return ScoreResult(
+            Verdict.WINNABLE, score, best.count(DRAW), line, cards, optimal, nodes, time.perf_counter() - t0
+        )
     best_draws = raw.count(DRAW)
     low = 0  # fewer than `low` draws is proven impossible
-    optimal = True
     while low < best_draws:
         mid = (low + best_draws) // 2
         left = None if max_nodes is None else max_nodes - nodes
         if left is not None and left <= 0:
             optimal = False
             break
-        v, r, n = search(ranks, present, waste, stock[:mid], wraps, left, deadline)
+        v, r, n = _decide(ranks, present, waste, stock[:mid], rules, left, deadline)
         nodes += n
         if v is None:
             optimal = False
@@ -377,17 +405,16 @@ def best_score(
 
 
 def hint(game: Game, *, time_limit: float | None = 0.1, max_nodes: int | None = None) -> Hint:
-    """A move that keeps ``game`` winnable, for the app's Hint button.
+    """A move that keeps ``game`` winnable, for the app's Hint button, under its rule set.
 
     A play is preferred: ``"draw"`` is returned only when no play keeps the
-    game winnable.  The search is bounded by ``time_limit`` seconds (default
-    0.1) and ``max_nodes``; out of budget, ``kind`` is :attr:`HintKind.UNKNOWN`.  The
-    game is not modified.  Raises ``ValueError`` for a bad budget and
-    :class:`UnsupportedRulesError` as :func:`solve` does.
+    game winnable (under *draw stuck*, only when no card can be played at
+    all, docs/rules.md §8).  The search is bounded by ``time_limit`` seconds
+    (default 0.1) and ``max_nodes``; out of budget, ``kind`` is
+    :attr:`HintKind.UNKNOWN`.  The game is not modified.  Raises
+    ``ValueError`` for a bad budget.
     """
-    _check_rules(game)
     top = game.waste_top
-    assert isinstance(top, Card)  # no joker and no empty waste under the rule sets checked above
     if game.status is Status.WON:
         return Hint(HintKind.WON, None, None, top, Verdict.WINNABLE, 0)
     sol = solve(game, max_nodes=max_nodes, time_limit=time_limit)

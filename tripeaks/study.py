@@ -1,20 +1,31 @@
 """The win-rate study behind ``notebooks/winnability.ipynb``.
 
-* :func:`decide_deal` — the exact solver's verdict for one deal number.
+* :func:`decide_deal` — the exact solver's verdict for one deal number under
+  a rule set (docs/rules.md §8).
 * :func:`bot_play` — a player that never looks at face-down cards: it prefers
-  plays that turn cards face up, then plays that keep a run going, and draws
-  only when nothing can be played.
+  plays that uncover cards, then plays that keep a run going, and draws
+  only when nothing can be played (so it keeps the *draw stuck* rule of
+  docs/rules.md §8 by itself).
 * :func:`wilson` — the 95 % Wilson score interval of a proportion.
 * :func:`parse_deals` — deal ranges such as ``"0-99,500-599"``, checked
   against the code space and kept as ranges (:class:`DealRanges`), never as
   a list of every number.
 * :func:`decide_deals` — :func:`decide_deal` over many deals, on several
   processes, with bounded memory.
+* :func:`study_rows` — the rule sets the study reports: the presets, and
+  each option on its own on top of Easy and of Classic (docs/rules.md §8).
 * :func:`run_study` — all of it over a range of deals, written as small CSV
   files (``python -m tripeaks study``); the notebook only reads them.
 
 Deal numbers are TP1 deal numbers 0 … 32^7 − 1 (docs/rules.md §5); the same
-number gives the same cards under both rules.
+number gives the same cards under every rule set.
+
+Only four options change which deals can be won (docs/rules.md §8): the
+wrap, the draw rule, jokers and the waste.  So the solver runs once per
+*search configuration* (:func:`search_rules`) and a rule set that differs
+from its configuration only by open peaks, scoring, undo cost or timer is
+reported with its configuration's verdicts, saying why.  The bot also sees
+open peaks, so it runs once per *bot configuration* (:func:`bot_rules`).
 """
 
 from __future__ import annotations
@@ -37,6 +48,8 @@ from .game import Game, Status
 from .i18n import check_language, format_number
 from .i18n.solver import solver_text
 from .i18n.ui import rule_name
+from .layout import COVERED_BY, COVERS
+from .rules import CLASSIC, EASY, PRESETS, TRADITIONAL, DrawRule, PeaksRule, RuleSet, ScoringRule, UndoRule, WasteRule
 from .solver import Verdict, best_score, solve
 
 __all__ = [
@@ -50,8 +63,16 @@ __all__ = [
     "DealRanges",
     "DealRangeError",
     "run_study",
+    "study_rows",
+    "search_rules",
+    "bot_rules",
+    "StudyRow",
+    "SINGLE_OPTIONS",
     "STUDY_FILE",
     "SCORES_FILE",
+    "RULES_FILE",
+    "RATES_FILE",
+    "RUNS_SCORES_FILE",
 ]
 
 _T = TypeVar("_T")
@@ -61,12 +82,21 @@ STUDY_FILE = "winnability.csv"
 """Per deal and rule: solver verdict, positions searched, seconds, bot result."""
 SCORES_FILE = "best_scores.csv"
 """Per winnable deal of a subset: best reachable final score and its draws."""
+RULES_FILE = "winnability_rules.csv"
+"""Per search or bot configuration other than Easy and Classic (column ``rules``, e.g. ``E-S``) and deal:
+solver verdict, positions searched, seconds (empty for a bot-only configuration), bot result."""
+RATES_FILE = "winrates.csv"
+"""Per reported rule set (:func:`study_rows`): solver and bot win rates with 95 % Wilson intervals,
+and the configuration each comes from."""
+RUNS_SCORES_FILE = "best_scores_runs.csv"
+"""Traditional (runs scoring, docs/rules.md §8), per deal of a subset: best final score, its draws, proven."""
 
 
 @dataclass(frozen=True)
 class DealResult:
-    """One deal decided by the solver: the rule letter, the deal number, the
-    :class:`~tripeaks.solver.Verdict`, ``nodes`` positions searched, ``seconds`` of CPU time."""
+    """One deal decided by the solver: the rule set as text (``"E"``, ``"C"``, ``"E-SJ"``: its
+    rule letter and code flags), the deal number, the :class:`~tripeaks.solver.Verdict`,
+    ``nodes`` positions searched, ``seconds`` of CPU time."""
 
     rule: str
     deal: int
@@ -75,13 +105,18 @@ class DealResult:
     seconds: float
 
 
-def decide_deal(rule: Rule | str, deal: int, max_nodes: int | None = None) -> DealResult:
-    """Solve deal number ``deal`` (0 … 32^7 − 1) under ``rule`` from its start."""
-    r = Rule.parse(rule)
-    game = Game.from_code(GameCode(r, deal))
+def decide_deal(rule: RuleSet | Rule | str, deal: int, max_nodes: int | None = None) -> DealResult:
+    """Solve deal number ``deal`` (0 … 32^7 − 1) under ``rule`` from its start.
+
+    ``rule``: a rule set as :meth:`RuleSet.parse` reads it (``"E"``,
+    ``"classic"``, ``"traditional"``, ``"C-JJ"``).  Raises ``ValueError`` for
+    an unknown rule set.
+    """
+    rules = RuleSet.parse(rule)
+    game = Game.from_code(GameCode(rules, deal))
     t0 = time.process_time()
     sol = solve(game, max_nodes=max_nodes)
-    return DealResult(r.value, deal, sol.verdict, sol.nodes, time.process_time() - t0)
+    return DealResult(str(rules), deal, sol.verdict, sol.nodes, time.process_time() - t0)
 
 
 def _decide_args(args: tuple[str, int, int | None]) -> DealResult:
@@ -89,14 +124,14 @@ def _decide_args(args: tuple[str, int, int | None]) -> DealResult:
 
 
 def decide_deals(
-    rule: Rule | str, deals: Iterable[int], *, max_nodes: int | None = None, jobs: int = 1
+    rule: RuleSet | Rule | str, deals: Iterable[int], *, max_nodes: int | None = None, jobs: int = 1
 ) -> Iterator[DealResult]:
-    """:func:`decide_deal` for each of ``deals`` under ``rule``, in order, on ``jobs`` processes.
+    """:func:`decide_deal` for each of ``deals`` under ``rule`` (a rule set), in order, on ``jobs`` processes.
 
     Lazy: at most a few chunks per process are in flight, so memory does not
     grow with the number of deals.
     """
-    r = Rule.parse(rule).value
+    r = str(RuleSet.parse(rule))
     return _map(_decide_args, ((r, d, max_nodes) for d in deals), jobs)
 
 
@@ -211,45 +246,49 @@ def parse_deals(text: str) -> DealRanges:
 # ------------------------------------------------------------------ the bot
 
 
-def _visible_playable(game: Game) -> list[int]:
-    """Positions the bot may play: face up, uncovered, next to the waste (no peeking)."""
-    return game.playable()  # playable() only ever lists face-up uncovered cards
-
-
 def bot_choice(game: Game) -> int | str | None:
     """The bot's next action: a position 0–27, ``"D"``, or ``None`` when the game is over.
 
-    It uses only what a player sees: the face-up tableau cards, the waste top
-    and the number of stock cards.  Among the playable cards it prefers the
-    one that turns the most face-down cards up; then the one whose rank lets
-    the most other visible cards follow (keeping the run going); then the
-    card nearer the apex (lower position).  It draws only when no card can
-    be played.
+    It uses only what a player sees: the face-up tableau cards (all of them
+    under open peaks, docs/rules.md §8), the waste top (a card, a joker or an
+    empty waste) and the number of stock cards.  Among the playable cards —
+    every exposed card on a joker or an empty waste — it prefers the one that
+    uncovers the most cards (under hidden peaks: turns them face up); then
+    the one whose rank lets the most other visible cards follow (keeping the
+    run going): the cards exposed after the play, counting a card it
+    uncovers only when that card is already face up (open peaks); then the
+    card nearer the apex (lower position).  It draws only when no card can be
+    played, so it plays by the *draw stuck* rule whatever the rule set.
+    Under hidden peaks these are the choices of the bot of the default game.
     """
     if game.status is not Status.PLAYING:
         return None
-    options = _visible_playable(game)
+    options = game.playable()
     if not options:
         return "D" if game.can_draw else None
     tableau = game.tableau
-    visible = [p for p, slot in enumerate(tableau) if slot is not None and slot.face_up and game.is_exposed(p)]
+    exposed = [p for p, slot in enumerate(tableau) if slot is not None and game.is_exposed(p)]
     rule = game.rule
 
-    def reveals(p: int) -> int:
-        return len(game.reveals(p))
+    def uncovered(p: int) -> list[int]:
+        return [
+            q
+            for q in COVERS[p]
+            if tableau[q] is not None and not any(tableau[r] is not None for r in COVERED_BY[q] if r != p)
+        ]
 
-    def follow(p: int) -> int:
-        card = tableau[p]
-        assert card is not None
-        rank = card.card.rank
-        n = 0
-        for q in visible:
-            slot = tableau[q]
-            if q != p and slot is not None and rule.adjacent(slot.card.rank, rank):
-                n += 1
-        return n
+    def key(p: int) -> tuple[int, int, int]:
+        slot = tableau[p]
+        assert slot is not None
+        new = uncovered(p)
+        follow = 0
+        for q in itertools.chain(exposed, new):
+            other = tableau[q]
+            if q != p and other is not None and other.face_up and rule.adjacent(other.card.rank, slot.card.rank):
+                follow += 1
+        return (len(new), follow, -p)
 
-    return max(options, key=lambda p: (reveals(p), follow(p), -p))
+    return max(options, key=key)
 
 
 def bot_play(game: Game) -> Game:
@@ -263,14 +302,14 @@ def bot_play(game: Game) -> Game:
 
 
 def _bot_deal(args: tuple[str, int]) -> tuple[str, int, bool, int]:
-    rule, deal = args
-    end = bot_play(Game.from_code(GameCode(Rule.parse(rule), deal)))
-    return rule, deal, end.status is Status.WON, end.cards_left
+    rules, deal = args
+    end = bot_play(Game.from_code(GameCode(RuleSet.parse(rules), deal)))
+    return rules, deal, end.status is Status.WON, end.cards_left
 
 
 def _best_deal(args: tuple[str, int, int | None]) -> tuple[str, int, str, int | None, int | None, bool, int]:
     rule, deal, max_nodes = args
-    res = best_score(Game.from_code(GameCode(Rule.parse(rule), deal)), max_nodes=max_nodes)
+    res = best_score(Game.from_code(GameCode(RuleSet.parse(rule), deal)), max_nodes=max_nodes)
     return rule, deal, res.verdict.value, res.score, res.draws, res.optimal, res.nodes
 
 
@@ -311,6 +350,90 @@ def _map(fn: Callable[[_T], _R], items: Iterable[_T], jobs: int) -> Iterator[_R]
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+# ------------------------------------------------------------------ rule sets
+
+SINGLE_OPTIONS: dict[str, dict[str, object]] = {
+    "stuck": {"draw": DrawRule.STUCK},
+    "open": {"peaks": PeaksRule.OPEN},
+    "joker": {"jokers": 1},
+    "jokers2": {"jokers": 2},
+    "empty": {"waste": WasteRule.EMPTY},
+    "runs": {"scoring": ScoringRule.RUNS},
+    "penalty": {"undo": UndoRule.PENALTY},
+    "timer": {"timer": 5},
+}
+"""Each option of docs/rules.md §8 set on its own (row id suffix → the change), the timer at 5 minutes."""
+
+
+@dataclass(frozen=True)
+class StudyRow:
+    """One rule set the study reports.
+
+    ``row``: its id — a preset id (``"traditional"``), ``"<base>+<option>"``
+    for an option on its own (``"easy+stuck"``, options of
+    :data:`SINGLE_OPTIONS`) or the rule set's text for any other
+    (``"E-SJ"``); ``kind``: ``"preset"``, ``"option"`` or ``"custom"``;
+    ``base``: ``"easy"`` or ``"classic"`` for an option row, else ``""``;
+    ``rules``: the :class:`~tripeaks.rules.RuleSet`.
+    """
+
+    row: str
+    kind: str
+    base: str
+    rules: RuleSet
+
+    @classmethod
+    def of(cls, rules: RuleSet) -> StudyRow:
+        """The row of any rule set: named after its preset if it is one."""
+        preset = rules.preset
+        if preset is not None:
+            return cls(preset.value, "preset", "", rules)
+        return cls(str(rules), "custom", "", rules)
+
+
+def study_rows() -> list[StudyRow]:
+    """The study's rule sets: the five presets, then each option of :data:`SINGLE_OPTIONS` on Easy, then on Classic."""
+    rows = [StudyRow(preset.value, "preset", "", rules) for preset, rules in PRESETS.items()]
+    for base, rules in (("easy", EASY), ("classic", CLASSIC)):
+        rows.extend(
+            StudyRow(f"{base}+{name}", "option", base, rules.replace(**change))
+            for name, change in SINGLE_OPTIONS.items()
+        )
+    return rows
+
+
+def search_rules(rules: RuleSet) -> RuleSet:
+    """The options of ``rules`` that change which deals can be won: wrap, draw, jokers, waste (docs/rules.md §8).
+
+    Open peaks change nothing for a solver that knows every card; scoring,
+    undo cost and timer change points or time, never which moves exist.
+    """
+    return RuleSet(wrap=rules.wrap, draw=rules.draw, jokers=rules.jokers, waste=rules.waste)
+
+
+def bot_rules(rules: RuleSet) -> RuleSet:
+    """The options of ``rules`` the bot's results depend on: :func:`search_rules` and open peaks (it sees more)."""
+    return search_rules(rules).replace(peaks=rules.peaks)
+
+
+def _dropped(rules: RuleSet, config: RuleSet) -> str:
+    """The options in which ``rules`` differs from ``config``, as ``name=value`` joined by spaces."""
+    out = []
+    for name in ("wrap", "draw", "peaks", "jokers", "waste", "scoring", "undo", "timer"):
+        value = getattr(rules, name)
+        if value != getattr(config, name):
+            out.append(f"{name}={value}")
+    return " ".join(out)
+
+
+def _rate(k: int, n: int) -> list[object]:
+    """``[share, low, high]`` of ``k`` out of ``n`` (fractions, 6 decimals), empty when n is 0."""
+    if n == 0:
+        return ["", "", ""]
+    lo, hi = wilson(k, n)
+    return [round(k / n, 6), round(lo, 6), round(hi, 6)]
+
+
 def _seconds(t0: float, lang: str) -> str:
     return format_number(time.perf_counter() - t0, lang, digits=1)
 
@@ -325,11 +448,18 @@ def run_study(
     best_max_nodes: int | None = 2_000_000,
     log: Callable[[str], None] = print,
     lang: str = "en",
+    rules: Sequence[RuleSet] | None = None,
 ) -> dict[str, Path]:
     """Decide ``deals`` under Easy and Classic, play them with the bot, and find the
     best score of ``best_deals``; write :data:`STUDY_FILE` and :data:`SCORES_FILE`
-    into ``out_dir``.  ``jobs`` worker processes; ``log`` receives one
-    progress sentence in ``lang`` per stage.  Returns the written paths.
+    into ``out_dir``.  Then the rule sets (docs/rules.md §8): ``rules`` (default:
+    :func:`study_rows`, the presets and each option on Easy and Classic) —
+    each search configuration decided and each bot configuration played
+    once over ``deals`` (:data:`RULES_FILE`), a line per rule set with both
+    win rates and their 95 % Wilson intervals (:data:`RATES_FILE`), and the
+    best runs score of Traditional over ``best_deals`` when it is among them
+    (:data:`RUNS_SCORES_FILE`).  ``jobs`` worker processes; ``log`` receives
+    one progress sentence in ``lang`` per stage.  Returns the written paths.
 
     Raises ``OSError`` when ``out_dir`` cannot be created or written (before
     any deal is decided) and :class:`~tripeaks.i18n.UnknownLanguageError`
@@ -392,4 +522,100 @@ def run_study(
                     ]
                 )
             log(solver_text("study.best", lang, rule=rule_name(rule, lang), deals=done, seconds=_seconds(t0, lang)))
-    return {"study": study_path, "scores": scores_path}
+    paths = {"study": study_path, "scores": scores_path}
+    study = study_rows() if rules is None else [StudyRow.of(RuleSet.parse(r)) for r in rules]
+    paths.update(_rule_set_study(study, deals, rows, out, best_deals, jobs, max_nodes, best_max_nodes, log, lang))
+    return paths
+
+
+def _rule_set_study(
+    study: list[StudyRow],
+    deals: Sequence[int],
+    default_rows: dict[tuple[str, int], dict[str, object]],
+    out: Path,
+    best_deals: Sequence[int],
+    jobs: int,
+    max_nodes: int | None,
+    best_max_nodes: int | None,
+    log: Callable[[str], None],
+    lang: str,
+) -> dict[str, Path]:
+    """The rule-set part of :func:`run_study`: :data:`RULES_FILE`, :data:`RATES_FILE`, :data:`RUNS_SCORES_FILE`."""
+    # results per configuration (its text, e.g. "E-S") and deal; Easy and Classic come from the first part
+    results: dict[str, dict[int, dict[str, object]]] = {"E": {}, "C": {}}
+    for (rule, deal), row in default_rows.items():
+        results[rule][deal] = row
+    solver_configs = list(dict.fromkeys(str(search_rules(r.rules)) for r in study))
+    bot_configs = list(dict.fromkeys(str(bot_rules(r.rules)) for r in study))
+    for config in dict.fromkeys(solver_configs + bot_configs):
+        if config in results:
+            continue
+        mine: dict[int, dict[str, object]] = {d: {"rules": config, "deal": d} for d in deals}
+        if config in solver_configs:
+            t0 = time.perf_counter()
+            for res in decide_deals(config, deals, max_nodes=max_nodes, jobs=jobs):
+                mine[res.deal].update(verdict=res.verdict.value, nodes=res.nodes, seconds=round(res.seconds, 4))
+            log(solver_text("study.rules_decided", lang, rules=config, deals=len(deals), seconds=_seconds(t0, lang)))
+        t0 = time.perf_counter()
+        for _, deal, bot_won, left in _map(_bot_deal, ((config, d) for d in deals), jobs):
+            mine[deal].update(bot_won=int(bot_won), bot_cards_left=left)
+        log(solver_text("study.rules_bot", lang, rules=config, deals=len(deals), seconds=_seconds(t0, lang)))
+        results[config] = mine
+    rules_path = out / RULES_FILE
+    with open(rules_path, "w", newline="") as f:
+        fields = ["rules", "deal", "verdict", "nodes", "seconds", "bot_won", "bot_cards_left"]
+        w = csv.DictWriter(f, fieldnames=fields)
+        w.writeheader()
+        for config, mine in results.items():
+            if config not in ("E", "C"):
+                w.writerows(mine[d] for d in sorted(mine))
+    rates_path = out / RATES_FILE
+    with open(rates_path, "w", newline="") as f:
+        w2 = csv.writer(f)
+        w2.writerow(
+            ["row", "kind", "base", "rules", "deals", "solver_from", "solver_same_because", "winnable", "unwinnable"]
+            + ["unknown", "win_rate", "win_low", "win_high", "bot_from", "bot_same_because", "bot_won"]
+            + ["bot_rate", "bot_low", "bot_high"]
+        )
+        for r in study:
+            solver, bot = search_rules(r.rules), bot_rules(r.rules)
+            verdicts = [str(x["verdict"]) for x in results[str(solver)].values()]
+            won = verdicts.count(Verdict.WINNABLE.value)
+            lost = verdicts.count(Verdict.UNWINNABLE.value)
+            bots = sum(int(str(x["bot_won"])) for x in results[str(bot)].values())
+            w2.writerow(
+                [r.row, r.kind, r.base, str(r.rules), len(verdicts), str(solver), _dropped(r.rules, solver)]
+                + [won, lost, len(verdicts) - won - lost, *_rate(won, won + lost)]
+                + [str(bot), _dropped(r.rules, bot), bots, *_rate(bots, len(results[str(bot)]))]
+            )
+    paths = {"rules": rules_path, "rates": rates_path}
+    if any(r.rules == TRADITIONAL for r in study):
+        runs_path = out / RUNS_SCORES_FILE
+        config = str(TRADITIONAL)
+        with open(runs_path, "w", newline="") as f:
+            w3 = csv.writer(f)
+            w3.writerow(["rules", "deal", "verdict", "best_score", "draws", "optimal", "nodes"])
+            t0 = time.perf_counter()
+            decided = results[str(search_rules(TRADITIONAL))]
+            todo = (
+                (config, d, best_max_nodes)
+                for d in best_deals
+                if decided.get(d, {}).get("verdict") != Verdict.UNWINNABLE.value
+            )
+            done = 0
+            for rules_, deal, verdict, score, draws, optimal, nodes in _map(_best_deal, todo, jobs):
+                done += 1
+                w3.writerow(
+                    [
+                        rules_,
+                        deal,
+                        verdict,
+                        "" if score is None else score,
+                        "" if draws is None else draws,
+                        int(optimal),
+                        nodes,
+                    ]
+                )
+            log(solver_text("study.runs_best", lang, rules=config, deals=done, seconds=_seconds(t0, lang)))
+        paths["runs_scores"] = runs_path
+    return paths

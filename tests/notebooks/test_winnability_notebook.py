@@ -14,7 +14,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from tripeaks.study import SCORES_FILE, STUDY_FILE, wilson
+from tripeaks.study import RATES_FILE, RULES_FILE, RUNS_SCORES_FILE, SCORES_FILE, STUDY_FILE, study_rows, wilson
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "winnability.ipynb"
@@ -49,6 +49,40 @@ def test_shipped_verdicts_match_the_solver_on_a_sample():
     for deal in (0, 3, 17, 42, 99, 1234, 9999):
         for rule in ("E", "C"):
             assert solve(str(GameCode(Rule.parse(rule), deal))).verdict.value == rows[(rule, deal)]
+
+
+def _csv(name: str) -> list[dict[str, str]]:
+    with open(DATA / name) as f:
+        return list(csv.DictReader(f))
+
+
+def test_shipped_rule_set_study_covers_every_row_over_deals_0_to_9999():
+    rates = _csv(RATES_FILE)
+    assert [r["row"] for r in rates] == [r.row for r in study_rows()]
+    per_deal = _csv(RULES_FILE)
+    configs = {r["rules"] for r in per_deal}
+    for config in configs:
+        deals = sorted(int(r["deal"]) for r in per_deal if r["rules"] == config)
+        assert deals == list(range(10_000)), config
+    for r in rates:
+        assert int(r["deals"]) == 10_000 and int(r["unknown"]) == 0
+        assert int(r["winnable"]) + int(r["unwinnable"]) == 10_000
+        for source in (r["solver_from"], r["bot_from"]):
+            assert source in configs | {"E", "C"}
+    runs = _csv(RUNS_SCORES_FILE)
+    assert runs and all(r["optimal"] == "1" for r in runs if r["best_score"])
+
+
+def test_shipped_rule_set_verdicts_match_the_solver_on_a_sample():
+    from tripeaks import GameCode, RuleSet
+    from tripeaks.solver import solve
+
+    rows = {(r["rules"], int(r["deal"])): r["verdict"] for r in _csv(RULES_FILE) if r["verdict"]}
+    configs = sorted({rules for rules, _ in rows})
+    assert len(configs) == 8
+    for config in configs:
+        for deal in (0, 17, 4242, 9999):
+            assert solve(str(GameCode(RuleSet.parse(config), deal))).verdict.value == rows[(config, deal)]
 
 
 # Run before the notebook's own cells (in the same kernel): keep every matplotlib figure the
@@ -165,6 +199,10 @@ def test_winnability_notebook_executes_and_prints_the_rates(executed):
         bot = sum(int(r["bot_won"]) for r in mine)
         lo, hi = wilson(bot, len(mine))
         assert f"{100 * bot / len(mine):6.2f}%  (95% CI {100 * lo:.2f}–{100 * hi:.2f}%)" in text
+    for r in _csv(RATES_FILE):  # the rule-set table: every row's two rates with their intervals
+        for key in ("win", "bot"):
+            rate, lo, hi = (100 * float(r[f"{key}_{part}"]) for part in ("rate", "low", "high"))
+            assert f"{r['rules']:8s}" in text and f"{rate:6.2f}%  ({lo:5.2f}–{hi:6.2f}%)" in text
 
 
 @pytest.mark.notebook

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..cards import Joker
 from ..solver import Hint, HintKind
 from . import card_name
 from .core import Entry, Plural, lookup
@@ -21,6 +22,8 @@ __all__ = ["SOLVER_CATALOG", "solver_text", "hint_message", "deal_range_message"
 SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
     "en": {
         "hint.play": "Play {card} on {top}: the game stays winnable.",
+        "hint.play_joker": "Play {card} on the joker: the game stays winnable.",
+        "hint.play_empty": "Play {card} onto the empty waste: the game stays winnable.",
         "hint.draw": "Draw a card from the stock: no play on the waste keeps the game winnable now.",
         "hint.lost": "This position can no longer be won, whatever you play; undo or start a new game.",
         "hint.unknown": "The solver could not decide this position in time.",
@@ -52,6 +55,8 @@ SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
         "cli.draw": "draw",
         "cli.best": "No winning line uses fewer draws: this is the best score.",
         "cli.best_unproven": "The budget ran out before proving that no line uses fewer draws.",
+        "cli.best_runs": "No winning line scores more: this is the best score.",
+        "cli.best_runs_unproven": "The budget ran out before proving that no winning line scores more.",
         "cli.searched": Plural(
             "nodes",
             one="{nodes} position searched in {seconds} s.",
@@ -110,10 +115,27 @@ SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
             one="Rule {rule}: best score of {deals} deal found in {seconds} s.",
             other="Rule {rule}: best score of {deals} deals found in {seconds} s.",
         ),
+        "study.rules_decided": Plural(
+            "deals",
+            one="Rule set {rules}: {deals} deal decided in {seconds} s.",
+            other="Rule set {rules}: {deals} deals decided in {seconds} s.",
+        ),
+        "study.rules_bot": Plural(
+            "deals",
+            one="Rule set {rules}: the bot played {deals} deal in {seconds} s.",
+            other="Rule set {rules}: the bot played {deals} deals in {seconds} s.",
+        ),
+        "study.runs_best": Plural(
+            "deals",
+            one="Rule set {rules}: best runs score of {deals} deal found in {seconds} s.",
+            other="Rule set {rules}: best runs score of {deals} deals found in {seconds} s.",
+        ),
         "study.wrote": "Written: {path}",
     },
     "pt": {
         "hint.play": "Jogue {card} sobre {top}: a partida continua a poder ser ganha.",
+        "hint.play_joker": "Jogue {card} sobre o jóquer: a partida continua a poder ser ganha.",
+        "hint.play_empty": "Jogue {card} no descarte vazio: a partida continua a poder ser ganha.",
         "hint.draw": "Tire uma carta do monte: nenhuma jogada sobre o descarte mantém a partida ganhável agora.",
         "hint.lost": "Esta posição já não pode ser ganha, jogue o que jogar; anule ou comece uma nova partida.",
         "hint.unknown": "O resolvedor não conseguiu decidir esta posição a tempo.",
@@ -149,6 +171,8 @@ SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
         "cli.draw": "monte",
         "cli.best": "Nenhuma linha vencedora tira menos cartas do monte: esta é a melhor pontuação.",
         "cli.best_unproven": "O limite esgotou-se antes de provar que nenhuma linha tira menos cartas do monte.",
+        "cli.best_runs": "Nenhuma linha vencedora faz mais pontos: esta é a melhor pontuação.",
+        "cli.best_runs_unproven": "O limite esgotou-se antes de provar que nenhuma linha vencedora faz mais pontos.",
         "cli.searched": Plural(
             "nodes",
             one="{nodes} posição examinada em {seconds} s.",
@@ -217,10 +241,30 @@ SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
             many="Regra {rule}: melhor pontuação de {deals} de jogos encontrada em {seconds} s.",
             other="Regra {rule}: melhor pontuação de {deals} jogos encontrada em {seconds} s.",
         ),
+        "study.rules_decided": Plural(
+            "deals",
+            one="Conjunto de regras {rules}: {deals} jogo decidido em {seconds} s.",
+            many="Conjunto de regras {rules}: {deals} de jogos decididos em {seconds} s.",
+            other="Conjunto de regras {rules}: {deals} jogos decididos em {seconds} s.",
+        ),
+        "study.rules_bot": Plural(
+            "deals",
+            one="Conjunto de regras {rules}: o robô jogou {deals} jogo em {seconds} s.",
+            many="Conjunto de regras {rules}: o robô jogou {deals} de jogos em {seconds} s.",
+            other="Conjunto de regras {rules}: o robô jogou {deals} jogos em {seconds} s.",
+        ),
+        "study.runs_best": Plural(
+            "deals",
+            one="Conjunto de regras {rules}: melhor pontuação por sequências de {deals} jogo encontrada em {seconds} s.",
+            many="Conjunto de regras {rules}: melhor pontuação por sequências de {deals} de jogos encontrada em {seconds} s.",
+            other="Conjunto de regras {rules}: melhor pontuação por sequências de {deals} jogos encontrada em {seconds} s.",
+        ),
         "study.wrote": "Ficheiro escrito: {path}",
     },
     "fr": {
         "hint.play": "Jouez {card} sur {top} : la partie reste gagnable.",
+        "hint.play_joker": "Jouez {card} sur le joker : la partie reste gagnable.",
+        "hint.play_empty": "Jouez {card} sur la défausse vide : la partie reste gagnable.",
         "hint.draw": "Piochez une carte : aucun coup sur la défausse ne garde la partie gagnable pour l'instant.",
         "hint.lost": "Cette position ne peut plus être gagnée, quoi que vous jouiez ; annulez ou commencez une nouvelle partie.",
         "hint.unknown": "Le solveur n'a pas pu trancher cette position à temps.",
@@ -256,6 +300,8 @@ SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
         "cli.draw": "pioche",
         "cli.best": "Aucune suite gagnante ne pioche moins de cartes : c'est le meilleur score.",
         "cli.best_unproven": "La limite a été atteinte avant de prouver qu'aucune suite ne pioche moins.",
+        "cli.best_runs": "Aucune suite gagnante ne marque plus de points : c'est le meilleur score.",
+        "cli.best_runs_unproven": "La limite a été atteinte avant de prouver qu'aucune suite gagnante ne marque plus.",
         "cli.searched": Plural(
             "nodes",
             one="{nodes} position examinée en {seconds} s.",
@@ -324,6 +370,24 @@ SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
             many="Règle {rule} : meilleur score de {deals} de donnes trouvé en {seconds} s.",
             other="Règle {rule} : meilleur score de {deals} donnes trouvé en {seconds} s.",
         ),
+        "study.rules_decided": Plural(
+            "deals",
+            one="Jeu de règles {rules} : {deals} donne tranchée en {seconds} s.",
+            many="Jeu de règles {rules} : {deals} de donnes tranchées en {seconds} s.",
+            other="Jeu de règles {rules} : {deals} donnes tranchées en {seconds} s.",
+        ),
+        "study.rules_bot": Plural(
+            "deals",
+            one="Jeu de règles {rules} : le robot a joué {deals} donne en {seconds} s.",
+            many="Jeu de règles {rules} : le robot a joué {deals} de donnes en {seconds} s.",
+            other="Jeu de règles {rules} : le robot a joué {deals} donnes en {seconds} s.",
+        ),
+        "study.runs_best": Plural(
+            "deals",
+            one="Jeu de règles {rules} : meilleur score aux séquences de {deals} donne trouvé en {seconds} s.",
+            many="Jeu de règles {rules} : meilleur score aux séquences de {deals} de donnes trouvé en {seconds} s.",
+            other="Jeu de règles {rules} : meilleur score aux séquences de {deals} donnes trouvé en {seconds} s.",
+        ),
         "study.wrote": "Fichier écrit : {path}",
     },
 }
@@ -346,7 +410,12 @@ def hint_message(h: Hint, lang: str = "en") -> str:
     """
     if h.kind is HintKind.PLAY:
         assert h.card is not None
-        return solver_text("hint.play", lang, card=card_name(h.card, lang), top=card_name(h.top, lang))
+        card = card_name(h.card, lang)
+        if h.top is None:  # the first play onto an empty waste (docs/rules.md §8)
+            return solver_text("hint.play_empty", lang, card=card)
+        if isinstance(h.top, Joker):
+            return solver_text("hint.play_joker", lang, card=card)
+        return solver_text("hint.play", lang, card=card, top=card_name(h.top, lang))
     return solver_text("hint." + h.kind.value, lang)
 
 
