@@ -15,15 +15,18 @@ from PIL import Image
 from widget_state import css_classes, plain
 
 from tripeaks import Game, GameCode, Refusal, RuleSet
-from tripeaks.app import TriPeaksApp
+from tripeaks.app import TriPeaksApp, build_app
+from tripeaks.app.hints import HintTools, hint_tools
 from tripeaks.app.plot import ScorePlot, score_lines
 from tripeaks.app.rulesets import CUSTOM
 from tripeaks.app.session import PlaySession, Setting, SettingChanged
 from tripeaks.i18n import LANGUAGES, card_name, explain, refusal_message, text
 from tripeaks.i18n.rulesets import Signed, rules_text
+from tripeaks.i18n.solver import hint_message
 from tripeaks.i18n.ui import preset_name, ui_text
 from tripeaks.rules import PRESETS, Preset
-from tripeaks.solver import solve
+from tripeaks.solver import HintKind, Verdict, solve
+from tripeaks.solver import hint as solver_hint
 
 DEAL = "AAAAAAB"  # docs/rules.md §5: 7♥ on the waste, 8♦ at position 20 is the one play
 
@@ -364,3 +367,48 @@ def test_the_app_plot_follows_a_game_under_run_scoring():
     lines = app.plot_panel.plot.lines
     assert lines is not None and lines.runs and lines.run_points == ((1, 1),)
     assert lines.end == (1, 1)
+
+
+# ---------------------------------------------------------------- hints and winnability under every rule set
+def hinted(code: str) -> tuple[TriPeaksApp, HintTools]:
+    app = build_app(code)
+    tools = hint_tools(app)
+    assert tools is not None
+    tools.hint_budgets = (30.0, 60.0)  # about what is said, not speed: never "unknown" on a loaded machine
+    tools.indicator_budget = tools.deal_try_budget = 30.0
+    return app, tools
+
+
+@pytest.mark.parametrize(
+    "code",
+    [code_of(p) for p in Preset] + ["TP1-E-AAAAAAD-JJW", "TP1-C-AAAAAAB-SJ", "TP1-E-AAAAAAB-SJWRPT5"],
+)
+def test_hint_and_winnable_follow_the_solver_under_every_rule_set(code):
+    app, tools = hinted(code)
+    game = app.game
+    expected = solver_hint(game, time_limit=None)
+    tools.hint_button.click()
+    assert tools.last_hint == expected
+    assert status(app) == hint_message(expected, "en")
+    if expected.kind is HintKind.PLAY:
+        assert "tp-highlight" in css_classes(app.board.card_buttons[expected.action])
+    tools.winnable_toggle.value = True
+    verdict = solve(game, time_limit=None).verdict
+    assert tools.indicator == {Verdict.WINNABLE: "yes", Verdict.UNWINNABLE: "no"}[verdict]
+    # Following the hint keeps the verdict (docs/rules.md §8: the hint keeps the game winnable).
+    if expected.kind in (HintKind.PLAY, HintKind.DRAW):
+        if expected.action == "D":
+            app.board.stock_button.click()
+        else:
+            app.board.card_buttons[expected.action].click()
+        assert tools.indicator == "yes"
+
+
+def test_only_winnable_deals_under_a_rule_set_are_dealt_under_it():
+    app, tools = hinted("TP1-E-AAAAAAB")
+    tools.only_winnable.value = True
+    app.new_rule.value = str(PRESETS[Preset.TRADITIONAL])
+    app.deal_button.click()
+    assert app.game.rules == PRESETS[Preset.TRADITIONAL]
+    assert solve(app.game, time_limit=None).verdict is Verdict.WINNABLE
+    assert "tp-note-ok" in tools.deal_note.value
