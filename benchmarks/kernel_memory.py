@@ -2,20 +2,23 @@
 
 1. **Kernels on the class server** (``config/voila.py``: a preheated pool):
    one page is opened in headless Chromium and, once its board is on screen
-   and ``--settle`` seconds have passed (the app builds the solver's tables
-   after a pause), each kernel process is read from ``/proc/<pid>/smaps_rollup``:
+   and ``--settle`` seconds have passed, each kernel process is read from ``/proc/<pid>/smaps_rollup``:
    RSS, PSS (shared library pages divided among the processes that map them)
    and USS (private pages: what the kernel alone costs).  The page's kernel
    is then asked, over its own ZMQ connection, which heavy packages it has
-   imported.  The Voila server's own process is shown too.
+   imported.  The Voila server's own process is shown too.  Then the page
+   draws ``--moves`` times and asks for one hint (the solver's tables are
+   built at the first hint), measured after each.  With ``--class-db`` the
+   server records class results (``TRIPEAKS_CLASS_DB`` in a temporary folder).
 2. **What each import costs** in a fresh interpreter (no kernel): USS and RSS
    after each step (the kernel's machinery, ipywidgets, the app's modules,
-   the first score plot, the solver's tables, the app built), and the
+   the first score plot, the app built, the class results' modules, the
+   solver's modules and tables that the first hint loads), and the
    import times of the main packages by ``python -X importtime`` (cumulative).
 
 Usage::
 
-    python3 benchmarks/kernel_memory.py [--settle 8] [--pool 2] [--moves 15] [--no-browser]
+    python3 benchmarks/kernel_memory.py [--settle 8] [--pool 2] [--moves 15] [--class-db] [--no-browser]
 
 Needs ``/usr/bin/chromium`` and Playwright (python) for part 1; Linux (``/proc``).
 """
@@ -68,11 +71,8 @@ import sys, json
 heavy = ["matplotlib", "numpy", "PIL", "pandas", "scipy", "ipywidgets", "tripeaks.solver", "tripeaks._search",
          "tripeaks.app.hints", "tripeaks.lessons"]
 loaded = {name: name in sys.modules for name in heavy}
-try:
-    from tripeaks.app import hints
-    loaded["solver tables built"] = hints._PREPARED.is_set()
-except Exception:
-    pass
+search = sys.modules.get("tripeaks._search")
+loaded["solver tables built"] = search is not None and search._LATTICE is not None
 print(json.dumps({"modules": len(sys.modules), "loaded": loaded}))
 """
 
@@ -98,11 +98,15 @@ def ask_kernel(connection_file: str) -> dict[str, object]:
         client.stop_channels()
 
 
-def class_server(settle: float, pool: int, moves: int) -> None:
+def class_server(settle: float, pool: int, moves: int, class_db: bool) -> None:
+    import tempfile
+
     from playwright.sync_api import sync_playwright
 
     args = (f"--Voila.config_file_paths={REPO_ROOT / 'config'}", f"--pool_size={pool}")
-    with VoilaServer(NOTEBOOK, extra_args=args) as server, sync_playwright() as pw:
+    folder = tempfile.TemporaryDirectory(prefix="tripeaks-class-")
+    env = {"TRIPEAKS_CLASS_DB": str(Path(folder.name) / "class.sqlite")} if class_db else {}
+    with folder, VoilaServer(NOTEBOOK, extra_args=args, env=env) as server, sync_playwright() as pw:
         deadline = time.monotonic() + 120
         while len(server.kernel_pids()) < pool and time.monotonic() < deadline:
             time.sleep(0.2)
@@ -112,11 +116,12 @@ def class_server(settle: float, pool: int, moves: int) -> None:
         page = new_page(browser)
         ms = TriPeaksPage(page).open(server.url)
         kernel_id = page.evaluate(KERNEL_ID_JS)
-        time.sleep(settle)  # the app's background work: first plot, solver tables after a pause
+        time.sleep(settle)  # the app's background work, if any
         kernels = {pid: cmdline(pid) for pid in server.kernel_pids()}
         mine = [pid for pid, cmd in kernels.items() if kernel_id in cmd]
         print(
-            f"Class server: pool of {pool}; one page, board clickable after {ms:.0f} ms, measured {settle:.0f} s later"
+            f"Class server: pool of {pool}{', class results on' if class_db else ''}; one page, board clickable"
+            f" after {ms:.0f} ms, measured {settle:.0f} s later"
         )
         print(f"{'process':<40}{'RSS MiB':>9}{'PSS MiB':>9}{'USS MiB':>9}")
         for pid in sorted(kernels):
@@ -126,6 +131,16 @@ def class_server(settle: float, pool: int, moves: int) -> None:
         assert server.proc is not None
         m = memory(server.proc.pid)
         print(f"{'Voila server':<40}{m['rss']:>9.1f}{m['pss']:>9.1f}{m['uss']:>9.1f}")
+        if mine:
+            match = re.search(r"(\S*kernel-[^\s]*\.json)", kernels[mine[0]])
+            if match:
+                probe = ask_kernel(match.group(1))
+                loaded = probe["loaded"]
+                assert isinstance(loaded, dict)
+                print(
+                    f"Before any draw or hint, the student's kernel has {probe['modules']} modules imported; heavy ones:"
+                )
+                print("  " + ", ".join(f"{k}: {'yes' if v else 'no'}" for k, v in loaded.items()))
         if mine and moves:
             app = TriPeaksPage(page)
             for _ in range(moves):  # draws from the stock: each redraws the score plot
@@ -136,17 +151,16 @@ def class_server(settle: float, pool: int, moves: int) -> None:
             m = memory(mine[0])
             label = f"student's kernel after {moves} draws"
             print(f"{label:<40}{m['rss']:>9.1f}{m['pss']:>9.1f}{m['uss']:>9.1f}")
+            before = app.text(".tp-status")
+            page.click(".tp-hint")  # the first hint: the solver's modules and tables are loaded now
+            app.wait_changed(".tp-status", before, timeout=60_000)
+            time.sleep(3)
+            m = memory(mine[0])
+            label = "student's kernel after its first hint"
+            print(f"{label:<40}{m['rss']:>9.1f}{m['pss']:>9.1f}{m['uss']:>9.1f}")
         if pooled:
             avg = sum(v["pss"] for v in pooled.values()) / len(pooled)
             print(f"(before the page: {len(pooled)} pool kernels, mean PSS {avg:.1f} MiB)")
-        if mine:
-            match = re.search(r"(\S*kernel-[^\s]*\.json)", kernels[mine[0]])
-            if match:
-                probe = ask_kernel(match.group(1))
-                loaded = probe["loaded"]
-                assert isinstance(loaded, dict)
-                print(f"The student's kernel has {probe['modules']} modules imported; heavy ones:")
-                print("  " + ", ".join(f"{k}: {'yes' if v else 'no'}" for k, v in loaded.items()))
         page.context.close()
         browser.close()
 
@@ -181,16 +195,17 @@ def plot():
     ScorePlot().redraw(Game.from_code("TP1-E-AAAAAAD"))
 step("first score plot (matplotlib, numpy, PIL)", plot)
 
+def app():
+    from tripeaks.app import build_app
+    a = build_app("TP1-E-AAAAAAD", class_db=None)
+    globals()["_app"] = a
+step("build_app() (the widgets)", app)
+step("class results (tripeaks.app.classroom_view)", lambda: __import__("tripeaks.app.classroom_view"))
+
 def tables():
     from tripeaks import solver
     solver.prepare()
-step("solver tables (tripeaks.solver.prepare)", tables)
-
-def app():
-    from tripeaks.app import build_app
-    a = build_app("TP1-E-AAAAAAD")
-    globals()["_app"] = a
-step("build_app() (the widgets)", app)
+step("the first hint: solver modules and tables", tables)
 print(json.dumps(rows))
 """
 
@@ -241,12 +256,13 @@ def main() -> None:
     parser.add_argument("--settle", type=float, default=8.0, help="seconds to wait before measuring")
     parser.add_argument("--pool", type=int, default=2, help="preheated kernels")
     parser.add_argument("--moves", type=int, default=15, help="stock draws before the last measurement")
+    parser.add_argument("--class-db", action="store_true", help="the server records class results")
     parser.add_argument("--no-browser", action="store_true", help="only the import costs")
     args = parser.parse_args()
     if not args.no_browser:
         if not CHROMIUM.exists():
             sys.exit(f"{CHROMIUM} is missing (or use --no-browser)")
-        class_server(args.settle, args.pool, args.moves)
+        class_server(args.settle, args.pool, args.moves, args.class_db)
     import_costs()
 
 

@@ -133,13 +133,30 @@ def test_a_cleaned_name_is_always_storable_and_stable(text: str) -> None:
 def test_an_entry_from_a_won_game_reads_the_game() -> None:
     game = won_game()
     e = GameEntry.from_game(" Ana ", game, duration=61.25, played_at="2026-05-09T12:00:00+02:00")
-    assert (e.name, e.code, e.rules, e.result) == ("Ana", CODE, "easy", Result.WON)
+    assert (e.name, e.code, e.rules, e.result) == ("Ana", CODE, "E", Result.WON)
     assert (e.score, e.moves) == (game.score, game.moves)
     assert e.draws == sum(1 for a in game.to_record()["actions"] if a == "D")
     assert e.undos == 0 and e.duration == 61.25
     assert e.played_at == "2026-05-09T10:00:00.000+00:00"  # stored in UTC
     assert json.loads(e.record) == game.to_record()
     assert e.to_game().state_key() == game.state_key()
+
+
+def test_an_entry_keeps_the_full_code_and_the_rule_set_with_its_flags() -> None:
+    game = Game.from_code("TP1-C-AAAAAAD-SRT5")  # Classic, draw only when stuck, runs scoring, 5 minutes
+    game.apply(game.playable()[0] if game.playable() else "D")
+    e = GameEntry.from_game("Ana", game, duration=2, result=Result.ABANDONED)
+    assert (e.code, e.rules) == ("TP1-C-AAAAAAD-SRT5", "C-SRT5")
+    assert e.to_game().rules == game.rules
+
+
+def test_a_game_whose_time_ran_out_is_recorded_as_time_up_and_nothing_else() -> None:
+    game = Game.from_code("TP1-E-AAAAAAD-T1")
+    game.draw()
+    game.expire()  # docs/rules.md §8: the timer's end
+    assert GameEntry.from_game("Ana", game, duration=60).result is Result.TIME_UP
+    with pytest.raises(InvalidEntryError, match="cannot be abandoned"):
+        GameEntry.from_game("Ana", game, duration=60, result=Result.ABANDONED)
 
 
 def test_an_entry_counts_draws_and_undos_made_including_undone_ones() -> None:

@@ -11,6 +11,7 @@ import hashlib
 import itertools
 import random
 import re
+import unicodedata
 from collections.abc import Iterator
 
 import pytest
@@ -25,6 +26,7 @@ from tripeaks import (
     GameCode,
     InvalidCodeError,
     PeaksRule,
+    Preset,
     Rule,
     RuleSet,
     ScoringRule,
@@ -173,13 +175,59 @@ def test_spaces_and_case() -> None:
     assert str(GameCode.parse("\ttp1-e-7777777\n")) == "TP1-E-7777777"
 
 
+DASHES = ["\u2010", "\u2011", "\u2012", "\u2013", "\u2014", "\u2015", "\u2212", "\ufe58", "\ufe63", "\uff0d"]
+"""Hyphen, non-breaking hyphen, figure dash, en dash, em dash, horizontal bar, minus sign, small em dash,
+small hyphen-minus, full-width hyphen-minus: what word processors and chat programs put for a typed '-'."""
+
+
+@pytest.mark.parametrize("dash", DASHES)
+def test_any_dash_reads_as_a_hyphen(dash: str) -> None:
+    """docs/rules.md §5: parsing ignores how the parts are joined."""
+    assert str(GameCode.parse(f"TP1{dash}E{dash}ISD43YN")) == "TP1-E-ISD43YN"
+    assert str(GameCode.parse(f"tp1{dash}c{dash}aaaaaad{dash}sr")) == "TP1-C-AAAAAAD-SR"
+    assert Game.from_record({"format": "tripeaks-record/1", "code": f"TP1{dash}E{dash}AAAAAAD"}).code == GameCode(
+        "E", 3
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "TP1 E ISD43YN",
+        "TP1  E\tISD43YN",
+        "TP1 - E - ISD43YN",
+        "TP1 – E — ISD43YN",
+        "TP1\u00a0E\u00a0ISD43YN",  # no-break spaces
+        "  tp1 e isd43yn  ",
+    ],
+)
+def test_spaces_between_the_parts_separate_them(text: str) -> None:
+    assert str(GameCode.parse(text)) == "TP1-E-ISD43YN"
+
+
+def test_rule_sets_read_dashes_and_spaces_like_codes() -> None:
+    """The same reading for a rule letter with flags (docs/rules.md §5, §8) and preset names."""
+    assert RuleSet.parse("E–SR") == RuleSet.parse("E SR") == RuleSet.parse("E-SR") == Preset.TRADITIONAL.rules
+    assert RuleSet.parse("Tri—Peaks") == Preset.TRI_PEAKS.rules
+    with pytest.raises(ValueError, match="unknown flag"):
+        RuleSet.parse("E–Sſ")  # look-alike letters stay refused
+
+
+def test_long_bad_input_is_quoted_by_its_start() -> None:
+    for text in ("X" * 1000, "TP1-E-" + "A" * 1000, "TP1-E-AAAAAAD-" + "T" + "9" * 500, "TP1-" * 300):
+        with pytest.raises(InvalidCodeError) as info:
+            GameCode.parse(text)
+        message = str(info.value)
+        assert len(message) < 300 and "characters)" in message, message
+
+
 @pytest.mark.parametrize(
     "text, part",
     [
         ("TP2-E-AAAAAAD", "prefix 'TP2'"),
         ("XTP1-E-AAAAAAD", "prefix 'XTP1'"),
         ("AAAAAAD", "prefix 'AAAAAAD'"),
-        ("TP1 E AAAAAAD", "prefix 'TP1 E AAAAAAD'"),
+        ("TP1 E AAAAAAD X", "unknown flag 'X'"),  # spaces separate parts like dashes (docs/rules.md §5)
         ("TP1-X-AAAAAAD", "rule letter 'X'"),
         ("TP1-EASY-AAAAAAD", "rule letter 'EASY'"),
         ("TP1--AAAAAAD", "rule letter ''"),
@@ -188,7 +236,11 @@ def test_spaces_and_case() -> None:
         ("TP1-E-", "found 0"),
         ("TP1-E-AAAAAA1", "bad character '1'"),
         ("TP1-E-AAAA8AA", "bad character '8'"),
-        ("TP1-E-AAA AAA", "bad character ' '"),
+        ("TP1-E-AAA AAA", "found 3"),  # a space inside the deal splits it in two parts
+        ("TP1–E–AAAAAA", "found 6"),  # en dashes read as hyphens
+        ("TP1-E-AAAAAAД", "bad character 'Д'"),  # a Cyrillic letter is no A–Z letter
+        ("TP1-Ｅ-AAAAAAD", "rule letter 'Ｅ'"),  # nor is a full-width one
+        ("TP1_E_AAAAAAD", "prefix 'TP1_E_AAAAAAD'"),  # an underscore is no dash
         ("TP1-E-AAAAAAı", "bad character 'ı'"),  # dotless i upper-cases to an ASCII I
         ("TP1-E-AAAAAAſ", "bad character 'ſ'"),  # long s upper-cases to an ASCII S
         ("TP1-E-AAAAAAD-X", "unknown flag 'X'"),  # a fourth part holds rule flags (docs/rules.md §8)
@@ -235,12 +287,15 @@ def test_invalid_code_carries_a_reason_and_the_bad_part(text: object, reason: st
 @given(st.text(max_size=16))
 @example("TP1-E-AAAAAAſ")
 def test_parse_accepts_only_well_formed_codes(text: str) -> None:
-    """Anything that parses is a canonical code up to surrounding spaces, ASCII case, N for E and flag order."""
+    """Anything that parses is a canonical code up to the reading of docs/rules.md §5 (spaces, ASCII case,
+    dashes, spaces between parts), N for E and flag order."""
     try:
         code = GameCode.parse(text)
     except InvalidCodeError:
         return
-    clean = "".join(c.upper() if c.isascii() else c for c in text.strip()).replace("-N-", "-E-", 1)
+    dashed = "".join("-" if c == "\u2212" or unicodedata.category(c) == "Pd" else c for c in text)
+    joined = re.sub(r"\s*-\s*|\s+", "-", dashed.strip())
+    clean = "".join(c.upper() if c.isascii() else c for c in joined).replace("-N-", "-E-", 1)
     typed, canonical = clean.split("-"), str(code).split("-")
     assert canonical[:3] == typed[:3]
     assert sorted("".join(canonical[3:])) == sorted("".join(typed[3:]))  # the same flags, in canonical order
@@ -452,7 +507,7 @@ def test_flags_in_any_order_and_case(typed: str, canonical: str) -> None:
         ("TP1-E-AAAAAAD-X", "flag", "X"),
         ("TP1-E-AAAAAAD-SX", "flag", "X"),
         ("TP1-E-AAAAAAD-7", "flag", "7"),
-        ("TP1-E-AAAAAAD-S R", "flag", " "),
+        ("TP1-E-AAAAAAD-S R", "parts", "TP1-E-AAAAAAD-S-R"),  # a space separates parts (docs/rules.md §5)
         ("TP1-E-AAAAAAD-ſ", "flag", "ſ"),  # long s upper-cases to an ASCII S: refused as a look-alike
         ("TP1-E-AAAAAAD-Ｓ", "flag", "Ｓ"),  # fullwidth S
         ("TP1-E-AAAAAAD-E", "flag", "E"),

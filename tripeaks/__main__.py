@@ -9,6 +9,14 @@
 * ``python -m tripeaks study --deals 0-9999 --best-deals 0-999`` — regenerate
   the CSV files read by ``notebooks/winnability.ipynb``.
 
+``winrate`` and ``study`` run on every core of this machine by default (a
+process pool, ``--jobs``); ``--scheduler ADDRESS`` runs them on a Dask
+cluster (``tcp://host:8786``: its workers decide the deals, this process only
+sends them and writes the results), ``--dask`` on a Dask cluster of ``--jobs``
+processes started here.  Dask is an optional extra: ``pip install
+'tripeaks[dask]'``.  Both show a progress bar with the time left on a
+terminal (``--no-progress`` to hide it), wherever the deals are decided.
+
 ``--rules`` takes a rule set of docs/rules.md §8 as :meth:`RuleSet.parse`
 reads it: a preset name (``traditional``, ``"tri peaks"``) or a rule letter
 with code flags (``E-SJ``).  ``solve --rules`` deals the code's deal number
@@ -29,8 +37,11 @@ import math
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import NoReturn
 
 from .codes import GameCode, InvalidCodeError, Rule
@@ -93,6 +104,19 @@ def _budget(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--time-limit", type=_seconds, default=None, help="stop after this many seconds (unknown)")
 
 
+def _where(parser: argparse.ArgumentParser) -> None:
+    """``--scheduler`` / ``--dask`` and ``--no-progress`` (winrate and study)."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="run on the Dask cluster whose scheduler is at ADDRESS, e.g. tcp://10.0.0.5:8786 (its workers, not --jobs)",
+    )
+    group.add_argument("--dask", action="store_true", help="run on a Dask cluster of --jobs processes started here")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar (shown on a terminal)")
+
+
 def _parser() -> argparse.ArgumentParser:
     common = _Parser(add_help=False)
     common.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the output (default: en)")
@@ -111,6 +135,7 @@ def _parser() -> argparse.ArgumentParser:
     w.add_argument("--deals", default="0-999", help="deal numbers 0-34359738367, e.g. 0-1999 or 0-99,500-599")
     w.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1, help="worker processes (default: every core)")
     w.add_argument("--max-nodes", type=_positive, default=None, help="budget per deal (over it: unknown)")
+    _where(w)
 
     st = sub.add_parser("study", parents=[common], help="regenerate the notebook's CSV files")
     st.add_argument("--deals", default="0-9999", help="deals decided under both rules and played by the bot")
@@ -123,7 +148,57 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="rule sets to report, comma-separated (default: the presets and each option on Easy and Classic)",
     )
+    _where(st)
     return p
+
+
+@dataclass(frozen=True)
+class _Workers:
+    """Where the deals are decided: ``executor`` (``None``: a local process pool) with ``jobs`` workers."""
+
+    executor: Executor | None
+    jobs: int
+    scheduler: str | None = None
+
+
+@contextmanager
+def _workers(args: argparse.Namespace) -> Iterator[_Workers]:
+    """The local process pool, or a Dask cluster's ``concurrent.futures`` executor (closed at the end).
+
+    A failure of the cluster (no scheduler at the address, a worker lost) is
+    raised as one sentence (:class:`_EnvironmentProblem`).
+    """
+    if args.scheduler is None and not args.dask:
+        yield _Workers(None, args.jobs)
+        return
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise _EnvironmentProblem(solver_text("cli.no_dask", args.lang)) from None
+    cluster = None
+    try:
+        if args.scheduler is not None:
+            client = Client(args.scheduler, timeout="30s")
+        else:
+            cluster = LocalCluster(n_workers=args.jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+            client = Client(cluster)
+    except OSError as exc:  # no scheduler there, or it did not answer in time
+        raise _EnvironmentProblem(solver_text("cli.dask_failed", args.lang, reason=_one_line(exc))) from exc
+    try:
+        workers = max(1, sum(client.nthreads().values()))
+        yield _Workers(client.get_executor(pure=False), workers, str(client.scheduler.address))
+    except Exception as exc:
+        if type(exc).__module__.split(".")[0] == "distributed":  # a worker lost, a task that could not run
+            raise _EnvironmentProblem(solver_text("cli.dask_failed", args.lang, reason=_one_line(exc))) from exc
+        raise
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
 
 
 def _solve(args: argparse.Namespace, out: list[str]) -> int:
@@ -177,20 +252,34 @@ def _winrate(args: argparse.Namespace, out: list[str]) -> int:
     t0 = time.perf_counter()
     wins = lost = unknown = nodes = 0
     cpu = 0.0
-    for r in decide_deals(rule, deals, max_nodes=args.max_nodes, jobs=args.jobs):
-        nodes += r.nodes
-        cpu += r.seconds
-        if r.verdict is Verdict.WINNABLE:
-            wins += 1
-        elif r.verdict is Verdict.UNWINNABLE:
-            lost += 1
-        else:
-            unknown += 1
+    progress = False if args.no_progress else None
+    with _workers(args) as where:
+        results = decide_deals(
+            rule,
+            deals,
+            max_nodes=args.max_nodes,
+            jobs=where.jobs,
+            executor=where.executor,
+            progress=progress,
+            lang=lang,
+        )
+        for r in results:
+            nodes += r.nodes
+            cpu += r.seconds
+            if r.verdict is Verdict.WINNABLE:
+                wins += 1
+            elif r.verdict is Verdict.UNWINNABLE:
+                lost += 1
+            else:
+                unknown += 1
     wall = time.perf_counter() - t0
     decided = wins + lost
     name = preset_name(rule, lang) if rule.preset is not None else str(rule)
     out.append(solver_text("winrate.deals", lang, rule=name, ranges=str(deals), deals=len(deals)))
-    out.append(solver_text("winrate.jobs", lang, jobs=args.jobs))
+    if where.scheduler is None:
+        out.append(solver_text("winrate.jobs", lang, jobs=where.jobs))
+    else:
+        out.append(solver_text("winrate.dask", lang, workers=where.jobs, address=where.scheduler))
     if decided:
         lo, hi = wilson(wins, decided)
         out.append(
@@ -222,15 +311,18 @@ def _study(args: argparse.Namespace, out: list[str]) -> int:
     lang = args.lang
     deals, best_deals = parse_deals(args.deals), parse_deals(args.best_deals)
     try:
-        paths = run_study(
-            deals,
-            args.out,
-            best_deals=best_deals,
-            jobs=args.jobs,
-            log=lambda line: print(line, flush=True),
-            lang=lang,
-            rules=args.rules,
-        )
+        with _workers(args) as where:
+            paths = run_study(
+                deals,
+                args.out,
+                best_deals=best_deals,
+                jobs=where.jobs,
+                log=lambda line: print(line, flush=True),
+                lang=lang,
+                rules=args.rules,
+                executor=where.executor,
+                progress=False if args.no_progress else None,
+            )
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise _EnvironmentProblem(solver_text("cli.out", lang, path=args.out, reason=reason)) from exc

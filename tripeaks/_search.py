@@ -66,6 +66,48 @@ COVER_MASK: tuple[int, ...] = tuple(sum(1 << q for q in COVERED_BY[p]) for p in 
 
 FULL = (1 << N_TABLEAU) - 1
 
+# ---- how the search packs small numbers (its state is plain ints and bytearrays)
+
+COUNT_BITS = 3
+"""Card counts per rank are packed 3 bits per rank (bits 3r … 3r + 2 for rank r; at most 4 cards)."""
+
+RANK_BITS = 4
+"""A waste rank 1–13 fits in 4 bits: the memo index of (set number i, waste rank w) is ``i << 4 | w``."""
+
+FIELD_BITS = 5
+"""One packed field: a stock index (0 … 30) or a tableau position (0–27)."""
+
+FIELD_MASK = (1 << FIELD_BITS) - 1
+"""31: the mask of one field."""
+
+NEVER = FIELD_MASK
+"""31: a stock index past any stock (the search is refused a longer stock than :data:`MAX_STOCK`)."""
+
+MAX_STOCK = NEVER - 1
+"""30 cards: the longest stock these encodings allow (a deal has 23)."""
+
+LOST_BASE = 1 << FIELD_BITS
+"""32.  A memo byte holds ``LOST_BASE − s`` for "lost from stock index s on" and 0 for "nothing
+known", so one test ``memo + s >= LOST_BASE`` says "known lost at s", and a larger byte is a
+stronger fact."""
+
+MATCH_UNKNOWN = 0 | NEVER << FIELD_BITS
+"""992: what is known of the matching test of a count vector before it is run.  The known range
+is packed ``last s known to pass | first s known to fail << FIELD_BITS``; s ≥ 1 after a draw,
+so 0 and :data:`NEVER` decide nothing."""
+
+CHECK_EVERY = 2048
+"""Positions searched between two looks at the node budget and the clock."""
+
+# ---- the frames of the explicit stack: one list per position of the current line
+
+SET, REMAINING, STOCK_INDEX, WASTE, RANK_MASK, COUNTS, CANDIDATES, DREW, ACTION = range(9)
+"""Frame slots, in this order: the number of the set of remaining cards and its bitmask of
+positions, the stock index (cards drawn so far), the waste rank, the 14-bit mask of the
+remaining cards' ranks, their counts (:data:`COUNT_BITS` per rank), the plays not tried yet
+(bitmask of positions), whether the draw was tried (0/1), and the action taken towards the next
+frame (see :func:`_line`)."""
+
 
 def _neighbour_table(wraps: bool) -> tuple[int, ...]:
     """For each 14-bit set of ranks (bits 1–13), the set of ranks next to one of them."""
@@ -85,12 +127,36 @@ NEIGHBOURS: dict[bool, tuple[int, ...]] = {True: _neighbour_table(True), False: 
 """``NEIGHBOURS[wraps][rank_mask]``: ranks adjacent to some rank of the mask."""
 
 
-# (demand shift, shift of the supply just after it) along each chain of the rank graph, counts
-# packed 3 bits per rank: even demands between odd supplies 1 … 13, odd demands 1 … 13 between even
-# supplies (nothing before 1 or after 13), and under Easy the cycle 1, 3, …, 13, 2, …, 12 (13 next to 1)
-_EVEN_CHAIN = tuple((3 * r, 3 * r + 3) for r in (2, 4, 6, 8, 10, 12))
-_ODD_CHAIN = tuple((3 * r, 3 * r + 3) for r in (1, 3, 5, 7, 9, 11, 13))
-_CYCLE_CHAIN = tuple((3 * r, 3 * (r % 13 + 1)) for r in (1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10))
+# The matching test walks along the chains of the rank graph with a greedy (see _feasible); its
+# steps are looked up in tables, two steps at a time.  A step takes ``left`` (what the supply before
+# the demand has left over for it, 0 … 7, or _FAIL), the demand ``need`` and the supply ``right``
+# just after it (3 bits each), and gives what ``right`` has left over for the next demand.
+_FAIL = 8
+"""The greedy's state once a demand could not be served (it stays so)."""
+
+
+def _greedy_step(left: int, need: int, right: int) -> int:
+    if left == _FAIL:
+        return _FAIL
+    if need > left:
+        if need - left > right:
+            return _FAIL
+        return right - (need - left)
+    return right  # what ``left`` has over can serve nobody further on
+
+
+_STEP = tuple(_greedy_step(left, b & 7, b >> 3 & 7) for left in range(_FAIL + 1) for b in range(1 << 6))
+"""One step: ``_STEP[left << 6 | need | right << 3]``."""
+
+_STEP2 = tuple(
+    _greedy_step(_greedy_step(left, b & 7, b >> 3 & 7), b >> 6 & 7, b >> 9 & 7)
+    for left in range(_FAIL + 1)
+    for b in range(1 << 12)
+)
+"""Two steps: ``_STEP2[left << 12 | need | right << 3 | need' << 6 | right' << 9]``."""
+
+_ODD_RANKS = sum(7 << COUNT_BITS * r for r in range(1, 14, 2))
+_EVEN_RANKS = sum(7 << COUNT_BITS * r for r in range(2, 14, 2))
 
 
 def _feasible(demand_packed: int, supply_packed: int, wraps: bool) -> bool:
@@ -100,10 +166,11 @@ def _feasible(demand_packed: int, supply_packed: int, wraps: bool) -> bool:
     and each card (the waste top, a stock card, a tableau card) is the waste
     under at most one later play.  ``demand_packed``: counts of the remaining
     tableau cards per rank; ``supply_packed``: counts of every card that can
-    still be a waste card (tableau + undrawn stock + waste top), both packed 3
-    bits per rank (bits 3r … 3r + 2 for rank r).  Hall's condition on the rank
-    graph: a path per parity under Classic, one 26-node cycle under Easy (13 is
-    odd).  A necessary condition for a win: False proves the position lost.
+    still be a waste card (tableau + undrawn stock + waste top), both packed
+    :data:`COUNT_BITS` bits per rank (bits 3r … 3r + 2 for rank r, at most 7).
+    Hall's condition on the rank graph: a path per parity under Classic, one
+    26-node cycle under Easy (13 is odd).  A necessary condition for a win:
+    False proves the position lost.
 
     Along a path the greedy is exact: each demand takes first from the supply
     on its left (what the previous demand left; it can serve nobody further
@@ -113,44 +180,41 @@ def _feasible(demand_packed: int, supply_packed: int, wraps: bool) -> bool:
     ``right − max(0, need − left)``, so one more king at the start leaves at
     most one more card at the end: the smallest x that gets through the
     chain is the best one for the queens.
+
+    The chains read the packed counts in rank order once demands and supplies
+    are interleaved: ``X`` holds the supplies of odd ranks and the demands of
+    even ranks (fields a1, d2, a3, …, d12, a13), ``Y`` the other way round
+    (d1, a2, …, a12, d13), so two steps (need, right, need, right) are one
+    12-bit slice and one lookup in ``_STEP2``.
     """
     d, a = demand_packed, supply_packed
+    T = _STEP2
+    X = (d & _EVEN_RANKS) | (a & _ODD_RANKS)
+    Y = (d & _ODD_RANKS) | (a & _EVEN_RANKS)
     if not wraps:
-        left = a >> 3 & 7  # the aces' supply, before demand 2
-        for sd, sa in _EVEN_CHAIN:
-            need = d >> sd & 7
-            if need > left:
-                right = a >> sa & 7
-                if need - left > right:
-                    return False
-                left = right - need + left
-            else:
-                left = a >> sa & 7
-        left = 0  # nothing before rank 1; nothing after 13 (its bits are 0)
-        for sd, sa in _ODD_CHAIN:
-            need = d >> sd & 7
-            if need > left:
-                right = a >> sa & 7
-                if need - left > right:
-                    return False
-                left = right - need + left
-            else:
-                left = a >> sa & 7
-        return True
+        # even demands: the aces' supply first, then (d2, a3, d4, a5), (d6 … a9), (d10 … a13)
+        left = T[(X >> 3 & 7) << 12 | X >> 6 & 4095]
+        left = T[left << 12 | X >> 18 & 4095]
+        if T[left << 12 | X >> 30 & 4095] == _FAIL:
+            return False
+        # odd demands: nothing before rank 1; (d1 … a4), (d5 … a8), (d9 … a12), (d13, nothing after)
+        left = T[Y >> 3 & 4095]
+        left = T[left << 12 | Y >> 15 & 4095]
+        left = T[left << 12 | Y >> 27 & 4095]
+        return T[left << 12 | Y >> 39 & 4095] != _FAIL
+    # the cycle cut open after the kings: d1, a2, d3, …, d11, a12, d13, a1, d2, a3, …, d10, a11,
+    # then the queens take what the jacks left and the kings not given to the aces
     kings = a >> 39 & 7
-    queens = d >> 36 & 7  # the last demand of the cycle: takes from the jacks' remainder and the kings
+    queens = d >> 36 & 7
+    b1, b2, b3 = Y >> 3 & 4095, Y >> 15 & 4095, Y >> 27 & 4095  # (d1 … a4), (d5 … a8), (d9 … a12)
+    b4 = (Y >> 39 & 7) | (X & 0o70)  # (d13, a1): one step
+    b5, b6 = X >> 6 & 4095, X >> 18 & 4095  # (d2 … a5), (d6 … a9)
+    b7 = X >> 30 & 63  # (d10, a11): one step
+    S = _STEP
     for x in range(min(d >> 3 & 7, kings) + 1):
-        left = x
-        for sd, sa in _CYCLE_CHAIN:
-            need = d >> sd & 7
-            if need > left:
-                right = a >> sa & 7
-                if need - left > right:
-                    break
-                left = right - need + left
-            else:
-                left = a >> sa & 7
-        else:
+        left = S[T[T[T[x << 12 | b1] << 12 | b2] << 12 | b3] << 6 | b4]
+        left = S[T[T[left << 12 | b5] << 12 | b6] << 6 | b7]
+        if left != _FAIL:
             return queens <= left + kings - x
     return False
 
@@ -215,15 +279,19 @@ def lattice() -> _Lattice:
 
 
 def _line(stack: list[list[int]]) -> list[int]:
-    """The actions of the frames: ``p`` a play, ``-k`` k draws, ``p | k << 5`` a play then k draws."""
+    """The actions of the frames.
+
+    A frame's :data:`ACTION` is ``p`` for a play of position p, ``-k`` for k draws, and
+    ``p | k << FIELD_BITS`` for a play then k draws.
+    """
     out: list[int] = []
     for f in stack:
-        a = f[8]
+        a = f[ACTION]
         if a < 0:
             out.extend([DRAW] * -a)
         else:
-            out.append(a & 31)
-            out.extend([DRAW] * (a >> 5))
+            out.append(a & FIELD_MASK)
+            out.extend([DRAW] * (a >> FIELD_BITS))
     return out
 
 
@@ -248,7 +316,8 @@ def search(
     Returns ``(verdict, line, nodes)``: ``True`` with a winning line of
     actions (positions 0–27, :data:`DRAW` for a draw), ``False`` when no line
     exists (the search was exhaustive), ``None`` when the budget ran out.
-    Raises ``ValueError`` for a ``present`` set that cannot occur.
+    Raises ``ValueError`` for a ``present`` set that cannot occur, or a stock
+    longer than :data:`MAX_STOCK` cards.
     """
     if present == 0:
         return True, [], 0
@@ -256,64 +325,66 @@ def search(
     root = lat.index.get(present)
     if root is None:
         raise ValueError("this set of remaining tableau cards cannot occur: a card is gone while a card on it remains")
+    n_stock = len(stock)
+    if n_stock > MAX_STOCK:
+        raise ValueError(f"the search takes at most {MAX_STOCK} stock cards, got {n_stock}")
     exposed, child, reveal = lat.exposed, lat.child, lat.reveal
     nb_table = NEIGHBOURS[wraps]
-    rank_pos = [0] * 15
+    rank_pos = [0] * 15  # positions dealt each rank 1–13 (0 and 14: none, the neighbours of A and K in Classic)
     for p in range(N_TABLEAU):
         rank_pos[ranks[p]] |= 1 << p
-    adj_pos = [0] * 15
+    adj_pos = [0] * 15  # positions holding a rank next to the waste rank w: what can be played on w
     for w in range(1, 14):
         up = w + 1 if w < 13 else (1 if wraps else 14)
         down = w - 1 if w > 1 else (13 if wraps else 0)
         adj_pos[w] = rank_pos[up] | rank_pos[down]
-    n_stock = len(stock)
-    stock_ranks = [0] * (n_stock + 1)   # set of ranks still in the stock from index i on
-    stock_counts = [0] * (n_stock + 1)  # their counts, 3 bits per rank
+    stock_ranks = [0] * (n_stock + 1)  # set of ranks still in the stock from index i on
+    stock_counts = [0] * (n_stock + 1)  # their counts, COUNT_BITS per rank
     for i in range(n_stock - 1, -1, -1):
         stock_ranks[i] = stock_ranks[i + 1] | (1 << stock[i])
-        stock_counts[i] = stock_counts[i + 1] + (1 << 3 * stock[i])
+        stock_counts[i] = stock_counts[i + 1] + (1 << COUNT_BITS * stock[i])
     stock_list = list(stock) + [0]
     rank_list = list(ranks)
     rmask = 0  # ranks of the remaining tableau cards
-    counts = 0  # their counts, 3 bits per rank
+    counts = 0  # their counts, COUNT_BITS per rank
     for p in range(N_TABLEAU):
         if present >> p & 1:
             rmask |= 1 << ranks[p]
-            counts += 1 << 3 * ranks[p]
+            counts += 1 << COUNT_BITS * ranks[p]
     if rmask & ~nb_table[rmask | stock_ranks[0] | 1 << waste]:
         return False, [], 1
-    if not _feasible(counts, counts + stock_counts[0] + (1 << 3 * waste), wraps):
+    if not _feasible(counts, counts + stock_counts[0] + (1 << COUNT_BITS * waste), wraps):
         return False, [], 1
 
-    # after the s-th draw the possible waste cards are the tableau and the stock from s - 1 on:
-    # the matching test is monotone in s; match[counts] records what is known of it
+    # lost[i << RANK_BITS | w] = LOST_BASE - (smallest stock index known lost for set i and waste rank w), 0 unknown
+    lost = bytearray(len(lat.sets) << RANK_BITS)
+    # lost_draw[i] = LOST_BASE - (smallest s with (set i, s) right after a draw known lost), 0 unknown
+    lost_draw = bytearray(len(lat.sets))
+    # after the s-th draw the possible waste cards are the tableau and the stock from s - 1 on: the
+    # matching test is monotone in s.  match[counts] = last s known to pass | first s known to fail
+    # << FIELD_BITS (MATCH_UNKNOWN when absent); the known cases are decided inline, the rest here
     match: dict[int, int] = {}
     match_get = match.get
-    # lost[i << 4 | w] = 32 - (smallest stock index known lost for the set i and waste rank w), 0 unknown
-    lost = bytearray(len(lat.sets) << 4)
-    # lost_draw[i] = 32 - (smallest s with (set i, s) after a draw known lost), 0 unknown
-    lost_draw = bytearray(len(lat.sets))
-    # match.get(cnt, 992): (last s known to pass) | (first s known to fail) << 5; the known cases
-    # are decided inline, the rest here
+
     def passes(cnt: int, s2: int, kn: int) -> bool:
         """The matching test for the counts ``cnt`` right after the ``s2``-th draw (not known yet)."""
         if _feasible(cnt, cnt + stock_counts[s2 - 1], wraps):
-            match[cnt] = (kn & ~31) | s2
+            match[cnt] = (kn & ~FIELD_MASK) | s2
             return True
-        match[cnt] = (kn & 31) | s2 << 5
+        match[cnt] = (kn & FIELD_MASK) | s2 << FIELD_BITS
         return False
 
     limit = max_nodes if max_nodes is not None else 1 << 62
     nodes = 1
-    next_check = min(limit, 2048)
-    # frame: [set index, R, s, w, rmask, counts, candidates left, draw tried, action taken]
+    next_check = min(limit, CHECK_EVERY)
+    # one frame per position of the current line; slots SET … ACTION (see there)
     stack: list[list[int]] = [[root, present, 0, waste, rmask, counts, exposed[root] & adj_pos[waste], 0, 0]]
     while stack:
         frame = stack[-1]
-        i, R, s, w, rm, cnt, cand, drawn, _ = frame
+        i, R, s, w, rm, cnt, cand, drawn, _ = frame  # the slots in order: SET … ACTION
         nxt = None
         if cand:
-            base = i * 28
+            base = i * N_TABLEAU  # child[i * N_TABLEAU + p]: the set left after playing p
             rv = cand & reveal[i]  # plays that uncover a card first: they find wins sooner
             while cand:
                 if rv:
@@ -325,26 +396,26 @@ def search(
                 p = bit.bit_length() - 1
                 j = child[base + p]
                 r = rank_list[p]
-                key = j << 4 | r
-                if lost[key] + s >= 32:
+                key = j << RANK_BITS | r
+                if lost[key] + s >= LOST_BASE:
                     continue
                 R2 = R ^ bit
                 if not R2:
-                    frame[8] = p
+                    frame[ACTION] = p
                     return True, _line(stack), nodes + 1
                 if nodes >= next_check:
                     if nodes >= limit or deadline is not None and time.perf_counter() > deadline:
                         return None, [], nodes
-                    next_check = min(limit, nodes + 2048)
+                    next_check = min(limit, nodes + CHECK_EVERY)
                 nodes += 1
                 rm2 = rm if R2 & rank_pos[r] else rm & ~(1 << r)
                 if rm2 & ~nb_table[rm2 | stock_ranks[s] | 1 << r]:
-                    lost[key] = 32 - s
+                    lost[key] = LOST_BASE - s
                     continue
                 c2 = exposed[j] & adj_pos[r]
                 if c2:
-                    frame[8] = p
-                    nxt = [j, R2, s, r, rm2, cnt - (1 << 3 * r), c2, 0, 0]
+                    frame[ACTION] = p
+                    nxt = [j, R2, s, r, rm2, cnt - (1 << COUNT_BITS * r), c2, 0, 0]
                     break
                 # nothing to play on it: the only move is to draw, until a drawn card has a play
                 s2 = s
@@ -352,23 +423,25 @@ def search(
                     r2 = stock_list[s2]
                     s2 += 1
                     c2 = exposed[j] & adj_pos[r2]
-                if c2 and lost[j << 4 | r2] + s2 < 32 and lost_draw[j] + s2 < 32:
-                    cnt2 = cnt - (1 << 3 * r)
+                if c2 and lost[j << RANK_BITS | r2] + s2 < LOST_BASE and lost_draw[j] + s2 < LOST_BASE:
+                    cnt2 = cnt - (1 << COUNT_BITS * r)
                     if not rm2 & ~nb_table[rm2 | stock_ranks[s2] | 1 << r2] and (
-                        s2 <= (kn := match_get(cnt2, 992)) & 31 or s2 < kn >> 5 and passes(cnt2, s2, kn)
+                        s2 <= (kn := match_get(cnt2, MATCH_UNKNOWN)) & FIELD_MASK
+                        or s2 < kn >> FIELD_BITS
+                        and passes(cnt2, s2, kn)
                     ):
-                        frame[8] = p | (s2 - s) << 5  # the play, then s2 - s draws
+                        frame[ACTION] = p | (s2 - s) << FIELD_BITS  # the play, then s2 - s draws
                         nxt = [j, R2, s2, r2, rm2, cnt2, c2, 0, 0]
                         break
-                    lost[j << 4 | r2] = 32 - s2
-                lost[key] = 32 - s
-                if lost_draw[j] < 31 - s:
-                    lost_draw[j] = 31 - s
-            frame[6] = cand
+                    lost[j << RANK_BITS | r2] = LOST_BASE - s2
+                lost[key] = LOST_BASE - s
+                if lost_draw[j] < LOST_BASE - (s + 1):
+                    lost_draw[j] = LOST_BASE - (s + 1)
+            frame[CANDIDATES] = cand
         if nxt is None and not drawn and s < n_stock:
-            frame[7] = 1
+            frame[DREW] = 1
             s2 = s + 1
-            if lost_draw[i] + s2 < 32:
+            if lost_draw[i] + s2 < LOST_BASE:
                 r = stock_list[s]
                 c2 = exposed[i] & adj_pos[r]
                 # a drawn card with nothing to play on it: the only move is to draw again, so
@@ -377,41 +450,43 @@ def search(
                     r = stock_list[s2]
                     s2 += 1
                     c2 = exposed[i] & adj_pos[r]
-                key = i << 4 | r
-                if c2 and lost[key] + s2 < 32 and lost_draw[i] + s2 < 32:
+                key = i << RANK_BITS | r
+                if c2 and lost[key] + s2 < LOST_BASE and lost_draw[i] + s2 < LOST_BASE:
                     if nodes >= next_check:
                         if nodes >= limit or deadline is not None and time.perf_counter() > deadline:
                             return None, [], nodes
-                        next_check = min(limit, nodes + 2048)
+                        next_check = min(limit, nodes + CHECK_EVERY)
                     nodes += 1
                     if not rm & ~nb_table[rm | stock_ranks[s2] | 1 << r] and (
-                        s2 <= (kn := match_get(cnt, 992)) & 31 or s2 < kn >> 5 and passes(cnt, s2, kn)
+                        s2 <= (kn := match_get(cnt, MATCH_UNKNOWN)) & FIELD_MASK
+                        or s2 < kn >> FIELD_BITS
+                        and passes(cnt, s2, kn)
                     ):
-                        frame[8] = s - s2  # -(number of draws)
+                        frame[ACTION] = s - s2  # -(number of draws)
                         nxt = [i, R, s2, r, rm, cnt, c2, 0, 0]
                     else:
-                        lost[key] = 32 - s2
-                        lost_draw[i] = 32 - s - 1
-                elif lost_draw[i] < 31 - s:
-                    lost_draw[i] = 31 - s
+                        lost[key] = LOST_BASE - s2
+                        lost_draw[i] = LOST_BASE - (s + 1)
+                elif lost_draw[i] < LOST_BASE - (s + 1):
+                    lost_draw[i] = LOST_BASE - (s + 1)
         if nxt is not None:
             stack.append(nxt)
             continue
         # every child is lost: so is this position, and with fewer stock cards left too
         stack.pop()
-        key = i << 4 | w
-        if lost[key] < 32 - s:
-            lost[key] = 32 - s
+        key = i << RANK_BITS | w
+        if lost[key] < LOST_BASE - s:
+            lost[key] = LOST_BASE - s
         if stack:
-            a = stack[-1][8]
-            if a < 0 or a >= 32:
+            a = stack[-1][ACTION]
+            if a < 0 or a > FIELD_MASK:
                 # we came by draws from the parent's stock index: so the position after its
                 # first draw is lost, and after a play then draws, the position after that play
-                first = stack[-1][2] + 1
-                if lost_draw[i] < 32 - first:
-                    lost_draw[i] = 32 - first
-                if a >= 32:
-                    key = i << 4 | rank_list[a & 31]
-                    if lost[key] < 33 - first:
-                        lost[key] = 33 - first
+                first = stack[-1][STOCK_INDEX] + 1
+                if lost_draw[i] < LOST_BASE - first:
+                    lost_draw[i] = LOST_BASE - first
+                if a > FIELD_MASK:
+                    key = i << RANK_BITS | rank_list[a & FIELD_MASK]
+                    if lost[key] < LOST_BASE - (first - 1):
+                        lost[key] = LOST_BASE - (first - 1)
     return False, [], nodes

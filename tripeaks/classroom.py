@@ -284,7 +284,9 @@ class GameEntry:
 
     ``name`` a display name (:func:`clean_name`); ``code`` the full game code
     as text, flags included (docs/rules.md §5, §8), or ``None`` for a custom
-    layout; ``rules`` the rule set as text (e.g. ``"easy"``); ``result`` a
+    layout; ``rules`` the rule set as text: the rule letter and the code flags
+    of docs/rules.md §8 (``str`` of a :class:`~tripeaks.rules.RuleSet`, e.g.
+    ``"E"``, ``"C"``, ``"E-SR"``); ``result`` a
     :class:`Result`; ``score`` points; ``moves`` the move counter (docs/rules.md
     §3); ``draws`` and ``undos`` how many of each action were made (undone ones
     included); ``duration`` seconds from the first view of the deal to the
@@ -354,8 +356,11 @@ class GameEntry:
     ) -> GameEntry:
         """The entry for ``game`` played by ``name`` in ``duration`` seconds.
 
-        ``result`` defaults to the game's status (won or blocked); a game still
-        being played needs one: :attr:`Result.ABANDONED` or :attr:`Result.TIME_UP`.
+        ``result`` defaults to the game's status (won, blocked or time up,
+        docs/rules.md §2, §8); a game still being played needs one:
+        :attr:`Result.ABANDONED`, or :attr:`Result.TIME_UP` when the app's clock
+        ran out without :meth:`Game.expire`.  The code is the full code, flags
+        included, and the rule set its text (``str(game.rules)``, e.g. ``"E-SR"``).
         ``played_at`` defaults to now.  Raises :class:`InvalidEntryError` for a
         result that contradicts the game (a won game cannot be abandoned).
         """
@@ -371,7 +376,9 @@ class GameEntry:
                 result = Result(result)
             except ValueError:
                 raise InvalidEntryError(f"unknown result {result!r}") from None
-            expected = {Status.WON: Result.WON, Status.BLOCKED: Result.BLOCKED}.get(status)
+            expected = {Status.WON: Result.WON, Status.BLOCKED: Result.BLOCKED, Status.TIME_UP: Result.TIME_UP}.get(
+                status
+            )
             if expected is not None and result is not expected:
                 raise InvalidEntryError(f"the game is {status.value}: its result cannot be {result.value}")
             if expected is None and result in (Result.WON, Result.BLOCKED):
@@ -380,7 +387,7 @@ class GameEntry:
         return cls(
             name=name,
             code=str(game.code) if game.code is not None else None,
-            rules=game.rule.name.lower(),
+            rules=str(game.rules),
             result=result,
             score=game.score,
             moves=game.moves,

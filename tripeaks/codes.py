@@ -15,11 +15,13 @@ stock (empty waste) and inserts the jokers.
 from __future__ import annotations
 
 import hashlib
+import reprlib
 import secrets
 import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ._text import code_text, quote
 from .cards import DECK, JOKER, Card, CardOrJoker, ascii_upper
 from .rules import FlagError, Rule, RuleSet, WasteRule
 
@@ -192,8 +194,13 @@ class GameCode:
 
     @classmethod
     def parse(cls, text: GameCode | str) -> GameCode:
-        """Read ``"TP1-E-AAAAAAD"`` or ``"TP1-E-AAAAAAD-SR"``; surrounding spaces and letter case are ignored.
+        """Read ``"TP1-E-AAAAAAD"`` or ``"TP1-E-AAAAAAD-SR"`` (docs/rules.md §5, §8).
 
+        Letter case and surrounding spaces are ignored; any Unicode dash (an
+        en or em dash…) or minus sign reads as ``-``, and spaces between the
+        parts separate them like a dash (``"TP1 E ISD43YN"``): see
+        :func:`tripeaks._text.code_text`.  Look-alike letters are refused.
+        Messages quote at most the first few characters of a long text.
         Raises :class:`InvalidCodeError` (a ``ValueError``) naming the bad part:
         the prefix, the rule letter, the deal's length or a character outside
         ``A–Z 2–7``, the number of parts, or a flag of the fourth part that is
@@ -204,32 +211,36 @@ class GameCode:
             return text
         if not isinstance(text, str):
             raise InvalidCodeError(
-                f"a game code must be text like 'TP1-E-AAAAAAD', got {type(text).__name__} {text!r}", "type", ""
+                f"a game code must be text like 'TP1-E-AAAAAAD', got {type(text).__name__} {reprlib.repr(text)}",
+                "type",
+                "",
             )
-        clean = ascii_upper(text.strip())
+        read = code_text(text)  # the parts as the user typed them, dashes and spaces read (for messages)
+        clean = ascii_upper(read)
         if not clean:
             raise InvalidCodeError("the game code is empty: expected text like 'TP1-E-AAAAAAD'", "empty", "")
         parts = clean.split("-")
-        typed = text.strip().split("-")  # the same parts as the user typed them, for messages
+        typed = read.split("-")
+        shown = quote(text.strip())
         if parts[0] != "TP1":
             raise InvalidCodeError(
-                f"bad prefix {typed[0]!r} in game code {text!r}: a code starts with 'TP1-'", "prefix", typed[0]
+                f"bad prefix {quote(typed[0])} in game code {shown}: a code starts with 'TP1-'", "prefix", typed[0]
             )
         if len(parts) not in (3, 4):
             raise InvalidCodeError(
-                f"game code {text!r} must have three parts 'TP1-<rule>-<deal>', "
+                f"game code {quote(read)} must have three parts 'TP1-<rule>-<deal>', "
                 f"or four with rule flags 'TP1-<rule>-<deal>-<flags>', found {len(parts)}",
                 "parts",
-                text.strip(),
+                read,
             )
         rule_text, deal_text = parts[1], parts[2]
         if rule_text not in ("E", "C", "N"):
             raise InvalidCodeError(
-                f"bad rule letter {typed[1]!r} in game code {text!r}: use E (Easy) or C (Classic)", "rule", typed[1]
+                f"bad rule letter {quote(typed[1])} in game code {shown}: use E (Easy) or C (Classic)", "rule", typed[1]
             )
         if len(deal_text) != _DEAL_CHARS:
             raise InvalidCodeError(
-                f"bad deal {typed[2]!r} in game code {text!r}: it must have {_DEAL_CHARS} characters, "
+                f"bad deal {quote(typed[2])} in game code {shown}: it must have {_DEAL_CHARS} characters, "
                 f"found {len(deal_text)}",
                 "length",
                 typed[2],
@@ -238,7 +249,7 @@ class GameCode:
         if bad:
             ch = typed[2][bad[0]]
             raise InvalidCodeError(
-                f"bad character {ch!r} in deal {typed[2]!r} of game code {text!r}: "
+                f"bad character {ch!r} in deal {quote(typed[2])} of game code {shown}: "
                 "only letters A–Z and digits 2–7 are allowed",
                 "character",
                 ch,
@@ -250,12 +261,12 @@ class GameCode:
         if len(parts) == 4:
             if not typed[3]:
                 raise InvalidCodeError(
-                    f"the flags part of game code {text!r} is empty: remove the last dash or add flags such as SR",
+                    f"the flags part of game code {shown} is empty: remove the last dash or add flags such as SR",
                     "flags_empty",
                     "",
                 )
             try:
                 rules = RuleSet.from_flags(typed[3], rule_text)
             except FlagError as exc:
-                raise InvalidCodeError(f"{exc} (game code {text!r})", exc.reason, exc.part) from None
+                raise InvalidCodeError(f"{exc} (game code {shown})", exc.reason, exc.part) from None
         return cls(rules, deal)

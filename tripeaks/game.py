@@ -1,4 +1,4 @@
-"""The game: state, play / draw / undo, refusals, status, score, history and records.
+"""The game: state, play / draw / undo / redo, refusals, status, score, history and records.
 
 Implements docs/rules.md §1–§4 and §6, under any rule set of §8
 (:class:`~tripeaks.rules.RuleSet`: draw only when stuck, open peaks, jokers,
@@ -13,7 +13,9 @@ study): an :data:`Action` is a tableau position 0–27 (play that card),
 :data:`DRAW` (``"D"``), :data:`UNDO` (``"U"``) or :data:`EXPIRE` (``"T"``,
 the timer's end).  Every event carries the record token of its action
 (:attr:`PlayEvent.token` is the card text, e.g. ``"KC"``), and
-:meth:`Game.apply` reads both forms.
+:meth:`Game.apply` reads both forms.  A redo (:meth:`Game.redo`) is the play or
+draw it makes again, with that action's token: it has no token of its own
+(docs/rules.md §4, §6).
 """
 
 from __future__ import annotations
@@ -119,6 +121,8 @@ class Refusal(enum.Enum):
     """A draw with no card left in the stock."""
     NOTHING_TO_UNDO = "nothing_to_undo"
     """An undo with no action left to undo."""
+    NOTHING_TO_REDO = "nothing_to_redo"
+    """A redo with no undone action left to make again (docs/rules.md §4)."""
     DRAW_STUCK = "draw_stuck"
     """A draw while an exposed card can be played, under the *draw stuck* option (docs/rules.md §8)."""
     TIME_UP = "time_up"
@@ -377,6 +381,7 @@ _WHY: Final[dict[Refusal, str]] = {
     Refusal.DRAW_STUCK: "a card can still be played (draw only when stuck)",
     Refusal.NOTHING_TO_UNDO: "nothing to undo",
     Refusal.NO_TIMER: "this game has no timer",
+    Refusal.NOTHING_TO_REDO: "nothing to redo",
 }
 """Why an action was refused, for exception messages (the players' sentences are in :mod:`tripeaks.i18n`)."""
 
@@ -395,7 +400,7 @@ class Game:
     Build it with :meth:`new`, :meth:`from_code`, :meth:`from_layout` or
     :meth:`from_record`.  Ask with :meth:`refusal`, :meth:`playable`,
     :meth:`draw_refusal`, :attr:`status`; act with :meth:`play`,
-    :meth:`draw`, :meth:`undo` and, for a timed game, :meth:`expire`.
+    :meth:`draw`, :meth:`undo`, :meth:`redo` and, for a timed game, :meth:`expire`.
     A refused action raises :class:`IllegalMoveError` and changes nothing.
     """
 
@@ -415,6 +420,7 @@ class Game:
         "_run",
         "_peak_left",
         "_undo",
+        "_redo",
         "_history",
         "_status",
         "_initial_waste",
@@ -449,6 +455,7 @@ class Game:
         self._run = 0
         self._peak_left = [len(s) for s in PEAKS]
         self._undo: deque[PlayEvent | DrawEvent] = deque(maxlen=UNDO_LIMIT)
+        self._redo: list[PlayEvent | DrawEvent] = []  # undone actions, the next redo last (docs/rules.md §4)
         self._standing: list[PlayEvent | DrawEvent] = []
         self._history: list[Event] = []
         self._expired = False
@@ -630,6 +637,7 @@ class Game:
         g._run, g._expired = self._run, self._expired
         g._peak_left = self._peak_left[:]
         g._undo = deque(self._undo, maxlen=UNDO_LIMIT)
+        g._redo = self._redo[:]
         g._standing = self._standing[:]
         g._history = self._history[:]
         g._status = self._status
@@ -776,6 +784,21 @@ class Game:
         return self.undo_refusal() is None
 
     @property
+    def can_redo(self) -> bool:
+        """True when :meth:`redo` would be accepted (docs/rules.md §4)."""
+        return self.redo_refusal() is None
+
+    @property
+    def undo_depth(self) -> int:
+        """How many undos in a row are possible now: 0 to 100 (docs/rules.md §4); 0 once won or out of time."""
+        return 0 if self._over_refusal() is not None else len(self._undo)
+
+    @property
+    def redo_depth(self) -> int:
+        """How many redos in a row are possible now (docs/rules.md §4); 0 once won or out of time."""
+        return 0 if self._over_refusal() is not None else len(self._redo)
+
+    @property
     def can_draw(self) -> bool:
         """True when :meth:`draw` would be accepted."""
         return self.draw_refusal() is None
@@ -856,6 +879,18 @@ class Game:
             return Refusal.STOCK_EMPTY
         if self._rules.draw is DrawRule.STUCK and self._any_play():
             return Refusal.DRAW_STUCK
+        return None
+
+    def redo_refusal(self) -> Refusal | None:
+        """``None`` when :meth:`redo` would be accepted, else why not (docs/rules.md §4, §8).
+
+        GAME_OVER (won), TIME_UP or NOTHING_TO_REDO.
+        """
+        over = self._over_refusal()
+        if over is not None:
+            return over
+        if not self._redo:
+            return Refusal.NOTHING_TO_REDO
         return None
 
     def undo_refusal(self) -> Refusal | None:
@@ -981,9 +1016,7 @@ class Game:
             self._run,
             parts,
         )
-        self._undo.append(event)
-        self._standing.append(event)
-        self._history.append(event)
+        self._acted(event)
         return event
 
     def play_card(self, card: Card | str) -> PlayEvent:
@@ -1026,9 +1059,7 @@ class Game:
         event = DrawEvent(
             card, previous, self.stock_count, parts.total, self._score, self._moves, self._status, ended, parts
         )
-        self._undo.append(event)
-        self._standing.append(event)
-        self._history.append(event)
+        self._acted(event)
         return event
 
     def undo(self) -> UndoEvent:
@@ -1049,6 +1080,7 @@ class Game:
                 why, "nothing to undo" if why is Refusal.NOTHING_TO_UNDO else f"cannot undo: {_WHY[why]}"
             )
         last = self._undo.pop()
+        self._redo.append(last)
         self._standing.pop()
         self._waste.pop()
         if isinstance(last, PlayEvent):
@@ -1068,6 +1100,44 @@ class Game:
         event = UndoEvent(last, parts.total, self._score, self._moves, self._status, parts)
         self._history.append(event)
         return event
+
+    def redo(self) -> PlayEvent | DrawEvent:
+        """Make again the latest action that undo took back (docs/rules.md §4, §8).
+
+        Pressed again, the one undone before it, and so on, until a new play
+        or draw.  A redo *is* that play or draw: it counts as a move, scores
+        its normal points (an undo penalty is not given back), returns its
+        :class:`PlayEvent` or :class:`DrawEvent`, and a record holds it as that
+        action (docs/rules.md §6).  The other way round, playing the card or
+        drawing as the next redo would is that redo; any other play or draw
+        forgets what was left to redo.  Raises :class:`IllegalMoveError` with
+        ``NOTHING_TO_REDO``, ``GAME_OVER`` (won) or ``TIME_UP``, changing nothing.
+        """
+        why = self.redo_refusal()
+        if why is not None:
+            raise IllegalMoveError(
+                why, "nothing to redo" if why is Refusal.NOTHING_TO_REDO else f"cannot redo: {_WHY[why]}"
+            )
+        action = self._redo[-1]
+        return self.play(action.position) if isinstance(action, PlayEvent) else self.draw()
+
+    def _acted(self, event: PlayEvent | DrawEvent) -> None:
+        """Keep a play or draw just made: undo stack, standing actions, history, redo stack (docs/rules.md §4)."""
+        self._undo.append(event)
+        self._standing.append(event)
+        self._history.append(event)
+        redo = self._redo
+        if redo:
+            nxt = redo[-1]
+            same = (
+                nxt.position == event.position
+                if isinstance(nxt, PlayEvent) and isinstance(event, PlayEvent)
+                else isinstance(nxt, DrawEvent) and isinstance(event, DrawEvent)
+            )
+            if same:  # the action a redo would make: it is that redo
+                redo.pop()
+            else:  # a new action: nothing left to redo
+                redo.clear()
 
     def expire(self) -> TimeUpEvent:
         """The timer reached 0 (docs/rules.md §8): the game ends, lost, with status TIME_UP.

@@ -29,6 +29,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Final, Union
 
 from ._enums import TextEnum
+from ._text import code_text, is_dash, quote
 from .cards import ascii_upper
 
 __all__ = [
@@ -115,7 +116,9 @@ class Rule(enum.Enum):
                 return cls.EASY
             if key in ("C", "CLASSIC"):
                 return cls.CLASSIC
-        raise ValueError(f"unknown rule {value!r}: use 'easy' (E) or 'classic' (C)")
+        raise ValueError(
+            f"unknown rule {quote(value) if isinstance(value, str) else repr(value)}: use 'easy' (E) or 'classic' (C)"
+        )
 
 
 class DrawRule(TextEnum):
@@ -346,7 +349,7 @@ class RuleSet:
                 digits = text[i + 1 : j]
                 if not digits or digits[0] == "0" or len(digits) > 2 or int(digits) not in TIMER_MINUTES:
                     raise FlagError(
-                        f"bad timer flag {flag!r} in flags {typed!r}: write T and 1 to 60 minutes, e.g. T5",
+                        f"bad timer flag {quote(flag)} in flags {quote(typed)}: write T and 1 to 60 minutes, e.g. T5",
                         "timer",
                         flag,
                     )
@@ -359,12 +362,12 @@ class RuleSet:
                 flag, key, value = typed[i:j], c, None
             else:
                 raise FlagError(
-                    f"unknown flag {typed[i]!r} in flags {typed!r}: use S, O, J, JJ, W, R, P or T<minutes>",
+                    f"unknown flag {typed[i]!r} in flags {quote(typed)}: use S, O, J, JJ, W, R, P or T<minutes>",
                     "flag",
                     typed[i],
                 )
             if key in seen:
-                raise FlagError(f"flag {flag!r} appears more than once in flags {typed!r}", "flag_repeated", flag)
+                raise FlagError(f"flag {flag!r} appears more than once in flags {quote(typed)}", "flag_repeated", flag)
             seen.add(key)
             if key == "T":
                 options["timer"] = value
@@ -381,9 +384,10 @@ class RuleSet:
         """A :class:`RuleSet` from itself, a :class:`Rule`, a :class:`Preset`, or text.
 
         Text is a preset id or name (``"traditional"``, ``"Tri Peaks Facile"``;
-        case, spaces, ``-`` and ``_`` ignored), a rule (``"E"``, ``"C"``,
+        case, spaces, dashes and ``_`` ignored), a rule (``"E"``, ``"C"``,
         ``"N"``, ``"easy"``, ``"classic"``) or a rule letter with code flags
-        (``"E-SR"``, ``"c-op"``).  Raises ``ValueError`` (:class:`FlagError`
+        (``"E-SR"``, ``"c-op"``; dashes and spaces read as in a code,
+        docs/rules.md §5: ``"E–SR"`` and ``"E SR"`` too).  Raises ``ValueError`` (:class:`FlagError`
         for bad flags) for anything else.
         """
         if isinstance(value, RuleSet):
@@ -397,16 +401,16 @@ class RuleSet:
         preset = Preset.lookup(value)
         if preset is not None:
             return preset.rules
-        letter, sep, flags = value.strip().partition("-")
+        letter, sep, flags = code_text(value).partition("-")  # dashes and spaces as in a code (docs/rules.md §5)
         try:
             rule = Rule.parse(letter)
         except ValueError:
             names = ", ".join(repr(p.value) for p in Preset)
             raise ValueError(
-                f"unknown rule set {value!r}: use a preset ({names}), 'E', 'C' or a rule letter with flags like 'E-SR'"
+                f"unknown rule set {quote(value)}: use a preset ({names}), 'E', 'C' or a rule letter with flags like 'E-SR'"
             ) from None
         if sep and not flags.strip():
-            raise FlagError(f"no flags after the dash in rule set {value!r}: e.g. 'E-SR'", "flags_empty", "")
+            raise FlagError(f"no flags after the dash in rule set {quote(value)}: e.g. 'E-SR'", "flags_empty", "")
         return cls.from_flags(flags.strip(), rule)
 
 
@@ -434,7 +438,7 @@ TRI_PEAKS_FACILE: Final = RuleSet(peaks=PeaksRule.OPEN, undo=UndoRule.PENALTY)
 
 
 def _squash(text: str) -> str:
-    return "".join(c for c in ascii_upper(text) if c not in " -_\t")
+    return "".join(c for c in ascii_upper(text) if not (c.isspace() or c == "_" or is_dash(c)))
 
 
 class Preset(TextEnum):
@@ -457,7 +461,7 @@ class Preset(TextEnum):
 
     @classmethod
     def lookup(cls, text: str) -> Preset | None:
-        """The preset whose id or English name is ``text`` (case, spaces, ``-``, ``_`` ignored), else ``None``."""
+        """The preset whose id or English name is ``text`` (case, spaces, dashes, ``_`` ignored), else ``None``."""
         key = _squash(text)
         for preset in cls:
             if _squash(preset.value) == key:

@@ -63,6 +63,8 @@ __all__ = [
     "hint",
     "is_winnable",
     "win_score",
+    "Rewind",
+    "rewind",
 ]
 
 
@@ -427,3 +429,97 @@ def hint(game: Game, *, time_limit: float | None = 0.1, max_nodes: int | None = 
         return Hint(HintKind.DRAW, DRAW_ACTION, None, top, sol.verdict, sol.nodes)
     assert isinstance(first, int)
     return Hint(HintKind.PLAY, first, game.card_at(first), top, sol.verdict, sol.nodes)
+
+
+@dataclass(frozen=True)
+class Rewind:
+    """The result of :func:`rewind`: how many undos bring back a position that can be won.
+
+    ``verdict``: WINNABLE when undoing ``undos`` actions (0 when the position
+    can be won as it is) gives a winnable position, with ``line`` a winning
+    line from there (as :attr:`Solution.line`); UNWINNABLE when no position
+    within reach of undo (the last 100 actions, docs/rules.md §4) can be won —
+    proven, ``undos`` is ``None``; UNKNOWN when the budget ran out before a
+    winnable position was found (``undos`` ``None``).  ``latest`` is true when
+    fewer undos are proven not to be enough: ``undos`` leads to the *last*
+    winnable position; false when the budget ran out first (``undos`` then
+    still leads to a winnable one, further back).  ``nodes``: positions
+    searched; ``seconds``: time spent.
+    """
+
+    verdict: Verdict
+    undos: int | None
+    latest: bool
+    line: list[Action] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+def rewind(game: Game, *, time_limit: float | None = None, max_nodes: int | None = None) -> Rewind:
+    """How many undos (docs/rules.md §4) bring ``game`` back to its last winnable position.
+
+    A pure function: it searches copies and never changes ``game``.  Going
+    back never loses a win (the undone action can be made again), so the
+    positions within reach of undo are unwinnable up to some number of undos
+    and winnable from there on: the search tries 1, 2, 4, 8 … undos, then
+    bisects between the last unwinnable and the first winnable try, one
+    exact search (:func:`solve`) each.  ``time_limit`` (seconds, a finite
+    number ≥ 0) and ``max_nodes`` (a positive integer) bound the whole search;
+    ``None`` means no bound.  Every rule set is searched (docs/rules.md §8).
+    Returns a :class:`Rewind`.  Raises ``ValueError`` for a bad budget.
+    """
+    _check_nodes(max_nodes)
+    deadline = _deadline(time_limit)
+    t0 = time.perf_counter()
+    nodes = 0
+    depth = game.undo_depth
+    lines: dict[int, list[Action]] = {}
+
+    def winnable(undos: int) -> bool | None:
+        nonlocal nodes
+        position = game.copy()
+        for _ in range(undos):
+            position.undo()
+        left = None if max_nodes is None else max_nodes - nodes
+        if left is not None and left < 1:
+            return None
+        limit = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        sol = solve(position, max_nodes=left, time_limit=limit)
+        nodes += sol.nodes
+        if sol.verdict is Verdict.WINNABLE:
+            lines[undos] = sol.line
+        return sol.winnable
+
+    def answer(verdict: Verdict, undos: int | None, latest: bool) -> Rewind:
+        line = lines.get(undos, []) if undos is not None else []
+        return Rewind(verdict, undos, latest, line, nodes, time.perf_counter() - t0)
+
+    now = winnable(0)
+    if now is None:
+        return answer(Verdict.UNKNOWN, None, False)
+    if now:
+        return answer(Verdict.WINNABLE, 0, True)
+    lost, won = 0, None  # `lost` undos: proven unwinnable; `won` undos: proven winnable
+    step = 1
+    while won is None:
+        if lost >= depth:
+            return answer(Verdict.UNWINNABLE, None, True)
+        tried = min(step, depth)
+        verdict = winnable(tried)
+        if verdict is None:
+            return answer(Verdict.UNKNOWN, None, False)
+        if verdict:
+            won = tried
+        else:
+            lost = tried
+        step *= 2
+    while won - lost > 1:
+        middle = (lost + won) // 2
+        verdict = winnable(middle)
+        if verdict is None:
+            return answer(Verdict.WINNABLE, won, False)
+        if verdict:
+            won = middle
+        else:
+            lost = middle
+    return answer(Verdict.WINNABLE, won, True)

@@ -11,7 +11,8 @@
   against the code space and kept as ranges (:class:`DealRanges`), never as
   a list of every number.
 * :func:`decide_deals` — :func:`decide_deal` over many deals, on several
-  processes, with bounded memory.
+  processes (or on any ``concurrent.futures`` executor, e.g. Dask's), with
+  bounded memory and a progress bar.
 * :func:`study_rows` — the rule sets the study reports: the presets, and
   each option on its own on top of Easy and of Classic (docs/rules.md §8).
 * :func:`run_study` — all of it over a range of deals, written as small CSV
@@ -19,6 +20,19 @@
 
 Deal numbers are TP1 deal numbers 0 … 32^7 − 1 (docs/rules.md §5); the same
 number gives the same cards under every rule set.
+
+Where the work runs: on ``jobs`` local processes by default
+(``ProcessPoolExecutor``); pass ``executor=`` any
+:class:`concurrent.futures.Executor` to run it elsewhere, e.g. on a Dask
+cluster through ``distributed.Client(address).get_executor()`` (``python -m
+tripeaks winrate --scheduler ADDRESS``).  Deals go out in chunks of
+:data:`CHUNK` with at most 4 chunks per worker in flight, and results come
+back in order, so the files are the same wherever the deals were decided.
+
+Progress: each stage shows a tqdm bar with the time left (``progress``:
+``None`` shows it on a terminal or in a notebook, ``True`` always, ``False``
+never); tqdm picks a text bar or a notebook widget.  The bar follows the
+results as they come back to this process, locally or from a cluster.
 
 Only four options change which deals can be won (docs/rules.md §8): the
 wrap, the draw rule, jokers and the waste.  So the solver runs once per
@@ -34,14 +48,15 @@ import csv
 import itertools
 import math
 import os
+import sys
 import tempfile
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar, overload
+from typing import Any, TypeVar, overload
 
 from .codes import N_DEALS, GameCode, Rule
 from .game import Game, Status
@@ -73,6 +88,7 @@ __all__ = [
     "RULES_FILE",
     "RATES_FILE",
     "RUNS_SCORES_FILE",
+    "CHUNK",
 ]
 
 _T = TypeVar("_T")
@@ -124,15 +140,29 @@ def _decide_args(args: tuple[str, int, int | None]) -> DealResult:
 
 
 def decide_deals(
-    rule: RuleSet | Rule | str, deals: Iterable[int], *, max_nodes: int | None = None, jobs: int = 1
+    rule: RuleSet | Rule | str,
+    deals: Iterable[int],
+    *,
+    max_nodes: int | None = None,
+    jobs: int = 1,
+    executor: Executor | None = None,
+    progress: bool | None = False,
+    lang: str = "en",
 ) -> Iterator[DealResult]:
-    """:func:`decide_deal` for each of ``deals`` under ``rule`` (a rule set), in order, on ``jobs`` processes.
+    """:func:`decide_deal` for each of ``deals`` under ``rule`` (a rule set), in order.
 
-    Lazy: at most a few chunks per process are in flight, so memory does not
-    grow with the number of deals.
+    On ``jobs`` local processes, or on ``executor`` (any
+    ``concurrent.futures.Executor``, e.g. a Dask client's; ``jobs`` is then
+    its number of workers).  Lazy: at most a few chunks per worker are in
+    flight, so memory does not grow with the number of deals.  ``progress``
+    shows a bar with the time left, labelled in ``lang`` (see the module doc).
+    Raises ``ValueError`` for an unknown rule set.
     """
-    r = str(RuleSet.parse(rule))
-    return _map(_decide_args, ((r, d, max_nodes) for d in deals), jobs)
+    rules = RuleSet.parse(rule)
+    r = str(rules)
+    total = len(deals) if isinstance(deals, Sized) else None
+    label = _label(lang, rules, "progress.decide", "progress.rules_decide")
+    return _map(_decide_args, ((r, d, max_nodes) for d in deals), jobs, executor, _Bar(total, label, progress))
 
 
 def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -313,10 +343,57 @@ def _best_deal(args: tuple[str, int, int | None]) -> tuple[str, int, str, int | 
     return rule, deal, res.verdict.value, res.score, res.draws, res.optimal, res.nodes
 
 
-_CHUNK = 16
-"""Deals per task sent to a worker process."""
+CHUNK = 16
+"""Deals per task sent to a worker (a process, or a Dask worker)."""
 _AHEAD = 4
-"""Tasks in flight per worker process: enough to keep it busy, few enough to bound memory."""
+"""Tasks in flight per worker: enough to keep it busy, few enough to bound memory."""
+_BAR_FORMAT = "{desc} {percentage:3.0f}% |{bar}| {n_fmt}/{total_fmt} [{elapsed}<{remaining}]"
+"""Figures and symbols only: the words come from the catalogues (the label); ``remaining`` is the time left."""
+
+
+def _in_notebook() -> bool:
+    shell = sys.modules.get("IPython")
+    get = getattr(shell, "get_ipython", None)
+    return callable(get) and getattr(get(), "kernel", None) is not None
+
+
+class _Bar:
+    """A tqdm progress bar for one stage, opened when the stage starts (``show``: see the module doc)."""
+
+    def __init__(self, total: int | None, label: str, show: bool | None) -> None:
+        self.total, self.label = total, label
+        if show is None:
+            isatty = getattr(sys.stderr, "isatty", None)
+            show = bool(callable(isatty) and isatty()) or _in_notebook()
+        self.show = show
+        self._bar: Any = None
+
+    def __enter__(self) -> _Bar:
+        if self.show:
+            from tqdm.auto import tqdm
+
+            self._bar = tqdm(total=self.total, desc=self.label, bar_format=_BAR_FORMAT, dynamic_ncols=True)
+        return self
+
+    def update(self, n: int) -> None:
+        if self._bar is not None:
+            self._bar.update(n)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+
+
+_NO_BAR = _Bar(None, "", False)
+
+
+def _label(lang: str, rules: RuleSet, rule_key: str, rules_key: str) -> str:
+    """A stage's label: Easy and Classic by their names (``rule_key``), other rule sets by their
+    text, e.g. ``E-S`` (``rules_key``)."""
+    if rules.is_default:
+        return solver_text(rule_key, lang, rule=rule_name(rules.rule, lang))
+    return solver_text(rules_key, lang, rules=str(rules))
 
 
 def _run_chunk(fn: Callable[[_T], _R], chunk: list[_T]) -> list[_R]:
@@ -329,25 +406,42 @@ def _chunks(items: Iterable[_T], size: int) -> Iterator[list[_T]]:
         yield chunk
 
 
-def _map(fn: Callable[[_T], _R], items: Iterable[_T], jobs: int) -> Iterator[_R]:
-    """``map(fn, items)`` on ``jobs`` processes, results in order; ``items`` is read lazily."""
-    if jobs <= 1:
-        yield from map(fn, items)
-        return
-    chunks = _chunks(items, _CHUNK)
-    pool = ProcessPoolExecutor(max_workers=jobs)
-    try:
-        pending: deque[Future[list[_R]]] = deque(
-            pool.submit(_run_chunk, fn, c) for c in itertools.islice(chunks, jobs * _AHEAD)
-        )
-        while pending:
-            done = pending.popleft().result()
-            nxt = next(chunks, None)
-            if nxt is not None:
-                pending.append(pool.submit(_run_chunk, fn, nxt))
-            yield from done
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+def _map(
+    fn: Callable[[_T], _R],
+    items: Iterable[_T],
+    jobs: int,
+    executor: Executor | None = None,
+    bar: _Bar = _NO_BAR,
+) -> Iterator[_R]:
+    """``map(fn, items)`` on ``jobs`` processes or on ``executor``, results in order; ``items`` is read lazily.
+
+    ``bar`` counts the items as their results come back.  An executor passed
+    in is not shut down here (its owner does that); the chunks still waiting
+    are cancelled when the caller stops early.
+    """
+    with bar:
+        if executor is None and jobs <= 1:
+            for item in items:
+                yield fn(item)
+                bar.update(1)
+            return
+        chunks = _chunks(items, CHUNK)
+        pool = executor if executor is not None else ProcessPoolExecutor(max_workers=jobs)
+        pending: deque[Future[list[_R]]] = deque()
+        try:
+            pending.extend(pool.submit(_run_chunk, fn, c) for c in itertools.islice(chunks, max(1, jobs) * _AHEAD))
+            while pending:
+                done = pending.popleft().result()
+                nxt = next(chunks, None)
+                if nxt is not None:
+                    pending.append(pool.submit(_run_chunk, fn, nxt))
+                bar.update(len(done))
+                yield from done
+        finally:
+            for future in pending:
+                future.cancel()
+            if executor is None:
+                pool.shutdown(wait=True, cancel_futures=True)
 
 
 # ------------------------------------------------------------------ rule sets
@@ -449,6 +543,8 @@ def run_study(
     log: Callable[[str], None] = print,
     lang: str = "en",
     rules: Sequence[RuleSet] | None = None,
+    executor: Executor | None = None,
+    progress: bool | None = None,
 ) -> dict[str, Path]:
     """Decide ``deals`` under Easy and Classic, play them with the bot, and find the
     best score of ``best_deals``; write :data:`STUDY_FILE` and :data:`SCORES_FILE`
@@ -458,8 +554,11 @@ def run_study(
     once over ``deals`` (:data:`RULES_FILE`), a line per rule set with both
     win rates and their 95 % Wilson intervals (:data:`RATES_FILE`), and the
     best runs score of Traditional over ``best_deals`` when it is among them
-    (:data:`RUNS_SCORES_FILE`).  ``jobs`` worker processes; ``log`` receives
-    one progress sentence in ``lang`` per stage.  Returns the written paths.
+    (:data:`RUNS_SCORES_FILE`).  ``jobs`` worker processes, or ``executor``
+    (any ``concurrent.futures.Executor``, e.g. a Dask client's, with ``jobs``
+    its number of workers); the files are the same either way.  ``log``
+    receives one sentence in ``lang`` per stage; ``progress`` shows a bar with
+    the time left during each stage (see the module doc).  Returns the written paths.
 
     Raises ``OSError`` when ``out_dir`` cannot be created or written (before
     any deal is decided) and :class:`~tripeaks.i18n.UnknownLanguageError`
@@ -474,7 +573,10 @@ def run_study(
     for rule in ("E", "C"):
         name = rule_name(rule, lang)
         t0 = time.perf_counter()
-        for r in decide_deals(rule, deals, max_nodes=max_nodes, jobs=jobs):
+        decided = decide_deals(
+            rule, deals, max_nodes=max_nodes, jobs=jobs, executor=executor, progress=progress, lang=lang
+        )
+        for r in decided:
             rows[(r.rule, r.deal)] = {
                 "rule": r.rule,
                 "deal": r.deal,
@@ -484,7 +586,8 @@ def run_study(
             }
         log(solver_text("study.decided", lang, rule=name, deals=len(deals), seconds=_seconds(t0, lang)))
         t0 = time.perf_counter()
-        for rule_, deal, won, left in _map(_bot_deal, ((rule, d) for d in deals), jobs):
+        bar = _Bar(len(deals), _label(lang, RuleSet.parse(rule), "progress.bot", "progress.rules_bot"), progress)
+        for rule_, deal, won, left in _map(_bot_deal, ((rule, d) for d in deals), jobs, executor, bar):
             row = rows[(rule_, deal)]
             row["bot_won"] = int(won)
             row["bot_cards_left"] = left
@@ -502,13 +605,15 @@ def run_study(
         w2.writerow(["rule", "deal", "verdict", "best_score", "draws", "optimal", "nodes"])
         for rule in ("E", "C"):
             t0 = time.perf_counter()
-            todo = (
+            todo = [
                 (rule, d, best_max_nodes)
                 for d in best_deals
                 if rows.get((rule, d), {}).get("verdict") != Verdict.UNWINNABLE.value
-            )
+            ]
             done = 0
-            for rule_, deal, verdict, score, draws, optimal, nodes in _map(_best_deal, todo, jobs):
+            label = solver_text("progress.best", lang, rule=rule_name(rule, lang))
+            found = _map(_best_deal, todo, jobs, executor, _Bar(len(todo), label, progress))
+            for rule_, deal, verdict, score, draws, optimal, nodes in found:
                 done += 1
                 w2.writerow(
                     [
@@ -524,7 +629,11 @@ def run_study(
             log(solver_text("study.best", lang, rule=rule_name(rule, lang), deals=done, seconds=_seconds(t0, lang)))
     paths = {"study": study_path, "scores": scores_path}
     study = study_rows() if rules is None else [StudyRow.of(RuleSet.parse(r)) for r in rules]
-    paths.update(_rule_set_study(study, deals, rows, out, best_deals, jobs, max_nodes, best_max_nodes, log, lang))
+    paths.update(
+        _rule_set_study(
+            study, deals, rows, out, best_deals, jobs, max_nodes, best_max_nodes, log, lang, executor, progress
+        )
+    )
     return paths
 
 
@@ -539,6 +648,8 @@ def _rule_set_study(
     best_max_nodes: int | None,
     log: Callable[[str], None],
     lang: str,
+    executor: Executor | None,
+    progress: bool | None,
 ) -> dict[str, Path]:
     """The rule-set part of :func:`run_study`: :data:`RULES_FILE`, :data:`RATES_FILE`, :data:`RUNS_SCORES_FILE`."""
     # results per configuration (its text, e.g. "E-S") and deal; Easy and Classic come from the first part
@@ -553,11 +664,15 @@ def _rule_set_study(
         mine: dict[int, dict[str, object]] = {d: {"rules": config, "deal": d} for d in deals}
         if config in solver_configs:
             t0 = time.perf_counter()
-            for res in decide_deals(config, deals, max_nodes=max_nodes, jobs=jobs):
+            decided = decide_deals(
+                config, deals, max_nodes=max_nodes, jobs=jobs, executor=executor, progress=progress, lang=lang
+            )
+            for res in decided:
                 mine[res.deal].update(verdict=res.verdict.value, nodes=res.nodes, seconds=round(res.seconds, 4))
             log(solver_text("study.rules_decided", lang, rules=config, deals=len(deals), seconds=_seconds(t0, lang)))
         t0 = time.perf_counter()
-        for _, deal, bot_won, left in _map(_bot_deal, ((config, d) for d in deals), jobs):
+        bar = _Bar(len(deals), _label(lang, RuleSet.parse(config), "progress.bot", "progress.rules_bot"), progress)
+        for _, deal, bot_won, left in _map(_bot_deal, ((config, d) for d in deals), jobs, executor, bar):
             mine[deal].update(bot_won=int(bot_won), bot_cards_left=left)
         log(solver_text("study.rules_bot", lang, rules=config, deals=len(deals), seconds=_seconds(t0, lang)))
         results[config] = mine
@@ -596,14 +711,15 @@ def _rule_set_study(
             w3 = csv.writer(f)
             w3.writerow(["rules", "deal", "verdict", "best_score", "draws", "optimal", "nodes"])
             t0 = time.perf_counter()
-            decided = results[str(search_rules(TRADITIONAL))]
-            todo = (
+            known = results[str(search_rules(TRADITIONAL))]
+            todo = [
                 (config, d, best_max_nodes)
                 for d in best_deals
-                if decided.get(d, {}).get("verdict") != Verdict.UNWINNABLE.value
-            )
+                if known.get(d, {}).get("verdict") != Verdict.UNWINNABLE.value
+            ]
             done = 0
-            for rules_, deal, verdict, score, draws, optimal, nodes in _map(_best_deal, todo, jobs):
+            bar = _Bar(len(todo), solver_text("progress.runs_best", lang, rules=config), progress)
+            for rules_, deal, verdict, score, draws, optimal, nodes in _map(_best_deal, todo, jobs, executor, bar):
                 done += 1
                 w3.writerow(
                     [

@@ -8,9 +8,8 @@ import threading
 import weakref
 
 import comm
-import pytest
 
-from tripeaks.app import build_app, factory, hints
+from tripeaks.app import build_app, factory
 from tripeaks.app.lessons import build_lessons
 from tripeaks.app.lifecycle import widget_tree
 
@@ -22,16 +21,7 @@ def open_comms() -> int:
     return len(comm.get_comm_manager().comms)
 
 
-@pytest.fixture
-def quiet_warm_up(monkeypatch):
-    """The solver's tables built now (once per process), so that no warm-up thread runs during a count."""
-    warm_up = hints.SolverWarmUp(delay=0.0, idle=0.0)
-    monkeypatch.setattr(hints, "WARM_UP", warm_up)
-    warm_up.start()
-    assert warm_up.done.wait(timeout=60)
-
-
-def test_close_frees_every_widget_and_the_figure(quiet_warm_up):
+def test_close_frees_every_widget_and_the_figure():
     build_app(CODE).close()  # the card styles shared by every board now exist
     before = open_comms()
     app = build_app(CODE)
@@ -50,7 +40,7 @@ def test_close_frees_every_widget_and_the_figure(quiet_warm_up):
     assert app.game.moves == 1
 
 
-def test_a_closed_app_is_garbage(quiet_warm_up):
+def test_a_closed_app_is_garbage():
     app = build_app(CODE)
     app.board.stock_button.click()
     gone = weakref.ref(app)
@@ -61,7 +51,7 @@ def test_a_closed_app_is_garbage(quiet_warm_up):
     assert gone() is None and session() is None
 
 
-def test_building_and_closing_many_apps_keeps_widgets_threads_and_memory_flat(quiet_warm_up):
+def test_building_and_closing_many_apps_keeps_widgets_threads_and_memory_flat():
     def one_app(close: bool = True) -> object:
         app = build_app(CODE)
         app.board.card_buttons[20].click()
@@ -89,7 +79,7 @@ def test_building_and_closing_many_apps_keeps_widgets_threads_and_memory_flat(qu
     kept.close()  # type: ignore[attr-defined]
 
 
-def test_running_the_same_cell_again_closes_the_app_it_built_before(monkeypatch, quiet_warm_up):
+def test_running_the_same_cell_again_closes_the_app_it_built_before(monkeypatch):
     cell = ["cell-1"]
     monkeypatch.setattr(factory, "current_cell", lambda: cell[0])
     first = build_app(CODE)

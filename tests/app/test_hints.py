@@ -435,22 +435,23 @@ def test_a_pasted_code_is_dealt_as_given_and_the_note_says_the_code_decides():
     assert tools.deal_note.value == ""  # without the option there is nothing to explain
 
 
-def test_the_solver_tables_are_built_only_once_the_player_pauses(monkeypatch):
-    import threading
-    import time
+def test_the_solver_is_loaded_and_its_tables_built_only_when_the_player_asks():
+    import subprocess
+    import sys
 
-    from tripeaks.app import hints
-
-    built = threading.Event()
-    at: list[float] = []
-    warm_up = hints.SolverWarmUp(delay=0.01, idle=0.3, prepare=lambda: (at.append(time.monotonic()), built.set()))
-    monkeypatch.setattr(hints, "WARM_UP", warm_up)  # as in a fresh process
-    app = build_app("TP1-E-AAAAAAB", hints=False)
-    add_hints(app, prepare=False)
-    before = time.monotonic()
-    app.board.stock_button.click()  # a click now: the build must wait for 0.3 s without one
-    clicked = warm_up.last_activity
-    assert clicked >= before  # the click was noted
-    assert warm_up.start() and not warm_up.start()  # once
-    assert built.wait(timeout=30) and warm_up.done.wait(timeout=30)
-    assert at[0] - clicked >= 0.3
+    code = """
+import sys, threading, time
+from tripeaks.app import build_app
+from tripeaks.app.hints import hint_tools
+app = build_app("TP1-E-AAAAAAB")
+tools = hint_tools(app)
+app.board.stock_button.click()
+app.undo_button.click()
+time.sleep(0.5)  # an app left alone: nothing happens in the background
+before = ("tripeaks.solver" in sys.modules, "tripeaks._search" in sys.modules, threading.active_count())
+tools.hint_button.click()
+tables = sys.modules["tripeaks._search"]._LATTICE is not None
+print(*before, "tripeaks.solver" in sys.modules, tables, tools.last_hint.kind.value)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["False", "False", "1", "True", "True", "play"]

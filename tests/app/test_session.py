@@ -12,6 +12,7 @@ from tripeaks import Game, GameCode, Refusal, Rule, Status
 from tripeaks.app import build_app
 from tripeaks.app.session import (
     CodeRejected,
+    GameFinished,
     GameOver,
     GameSource,
     GameStarted,
@@ -117,7 +118,7 @@ def test_the_winning_move_is_followed_by_game_over(scripted, clear_order):
     seen = Recorder(session)
     for p in clear_order:
         session.play(p)
-    assert seen.events[-1] == GameOver(Status.WON, 772)
+    assert seen.events[-2] == GameOver(Status.WON, 772)  # then GameFinished (below)
     assert sum(isinstance(e, GameOver) for e in seen.events) == 1
     assert session.message.kind is MessageKind.WON
     assert session.message.sentences("fr")[0] == status_message(Status.WON, "fr", 772)
@@ -270,7 +271,77 @@ def test_a_new_observer_needs_no_change_to_any_other_view():
     app.set_language("pt")
     assert counter.value == "Jogadas: 2" == plain(app.moves_label.value)
     app.restart_button.click()
+    app.confirm.yes_button.click()  # "Abandon this game?" Yes
     assert counter.value == "Jogadas: 0"
     app.code_input.value = "TP1-C-AAAAAAD"
     app.deal_button.click()
     assert counter.value == "Jogadas: 0" and str(app.game.code) == "TP1-C-AAAAAAD"
+
+
+# ---------------------------------------------------------------- finished games (results, statistics)
+def finished(seen: Recorder) -> list[tuple[str | None, Status]]:
+    return [(str(e.game.code) if e.game.code else None, e.status) for e in seen.events if isinstance(e, GameFinished)]
+
+
+def play_to_the_end(session: PlaySession) -> None:
+    """The first playable card, else a draw, until the game is over."""
+    while not session.game.is_over:
+        plays = session.game.playable()
+        if plays:
+            session.play(plays[0])
+        else:
+            session.draw()
+
+
+def test_a_won_game_is_finished_once_right_after_game_over(scripted, clear_order):
+    session = PlaySession(scripted(clear_order))
+    seen = Recorder(session)
+    for p in clear_order:
+        session.play(p)
+    game = session.game
+    assert seen.kinds()[-2:] == ["GameOver", "GameFinished"]
+    assert seen.events[-1] == GameFinished(game, Status.WON) and not seen.events[-1].abandoned
+    seen.clear()
+    session.restart()  # the won game leaves the table: it was already finished
+    assert finished(seen) == [] and seen.kinds()[0] == "GameStarted"
+
+
+def test_a_blocked_game_is_finished_when_it_leaves_the_table_since_undo_can_revive_it():
+    session = PlaySession(Game.from_code("TP1-C-AAAAAAD"))
+    seen = Recorder(session)
+    play_to_the_end(session)
+    assert session.game.status is Status.BLOCKED and finished(seen) == []
+    assert any(isinstance(e, GameOver) for e in seen.events)
+    session.undo()  # docs/rules.md §4: back into play
+    play_to_the_end(session)
+    assert finished(seen) == []
+    blocked = session.game
+    seen.clear()
+    session.deal_code(CODE)
+    assert seen.kinds()[:2] == ["GameFinished", "GameStarted"]
+    assert seen.events[0] == GameFinished(blocked, Status.BLOCKED)
+
+
+def test_a_game_left_after_a_move_is_abandoned_and_one_left_without_a_move_is_not(session):
+    seen = Recorder(session)
+    session.deal_code("TP1-C-AAAAAAD")  # no move on the first game: never played
+    assert finished(seen) == []
+    session.draw()
+    session.restart()  # the same cards again: the game with a move was abandoned
+    session.restart()  # no move since: nothing
+    session.draw()
+    session.undo()  # a move made and undone is still a move (docs/rules.md §4)
+    session.random_game = lambda rule: Game.from_code(GameCode(rule, 7))
+    session.deal_random()
+    assert finished(seen) == [("TP1-C-AAAAAAD", Status.PLAYING), ("TP1-C-AAAAAAD", Status.PLAYING)]
+    assert all(e.abandoned for e in seen.events if isinstance(e, GameFinished))
+
+
+def test_a_game_whose_time_ran_out_is_finished_as_time_up():
+    game = Game.from_code("TP1-E-AAAAAAB-T1")
+    game.draw()
+    game.expire()  # docs/rules.md §8: the app's clock ended it
+    session = PlaySession(game)
+    seen = Recorder(session)
+    session.deal_code(CODE)
+    assert finished(seen) == [("TP1-E-AAAAAAB-T1", Status.TIME_UP)]

@@ -21,10 +21,10 @@ from widget_state import css_classes, plain
 
 from tripeaks import DECK, Card, Game, Status
 from tripeaks.app import TriPeaksApp
-from tripeaks.app.session import GameOver, TimeRanOut
+from tripeaks.app.session import GameOver, MoveRefused, TimeRanOut
 from tripeaks.app.timer import GameClock, format_duration
 from tripeaks.game import Refusal
-from tripeaks.i18n import LANGUAGES, explain, refusal_message, status_message
+from tripeaks.i18n import LANGUAGES, explain, status_message
 from tripeaks.i18n.rulesets import rules_text
 from tripeaks.solver import solve
 
@@ -159,9 +159,14 @@ def test_time_up_ends_the_game_stops_ticking_and_refuses_actions(timed, lang):
     # Nothing scheduled any more.
     assert scheduler.pending == [] and not app.clock.ticking
     assert scheduler.advance(120) == 0
-    # Every action is refused and changes nothing.
+    # Every action is refused and changes nothing; the end of the game stays said (a late click does not replace it).
+    ended = app.status.value
+    refused: list[object] = []
+    app.session.subscribe(refused.append)
     app.board.card_buttons[21].click()
-    assert plain(app.status.value) == refusal_message(Refusal.TIME_UP, lang)
+    assert MoveRefused(21, Refusal.TIME_UP) in refused
+    assert app.status.value == ended
+    assert app.board.stock_button.disabled  # the stock is finished
     app.board.stock_button.click()
     assert app.undo_button.disabled
     app.undo_button.click()
@@ -177,7 +182,9 @@ def test_a_new_deal_or_a_restart_starts_a_new_countdown_and_cancels_the_old_one(
     assert len(old) == 1
     app.restart_button.click()  # nothing played yet: Restart is disabled, so play first
     app.board.card_buttons[20].click()
-    app.restart_button.click()
+    app.restart_button.click()  # a game in progress: asked first, and the clock goes on meanwhile
+    assert app.confirm.asking and not old[0].cancelled
+    app.confirm.yes_button.click()
     assert old[0].cancelled and len(scheduler.pending) == 1
     assert timer_text(app) == rules_text("timer.left", "en", time="1:00")
     app.code_input.value = "TP1-E-AAAAAAB"  # no timer

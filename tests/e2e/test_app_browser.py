@@ -207,8 +207,9 @@ def test_invalid_code_keyboard_and_error_help(voila_server, page, page_errors):
     app.wait_text(".tp-status", refusal_message(Refusal.BLOCKED, "en"))
     check_header(app, game, "en")
 
-    # Restart: the same deal from its first move.
+    # Restart: the same deal from its first move, once the player says Yes to abandoning this one.
     app.restart()
+    app.answer(yes=True)
     game = game.restart()
     check_header(app, game, "en")
     app.wait_contains(".tp-code", CODE)

@@ -235,6 +235,15 @@ class TriPeaksPage:
         field.fill(code)
         self.click(".tp-deal")
 
+    def type_code(self, code: str) -> None:
+        """Type ``code`` in the new-game code field (no Deal)."""
+        self.page.locator(".tp-code-input input, input.tp-code-input").first.fill(code)
+
+    def answer(self, yes: bool, timeout: float | None = None) -> None:
+        """Wait for the "Abandon this game?" question (``.tp-confirm``) and answer it."""
+        self.page.locator(".tp-confirm").first.wait_for(state="visible", timeout=timeout or self.timeout)
+        self.click(".tp-confirm-yes" if yes else ".tp-confirm-no")
+
     def choose_language(self, name: str) -> None:
         """Pick the language whose option text is ``name`` (e.g. "Português")."""
         self.page.locator(".tp-lang select, select.tp-lang").first.select_option(label=name)

@@ -94,7 +94,8 @@ class VoilaServer:
     ``notebook``: path to an ``.ipynb`` file (any notebook; relative paths are
     taken from the current folder).  ``log_path``: where Voila's output goes
     (a temporary file by default; read it with :meth:`log`).  ``startup_timeout``
-    in seconds.  ``extra_args`` are added to the command line.
+    in seconds.  ``extra_args`` are added to the command line; ``env`` holds
+    environment variables set for the server and its kernels (e.g. ``TRIPEAKS_CLASS_DB``).
 
     :meth:`start` raises :class:`VoilaStartError` if the server exits or does
     not answer in time (after three tries on fresh ports).  :meth:`stop` is
@@ -109,12 +110,14 @@ class VoilaServer:
         log_path: str | os.PathLike[str] | None = None,
         startup_timeout: float = 60.0,
         extra_args: tuple[str, ...] = (),
+        env: dict[str, str] | None = None,
     ) -> None:
         self.notebook = Path(notebook).resolve()
         if not self.notebook.is_file():
             raise FileNotFoundError(f"no notebook at {self.notebook}")
         self.startup_timeout = startup_timeout
         self.extra_args = tuple(extra_args)
+        self.env = dict(env or {})
         if log_path is None:
             fd, name = tempfile.mkstemp(prefix="voila-", suffix=".log")
             os.close(fd)
@@ -232,6 +235,7 @@ class VoilaServer:
         env["PYTHONUNBUFFERED"] = "1"
         env.setdefault("JUPYTER_PLATFORM_DIRS", "1")
         env.pop("BROWSER", None)
+        env.update(self.env)
         self._log_file = open(self.log_path, "ab")  # closed in stop()
         self.port = port
         self.proc = subprocess.Popen(

@@ -8,7 +8,8 @@ in place by :meth:`BoardView.refresh`.
 CSS classes (a stable API for browser tests and themes):
 ``tp-board``; every card ``tp-card`` and ``tp-pos-{p}`` (p = 0–27) plus its
 state ``tp-up`` / ``tp-down`` / ``tp-gone`` and colour ``tp-red`` /
-``tp-black``; ``tp-stock`` (``tp-stock-empty`` when empty); ``tp-waste``;
+``tp-black``; ``tp-stock`` (``tp-stock-empty`` when empty, ``tp-stock-done``
+and disabled once the game is won or out of time); ``tp-waste``;
 ``tp-highlight`` on whatever :meth:`BoardView.highlight` marks; ``tp-banner``
 (the end-of-game sentence shown on the empty felt after a win).  Rule sets
 (docs/rules.md §8): a joker on the waste is ``tp-face tp-joker`` (named in
@@ -60,8 +61,16 @@ _STYLE_BLACK = shared(widgets.ButtonStyle(button_color="#ffffff", text_color="#1
 _STYLE_BACK = shared(widgets.ButtonStyle(button_color="#1f4e9c", text_color="transparent"))
 _STYLE_STOCK = shared(widgets.ButtonStyle(button_color="#1f4e9c", text_color="#ffffff", font_weight="bold"))
 _STYLE_GONE = shared(widgets.ButtonStyle(button_color="transparent", text_color="transparent"))
+_STYLE_DONE = shared(widgets.ButtonStyle(button_color="#9aa5b8", text_color="#ffffff", font_weight="normal"))
 
 _STATE_CLASSES = ("tp-up", "tp-down", "tp-gone", "tp-red", "tp-black")
+
+CSS = """
+.widget-button.tp-stock.tp-stock-done, .widget-button.tp-stock.tp-stock-done:hover {
+  background-image: none; box-shadow: none; transform: none; cursor: default; opacity: .7;
+}
+"""
+"""The board's own style on top of :mod:`tripeaks.app.theme`: a finished stock lies flat and greyed."""
 
 
 def _is_red(card: Card) -> bool:
@@ -97,6 +106,7 @@ class BoardView(widgets.VBox):
         self._highlighted: set[int] = set()
         self._stock_highlighted = False
         self._stock_empty = False
+        self._stock_done = False
         self._session: PlaySession | None = None
 
         self._cards: list[widgets.Button] = [None] * N_TABLEAU
@@ -144,7 +154,9 @@ class BoardView(widgets.VBox):
             layout=widgets.Layout(justify_content="center", grid_gap="28px"),
         )
         piles.add_class("tp-piles")
-        super().__init__([theme_widget(), self._grid, piles], **kwargs)
+        style = theme_widget()
+        style.value += f"<style>{CSS}</style>"
+        super().__init__([style, self._grid, piles], **kwargs)
         self.add_class("tp-board")
         self.refresh()
 
@@ -294,6 +306,22 @@ class BoardView(widgets.VBox):
 
     # ------------------------------------------------------------------ internals
     def _show_stock(self, count: int, lang: str) -> None:
+        # Finished once nothing more can be done (docs/rules.md §2, §8): no draw is offered, a click does nothing.
+        done = self._game.status in (Status.WON, Status.TIME_UP)
+        self._stock.disabled = done
+        if done != self._stock_done:
+            (self._stock.add_class if done else self._stock.remove_class)("tp-stock-done")
+            self._stock_done = done
+        if done:
+            self._stock.description = (
+                ui_text("stock.label", lang, count=count) if count else ui_text("stock.empty", lang)
+            )
+            self._stock.style = _STYLE_DONE
+            self._stock.tooltip = ui_text("stock.done_tip", lang)
+            if self._stock_empty != (not count):
+                (self._stock.add_class if not count else self._stock.remove_class)("tp-stock-empty")
+            self._stock_empty = not count
+            return
         rules = self._game.rules
         jokers = sum(isinstance(c, Joker) for c in self._game.stock_cards) if rules.jokers else 0
         if count and rules.jokers:  # docs/rules.md §8: how many jokers are still in the stock

@@ -1,9 +1,13 @@
-"""The controls row (Undo, Restart, Error help, Language) and the status line (with New game at the end).
+"""The controls row (Undo, Redo, Restart, Error help, Language) and the status line (with New game at the end).
 
 Both observe a :class:`~tripeaks.app.session.PlaySession` and forward
-clicks to it; neither decides anything (docs/rules.md §4 for undo).
+clicks to it; neither decides anything (docs/rules.md §4 for undo and
+redo).  Restart and New game are the player's requests
+(:meth:`~tripeaks.app.session.PlaySession.request_restart`,
+:meth:`~tripeaks.app.session.PlaySession.request_deal_random`): the session
+asks before a game in progress is abandoned.
 
-CSS classes: ``tp-controls`` (the row), ``tp-undo``, ``tp-restart``,
+CSS classes: ``tp-controls`` (the row), ``tp-undo``, ``tp-redo``, ``tp-restart``,
 ``tp-error-help``, ``tp-lang``; ``tp-status-row``, ``tp-status`` (plus
 ``tp-status-error`` / ``-won`` / ``-blocked``; each sentence a ``tp-msg``
 ``tp-msg-<kind>`` span) and ``tp-again``.
@@ -36,9 +40,9 @@ def _esc(s: str) -> str:
 
 
 class ControlsView(widgets.HBox):
-    """Undo, Restart, the Error help toggle and the language menu, following ``session``.
+    """Undo, Redo, Restart, the Error help toggle and the language menu, following ``session``.
 
-    Widgets (public, read-only): ``undo_button``, ``restart_button``,
+    Widgets (public, read-only): ``undo_button``, ``redo_button``, ``restart_button``,
     ``error_help`` (a ToggleButton), ``language`` (a Dropdown).
     :meth:`add_control` appends another widget (e.g. a Hint button).
     """
@@ -50,9 +54,12 @@ class ControlsView(widgets.HBox):
         self.undo_button = widgets.Button()
         self.undo_button.add_class("tp-undo")
         self.undo_button.on_click(lambda _b: session.undo())
+        self.redo_button = widgets.Button()
+        self.redo_button.add_class("tp-redo")
+        self.redo_button.on_click(lambda _b: session.redo())
         self.restart_button = widgets.Button()
         self.restart_button.add_class("tp-restart")
-        self.restart_button.on_click(lambda _b: session.restart())
+        self.restart_button.on_click(lambda _b: session.request_restart())
         self.error_help = widgets.ToggleButton(
             value=session.error_help, layout=widgets.Layout(width="auto", min_width="148px")
         )
@@ -66,7 +73,9 @@ class ControlsView(widgets.HBox):
         )
         self.language.add_class("tp-lang")
         self.language.observe(lambda c: session.set_language(c["new"]), names="value")
-        super().__init__([self.undo_button, self.restart_button, self.error_help, self.language], **kwargs)
+        super().__init__(
+            [self.undo_button, self.redo_button, self.restart_button, self.error_help, self.language], **kwargs
+        )
         self.add_class("tp-controls")
         session.subscribe(self._on_event)
         self.render()
@@ -82,11 +91,14 @@ class ControlsView(widgets.HBox):
             self.render()
 
     def render(self) -> None:
-        """Labels in the session's language; Undo and Restart enabled when they can act."""
+        """Labels in the session's language; Undo, Redo and Restart enabled when they can act."""
         session = self._session
         g, lang = session.game, session.lang
         self.undo_button.description = ui_text("controls.undo", lang)
         self.undo_button.disabled = not g.can_undo
+        self.redo_button.description = ui_text("controls.redo", lang)
+        self.redo_button.tooltip = ui_text("controls.redo_tip", lang)
+        self.redo_button.disabled = not g.can_redo
         self.restart_button.description = ui_text("controls.restart", lang)
         self.restart_button.tooltip = ui_text("controls.restart_tip", lang)
         self.restart_button.disabled = not g.moves
@@ -104,7 +116,7 @@ class StatusView(widgets.HBox):
     """The status line (the session's message) and, once the game is over, the New game button.
 
     Widgets (public, read-only): ``status`` (HTML) and ``again_button``
-    (deals a random game under the session's ``deal_rule``).
+    (deals a random game under the session's ``deal_rules``).
     """
 
     def __init__(self, session: PlaySession, **kwargs: object) -> None:
@@ -115,7 +127,7 @@ class StatusView(widgets.HBox):
         self.status.layout.flex = "1 1 auto"
         self.again_button = widgets.Button(layout=widgets.Layout(display="none"))
         self.again_button.add_class("tp-again")
-        self.again_button.on_click(lambda _b: session.deal_random())
+        self.again_button.on_click(lambda _b: session.request_deal_random())
         super().__init__([self.status, self.again_button], layout=widgets.Layout(align_items="center"), **kwargs)
         self.add_class("tp-status-row")
         session.subscribe(self._on_event)

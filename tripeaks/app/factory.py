@@ -7,8 +7,9 @@ Running the same notebook cell again closes the app that cell built before
 
 from __future__ import annotations
 
+import os
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..codes import GameCode
 from ..game import Game
@@ -16,6 +17,9 @@ from ..i18n import check_language
 from .hints import add_hints
 from .play import TriPeaksApp
 from .session import PlaySession
+
+if TYPE_CHECKING:
+    from ..classroom import ClassStore
 
 __all__ = ["build_app", "current_cell"]
 
@@ -43,13 +47,21 @@ def current_cell() -> str | None:
 
 
 def build_app(
-    code: str | GameCode | None = None, lang: str = "en", game: Game | None = None, hints: bool = True
+    code: str | GameCode | None = None,
+    lang: str = "en",
+    game: Game | None = None,
+    hints: bool = True,
+    class_db: ClassStore | str | os.PathLike[str] | None = None,
 ) -> TriPeaksApp:
     """The app, ready to display: ``game`` if given, else the deal of ``code``, else a random Easy deal.
 
     ``lang`` is "en", "pt" or "fr".  With ``hints`` (the default) the app has the
     Hint button, the Winnable? indicator and the "deal only winnable games"
-    option of :mod:`tripeaks.app.hints`.  Raises :class:`~tripeaks.codes.InvalidCodeError`
+    option of :mod:`tripeaks.app.hints`.  With a class database (``class_db``, a
+    path or a :class:`~tripeaks.classroom.ClassStore`; by default the path in
+    ``TRIPEAKS_CLASS_DB``, if set) the app asks for the student's name, records
+    every finished game there and shows the class challenge
+    (:mod:`tripeaks.app.classroom_view`); without one it records nothing.  Raises :class:`~tripeaks.codes.InvalidCodeError`
     for an unreadable code and :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
     naming the languages) for an unknown language.
     Built again in the same notebook cell, it closes the app that cell built before.
@@ -61,6 +73,14 @@ def build_app(
     app = TriPeaksApp(session=session)
     if hints:
         add_hints(app)
+    if class_db is None:
+        from ..classroom import ENV_DB
+
+        class_db = os.environ.get(ENV_DB, "").strip() or None
+    if class_db is not None:
+        from .classroom_view import add_classroom
+
+        add_classroom(app, class_db)
     cell = current_cell()
     if cell is not None:
         earlier = _BY_CELL.get(cell)

@@ -14,6 +14,13 @@ through the app's extension points (``add_control``, ``add_new_game_control``,
   again on the same position searches longer, up to the last budget).  A hint
   never changes the game and costs no points (docs/rules.md §3 charges only moves).
   The button is disabled once the game is over.
+* a **Rewind to the last winnable position** button (``tp-rewind``), offered
+  when a hint finds the game lost (or blocked) and undo is possible: one
+  click asks :func:`tripeaks.solver.rewind` how many undos bring back a
+  winnable position, within :data:`REWIND_BUDGET` seconds, and makes them
+  (each one an ordinary undo, docs/rules.md §4); a sentence says how many, or
+  that no position within reach of undo can be won.  It disappears as soon
+  as the game changes.
 * a **Winnable?** toggle (``tp-winnable-toggle``, off at first: it is a
   spoiler) and its indicator (``tp-winnable``), which says after each action
   whether the position can still be won (``tp-winnable-yes`` / ``-no`` /
@@ -29,29 +36,34 @@ through the app's extension points (``add_control``, ``add_new_game_control``,
 Every click runs under the session's guard: a failure shows the app's short
 failure message and the game is never touched (hints only read it; the solver
 works on its own copy of the position).
+
+Nothing of the solver is loaded until it is needed: its modules and its
+tables (about 19 MiB, 0.2–0.3 s to build) come with the first Hint, the first
+Winnable? answer or the first winnable-only deal, so a student's kernel that
+never asks costs that much less (benchmarks/kernel_memory.py).  That first
+answer takes longer; its time budget starts after the tables are built
+(:func:`tripeaks.solver.solve`), so the search itself still gets its full budget.
 """
 
 from __future__ import annotations
 
 import html
 import logging
-import threading
-import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from .. import solver
 from ..game import Game, Status
-from ..i18n.solver import hint_message
 from ..i18n.ui import ui_text
 from ..rules import RuleSet
-from ..solver import Hint, HintKind, Verdict
 from .play import TriPeaksApp
 from .session import GAME_CHANGES, GameSource, GameStarted, LanguageChanged, SessionEvent
+
+if TYPE_CHECKING:
+    from ..solver import Hint, Verdict
 
 __all__ = [
     "HintTools",
@@ -61,6 +73,7 @@ __all__ = [
     "INDICATOR_BUDGET",
     "DEAL_TRY_BUDGET",
     "DEAL_MAX_TRIES",
+    "REWIND_BUDGET",
     "CSS",
 ]
 
@@ -74,11 +87,14 @@ DEAL_TRY_BUDGET = 0.25
 """Seconds the solver may search for each random deal tried by "Deal only winnable games"."""
 DEAL_MAX_TRIES = 12
 """At most this many random deals are tried; about 97% of Easy and 74% of Classic deals are winnable."""
+REWIND_BUDGET = 2.0
+"""Seconds the solver may search for the last winnable position (Rewind), all its searches together."""
 _CACHE_SIZE = 512
 
 CSS = """
 .widget-button.tp-hint { background: #fff3c4; color: #5d4300; border: 1px solid #e3c65c; }
 .widget-button.tp-hint:disabled { background: #eeeeee; color: #8a8a8a; border-color: #d5d5d5; }
+.widget-button.tp-rewind { background: #e8eefc; color: #1f3b7a; border: 1px solid #9db2e6; }
 .widget-toggle-button.tp-winnable-toggle { background: #e6e6e6; box-shadow: none; }
 .widget-toggle-button.tp-winnable-toggle.mod-active {
   background: #cfe8d3; color: #14532d; box-shadow: inset 0 0 0 1px #86c98f;
@@ -103,68 +119,6 @@ CSS = """
 
 # id(app) -> its tools; the tools live as long as the app (its callbacks hold them), then drop out of here.
 _TOOLS: weakref.WeakValueDictionary[int, HintTools] = weakref.WeakValueDictionary()
-PREPARE_DELAY = 3.0
-"""Seconds after the first app is built before the solver's tables are built in the background."""
-PREPARE_IDLE = 1.0
-"""...and only once no app has seen a click for this many seconds, so as not to slow a click."""
-
-
-class SolverWarmUp:
-    """Builds the solver's tables (about 0.3 s) once, off the main thread, at the player's first pause.
-
-    :meth:`start` waits ``delay`` seconds (so as not to slow the first drawing
-    of the board), then until no :meth:`note_activity` for ``idle`` seconds
-    (so as not to slow a click), then calls ``prepare``.  A hint asked before
-    that builds the tables itself (its time limit starts after).  One daemon
-    timer thread at a time, once per warm-up.
-    """
-
-    def __init__(
-        self, delay: float = PREPARE_DELAY, idle: float = PREPARE_IDLE, prepare: Callable[[], object] = solver.prepare
-    ) -> None:
-        self.delay = delay
-        self.idle = idle
-        self.prepare = prepare
-        self.last_activity = 0.0
-        """``time.monotonic()`` of the latest click noted."""
-        self.done = threading.Event()
-        """Set once the tables are built (or building them failed)."""
-        self._started = False
-        self._lock = threading.Lock()
-
-    def note_activity(self) -> None:
-        """A player acted now: the build waits for a pause."""
-        self.last_activity = time.monotonic()
-
-    def start(self) -> bool:
-        """Start the warm-up unless it was started before; returns True when this call started it."""
-        with self._lock:
-            if self._started:
-                return False
-            self._started = True
-        self._later(self.delay)
-        return True
-
-    def _later(self, delay: float) -> None:
-        timer = threading.Timer(delay, self._work)
-        timer.name = "tripeaks-solver-prepare"
-        timer.daemon = True
-        timer.start()
-
-    def _work(self) -> None:
-        try:
-            idle = time.monotonic() - self.last_activity
-            if idle < self.idle:  # the player is clicking: wait for a pause
-                self._later(self.idle - idle)
-                return
-            self.prepare()
-        except Exception:  # noqa: BLE001 - the first hint builds them instead
-            log.exception("could not prepare the solver's tables")
-        self.done.set()
-
-
-WARM_UP = SolverWarmUp()
-"""The process's warm-up of the solver's tables, started by the first :func:`add_hints`."""
 
 
 def _deal_key(game: Game) -> tuple[Any, ...]:
@@ -190,10 +144,10 @@ class HintTools:
     """The Hint button, the Winnable? indicator and the winnable-deals option of one app.
 
     Build it with :func:`add_hints`.  Widgets (public, treat as read-only):
-    ``hint_button``, ``winnable_toggle``, ``winnable_label``, ``only_winnable``,
+    ``hint_button``, ``rewind_button``, ``winnable_toggle``, ``winnable_label``, ``only_winnable``,
     ``deal_note``.  Settings (plain attributes, e.g. for tests):
-    ``hint_budgets`` (seconds, tuple), ``indicator_budget``, ``deal_try_budget``
-    (seconds), ``deal_max_tries``, ``max_nodes`` (``None`` or a node budget for
+    ``hint_budgets`` (seconds, tuple), ``indicator_budget``, ``deal_try_budget``,
+    ``rewind_budget`` (seconds), ``deal_max_tries``, ``max_nodes`` (``None`` or a node budget for
     every search, on top of the time budgets) and ``random_game`` (a
     ``RuleSet -> Game`` function making the random deals; the session's
     previous ``random_game``).  The tools observe the app's
@@ -208,6 +162,7 @@ class HintTools:
         self.indicator_budget = INDICATOR_BUDGET
         self.deal_try_budget = DEAL_TRY_BUDGET
         self.deal_max_tries = DEAL_MAX_TRIES
+        self.rewind_budget = REWIND_BUDGET
         self.max_nodes: int | None = None
         self.random_game: Callable[[RuleSet], Game] = session.random_game
         self.last_hint: Hint | None = None
@@ -219,10 +174,14 @@ class HintTools:
         self._pending: tuple[Game, tuple[Any, ...] | None] | None = None  # (dealt game, note) from our factory
         self._note: tuple[Any, ...] | None = None
         self._indicator: tuple[str, int] = ("off", 0)
+        self._rewind_offer: tuple[Any, ...] | None = None  # the moment (fingerprint) a hint found the game lost
 
         self.hint_button = widgets.Button(icon="lightbulb-o", layout=widgets.Layout(width="auto", min_width="90px"))
         self.hint_button.add_class("tp-hint")
         self.hint_button.on_click(lambda _b: session.run(self._give_hint))
+        self.rewind_button = widgets.Button(icon="undo", layout=widgets.Layout(width="auto", display="none"))
+        self.rewind_button.add_class("tp-rewind")
+        self.rewind_button.on_click(lambda _b: session.run(self._rewind))
         self.winnable_toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
         self.winnable_toggle.add_class("tp-winnable-toggle")
         self.winnable_toggle.observe(lambda _c: session.run(self.refresh), names="value")
@@ -236,7 +195,7 @@ class HintTools:
         self.deal_note.add_class("tp-deal-note")
 
         # One box: the three wrap together when the controls row is too narrow.
-        box = widgets.HBox([self.hint_button, self.winnable_toggle, self.winnable_label, style])
+        box = widgets.HBox([self.hint_button, self.rewind_button, self.winnable_toggle, self.winnable_label, style])
         box.add_class("tp-hint-box")
         app.add_control(box)
         app.add_new_game_control(self.only_winnable)
@@ -248,7 +207,6 @@ class HintTools:
     # ------------------------------------------------------------------ following the session
     def _on_event(self, event: SessionEvent) -> None:
         """A new game? a move? redraw our widgets (the indicator asks the solver)."""
-        WARM_UP.note_activity()
         if isinstance(event, GameStarted):
             self._follow(event)
         if isinstance(event, (*GAME_CHANGES, LanguageChanged)):
@@ -268,6 +226,10 @@ class HintTools:
 
     # ------------------------------------------------------------------ hint
     def _give_hint(self) -> None:
+        from .. import solver  # loaded at the first hint (its tables too, before the time budget starts)
+        from ..i18n.solver import hint_message
+        from ..solver import HintKind
+
         session = self.session
         game = session.game
         fingerprint = _fingerprint(game)
@@ -277,7 +239,9 @@ class HintTools:
                 over = "hints.over_won"
             else:  # blocked: docs/rules.md §4 allows undo then, unless there is nothing to undo
                 over = "hints.over_blocked" if game.can_undo else "hints.lost_no_undo"
+                self._rewind_offer = fingerprint if game.can_undo else None
             session.show_message(lambda lang: ui_text(over, lang))
+            self.refresh()
             return
         presses = self._tries[1] if self._tries is not None and self._tries[0] == fingerprint else 0
         budget = self.hint_budgets[min(presses, len(self.hint_budgets) - 1)]
@@ -304,14 +268,47 @@ class HintTools:
             session.set_highlight(stock=True)
         else:
             session.set_highlight()
+        if h.kind is HintKind.LOST:
+            self._rewind_offer = fingerprint if game.can_undo else None
         if h.kind is HintKind.LOST and not game.can_undo:
             session.show_message(lambda lang: ui_text("hints.lost_no_undo", lang))
         else:
             session.show_message(lambda lang: hint_message(h, lang))
         self.refresh()
 
+    # ------------------------------------------------------------------ rewind
+    def _rewind(self) -> None:
+        """Make the undos back to the last winnable position (docs/rules.md §4), or say why not."""
+        from .. import solver
+        from ..solver import Verdict
+
+        session = self.session
+        game = session.game
+        self._rewind_offer = None
+        result = solver.rewind(game, time_limit=self.rewind_budget, max_nodes=self.max_nodes)
+        undos = result.undos
+        if result.verdict is Verdict.WINNABLE and undos:
+            session.undo_many(undos)
+            session.show_message(lambda lang: ui_text("hints.rewound", lang, count=undos))
+        elif result.verdict is Verdict.WINNABLE:  # nothing to go back for
+            session.show_message(lambda lang: ui_text("hints.winnable_yes", lang))
+        elif result.verdict is Verdict.UNWINNABLE:
+            session.show_message(lambda lang: ui_text("hints.rewind_none", lang))
+        else:
+            ms = _ms(self.rewind_budget)
+            session.show_message(lambda lang: ui_text("hints.rewind_unknown", lang, ms=ms))
+        self.refresh()
+
+    @property
+    def rewind_offered(self) -> bool:
+        """True while the Rewind button is offered (a hint found this very position lost)."""
+        return self._rewind_offer is not None and self._rewind_offer == _fingerprint(self.session.game)
+
     # ------------------------------------------------------------------ winnable?
     def _verdict(self, game: Game) -> Verdict:
+        from .. import solver
+        from ..solver import Verdict
+
         key = _position_key(game)
         verdict = self._verdicts.get(key)
         if verdict is None:
@@ -326,11 +323,19 @@ class HintTools:
         self.hint_button.description = ui_text("controls.hint", lang)
         self.hint_button.tooltip = ui_text("hints.tip", lang)
         self.hint_button.disabled = game.is_over
+        offered = self.rewind_offered
+        if not offered:
+            self._rewind_offer = None
+        self.rewind_button.description = ui_text("hints.rewind", lang)
+        self.rewind_button.tooltip = ui_text("hints.rewind_tip", lang)
+        self.rewind_button.layout.display = None if offered else "none"
         on = self.winnable_toggle.value
         self.winnable_toggle.description = ui_text("hints.winnable_on" if on else "hints.winnable_off", lang)
         self.winnable_toggle.tooltip = ui_text("hints.winnable_tip", lang)
         self.winnable_toggle.icon = "check" if on else ""
         if on:
+            from ..solver import Verdict
+
             if game.status is Status.WON:
                 state = "won"
             else:
@@ -364,6 +369,9 @@ class HintTools:
             game = self.random_game(rule)
             self._pending = (game, None)
             return game
+        from .. import solver
+        from ..solver import Verdict
+
         tries = max(1, int(self.deal_max_tries))
         for n in range(1, tries + 1):
             game = self.random_game(rule)
@@ -396,19 +404,16 @@ def _remember(cache: OrderedDict[tuple[Any, ...], Any], key: tuple[Any, ...], va
         cache.popitem(last=False)
 
 
-def add_hints(app: TriPeaksApp, prepare: bool = True) -> HintTools:
+def add_hints(app: TriPeaksApp) -> HintTools:
     """Give ``app`` the Hint button, the Winnable? indicator and the winnable-deals option.
 
     Returns the :class:`HintTools` (the same one if ``app`` already has them).
-    With ``prepare`` the solver's tables are built in the background soon
-    (:data:`WARM_UP`), so that the first hint answers within its budget.
+    Nothing of the solver is loaded or built until the player asks for it.
     """
     tools = hint_tools(app)
     if tools is None:
         tools = HintTools(app)
         _TOOLS[id(app)] = tools
-    if prepare:
-        WARM_UP.start()
     return tools
 
 

@@ -7,8 +7,9 @@ app observes it and forwards clicks to it, and none reaches into another:
 =============================================  =====================================================
 :class:`~tripeaks.app.header.HeaderView`        title, score, moves, peaks cleared, rule, game code
 :class:`~tripeaks.app.board.BoardView`          the peaks, the stock and the waste
-:class:`~tripeaks.app.controls.ControlsView`    Undo, Restart, Error help, Language (+ added controls)
+:class:`~tripeaks.app.controls.ControlsView`    Undo, Redo, Restart, Error help, Language (+ added controls)
 :class:`~tripeaks.app.controls.StatusView`      the message, and New game once the game is over
+:class:`~tripeaks.app.confirm.ConfirmView`      "Abandon this game?" Yes/No before a game in progress is replaced
 :class:`~tripeaks.app.newgame.NewGamePanel`     rule, code, Deal (+ added options and notes)
 :class:`~tripeaks.app.movelog.MoveLogView`      the moves explained, newest first
 :class:`~tripeaks.app.plot.PlotView`            the score plot
@@ -27,7 +28,8 @@ button of :mod:`tripeaks.app.hints`.
 Extension points (for a Hint button or a "winnable deals only" option, without
 editing any view): :attr:`TriPeaksApp.session` (subscribe to its events, act
 through it), :meth:`TriPeaksApp.add_control`,
-:meth:`TriPeaksApp.add_new_game_control` and :meth:`TriPeaksApp.add_new_game_note`.
+:meth:`TriPeaksApp.add_new_game_control`, :meth:`TriPeaksApp.add_new_game_note`
+and :meth:`TriPeaksApp.add_top`.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ import ipywidgets as widgets
 
 from ..game import Game
 from .board import BoardView
+from .confirm import ConfirmView
 from .controls import ControlsView, StatusView
 from .endgame import EndOfGameView
 from .header import HeaderView
@@ -68,6 +71,8 @@ class TriPeaksApp(widgets.VBox):
     frees every widget and the plot's figure.
     """
 
+    children: tuple[widgets.Widget, ...]  # the Box trait (ipywidgets has no type hints)
+
     def __init__(
         self,
         game: Game | None = None,
@@ -91,6 +96,7 @@ class TriPeaksApp(widgets.VBox):
         self.board.attach(s)
         self.controls = ControlsView(s)
         self.status_row = StatusView(s)
+        self.confirm = ConfirmView(s)
         self.end_view = EndOfGameView(s, self.clock)
         self.new_game = NewGamePanel(s)
         self.log_panel = MoveLogView(s, layout=widgets.Layout(flex="1 1 0", min_width="300px"))
@@ -100,7 +106,17 @@ class TriPeaksApp(widgets.VBox):
         )
         bottom.add_class("tp-bottom")  # wraps: the plot goes below the log when narrow (theme.py)
         super().__init__(
-            [self.header, self.board, self.controls, self.status_row, self.end_view, self.new_game, bottom], **kwargs
+            [
+                self.header,
+                self.board,
+                self.controls,
+                self.status_row,
+                self.confirm,
+                self.end_view,
+                self.new_game,
+                bottom,
+            ],
+            **kwargs,
         )
         self.add_class("tp-app")
 
@@ -140,6 +156,11 @@ class TriPeaksApp(widgets.VBox):
     def undo_button(self) -> widgets.Button:
         """Undo (``tp-undo``)."""
         return self.controls.undo_button
+
+    @property
+    def redo_button(self) -> widgets.Button:
+        """Redo (``tp-redo``)."""
+        return self.controls.redo_button
 
     @property
     def restart_button(self) -> widgets.Button:
@@ -233,6 +254,10 @@ class TriPeaksApp(widgets.VBox):
     def add_new_game_control(self, widget: widgets.Widget) -> None:
         """Append a widget (e.g. a "deal only winnable games" checkbox) to the New game row."""
         self.new_game.add_control(widget)
+
+    def add_top(self, widget: widgets.Widget) -> None:
+        """Add ``widget`` as a line above the header (e.g. the class results' name line)."""
+        self.children = (widget, *self.children)
 
     def add_new_game_note(self, widget: widgets.Widget) -> None:
         """Add a widget as a line under the New game panel's message."""

@@ -4,6 +4,7 @@ A :class:`PlaySession` holds the game being played, the language and the
 current status message (a :class:`Message`, rendered in any language when
 shown).  Views never change each other: they call the session's actions
 (:meth:`~PlaySession.play`, :meth:`~PlaySession.draw`, :meth:`~PlaySession.undo`,
+:meth:`~PlaySession.redo`, :meth:`~PlaySession.undo_many`,
 :meth:`~PlaySession.restart`, :meth:`~PlaySession.deal_code`,
 :meth:`~PlaySession.deal_random`, :meth:`~PlaySession.set_game`,
 :meth:`~PlaySession.set_language`, :meth:`~PlaySession.show_message` …) and
@@ -22,7 +23,20 @@ observe the typed events it emits (:func:`PlaySession.subscribe`):
 :class:`SettingChanged`   error help or the rule set of the next random deal
 :class:`StateRestored`    an action failed and was rolled back: show everything again
 :class:`TimeRanOut`       the timer ran out (docs/rules.md §8): the game is over, *time up*
+:class:`GameFinished`     a game is finished, once per game (for results and statistics)
 ========================  ==========================================================
+
+The player's own Deal, Restart and New game go through
+:meth:`~PlaySession.request_deal_code`, :meth:`~PlaySession.request_deal_random`
+and :meth:`~PlaySession.request_restart`: one intention gives one deal.  A
+game in progress (moves made, not over) is only replaced after a Yes
+(:meth:`~PlaySession.answer`), and a second press that would only repeat the
+first — the same code while its deal is still untouched on the table, or the
+same request within :data:`DOUBLE_PRESS` seconds — changes nothing.  Scripts
+call :meth:`~PlaySession.deal_code` and the others directly: they never ask.
+The question is sent as :class:`ConfirmationAsked` (with the
+:class:`ReplaceRequest`) and closed by :class:`ConfirmationClosed` (answered,
+or the game moved on).
 
 Every action runs under one guard: if anything fails (the engine or an
 observer), the game is put back as it was, the message says so briefly, and
@@ -45,10 +59,11 @@ runs (a click arriving in the middle of one) is ignored.
 from __future__ import annotations
 
 import logging
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, Union
+from typing import Any, Final, TypeVar, Union
 
 from .._enums import TextEnum
 from ..codes import GameCode, InvalidCodeError, Rule
@@ -76,8 +91,16 @@ __all__ = [
     "SettingChanged",
     "StateRestored",
     "TimeRanOut",
+    "GameFinished",
     "SessionEvent",
     "GAME_CHANGES",
+    # asking before a game in progress is replaced; redo and rewind
+    "ReplaceKind",
+    "ReplaceRequest",
+    "ConfirmationAsked",
+    "ConfirmationClosed",
+    "DOUBLE_PRESS",
+    "REDO",
 ]
 
 log = logging.getLogger(__name__)
@@ -166,7 +189,7 @@ class MoveUndone:
 
 @dataclass(frozen=True)
 class MoveRefused:
-    """``action`` (a position 0–27, ``"D"`` or ``"U"``) was refused for ``refusal``; nothing changed."""
+    """``action`` (a position 0–27, ``"D"``, ``"U"`` or :data:`REDO`) was refused for ``refusal``; nothing changed."""
 
     action: Action
     refusal: Refusal
@@ -233,6 +256,75 @@ class TimeRanOut:
     event: TimeUpEvent
 
 
+@dataclass(frozen=True)
+class GameFinished:
+    """``game`` is finished: sent once per game, for results and statistics (docs/rules.md §2, §4, §8).
+
+    ``status`` is how it ended:
+
+    * WON or TIME_UP: sent right after the move that ended it (after :class:`GameOver`);
+      nothing can change it any more;
+    * BLOCKED: sent when the game leaves the table (a new deal, a code, a restart,
+      another game put on the table), just before :class:`GameStarted` of the next one,
+      because until then an undo can bring it back into play (docs/rules.md §4);
+    * PLAYING: it was **abandoned**: left, as above, after at least one move
+      (a game left without a move is not finished, it was never played).
+
+    A game still on the table when the session closes is not sent.
+    """
+
+    game: Game
+    status: Status
+
+    @property
+    def abandoned(self) -> bool:
+        """True when the game was left while it could go on (``status`` PLAYING)."""
+        return self.status is Status.PLAYING
+
+
+REDO: Final = "redo"
+"""The :attr:`MoveRefused.action` of a refused redo (a redo has no record token, docs/rules.md §4)."""
+
+DOUBLE_PRESS: Final = 0.5
+"""Seconds after a request was carried out during which the same request again is the second press of one."""
+
+
+class ReplaceKind(TextEnum):
+    """What a :class:`ReplaceRequest` puts on the table instead of the game in progress."""
+
+    CODE = "code"
+    """The deal of a game code (docs/rules.md §5)."""
+    RANDOM = "random"
+    """A random deal."""
+    RESTART = "restart"
+    """The same deal from its first move."""
+
+
+@dataclass(frozen=True)
+class ReplaceRequest:
+    """The player asked to replace the game: ``kind``, with the ``code`` (CODE) or the rule set ``rule`` (RANDOM)."""
+
+    kind: ReplaceKind
+    code: GameCode | None = None
+    rule: RuleSet | None = None
+
+
+@dataclass(frozen=True)
+class ConfirmationAsked:
+    """``request`` would abandon a game in progress: the player is asked first (Yes/No)."""
+
+    request: ReplaceRequest
+    moves: int
+
+
+@dataclass(frozen=True)
+class ConfirmationClosed:
+    """The question about ``request`` is closed: ``confirmed`` after a Yes, else a No or the game moved on."""
+
+    request: ReplaceRequest
+    confirmed: bool
+
+
 SessionEvent = Union[
     GameStarted,
     MoveMade,
@@ -246,14 +338,22 @@ SessionEvent = Union[
     SettingChanged,
     StateRestored,
     TimeRanOut,
+    GameFinished,
+    ConfirmationAsked,
+    ConfirmationClosed,
 ]
 GAME_CHANGES = (GameStarted, MoveMade, MoveUndone, StateRestored, TimeRanOut)
 """The events after which the game on the table (or its state) is different."""
 
 Observer = Callable[[SessionEvent], object]
 
+# Ends that nothing can change: GameFinished at once (docs/rules.md §2, §8); a blocked game can be undone (§4).
+_FINAL = (Status.WON, Status.TIME_UP)
+
 # Card refusals that error help may keep quiet (docs/rules.md §2).
 _CARD_REFUSALS = (Refusal.NOT_ADJACENT, Refusal.BLOCKED)
+# Refusals that never replace the message: a card already gone, anything after the end (docs/rules.md §2, §8).
+_QUIET_REFUSALS = (Refusal.EMPTY, Refusal.GAME_OVER, Refusal.TIME_UP)
 
 
 class PlaySession:
@@ -277,9 +377,16 @@ class PlaySession:
         self._error_help = True
         self._deal_rules = self._game.rules
         self._highlight: HighlightChanged = HighlightChanged(frozenset(), False)
+        self._finished: Game | None = None  # the latest game sent in GameFinished (once per game)
         self._message = self._state_message(_text_message("status.welcome"))
         self.random_game: Callable[[RuleSet], Game] = Game.new
         """Makes each random deal (:meth:`deal_random`) under a rule set (docs/rules.md §8)."""
+        self._pending: ReplaceRequest | None = None
+        self._carried: tuple[ReplaceRequest, Game, float] | None = None  # the latest request carried out, and when
+        self.double_press: float = DOUBLE_PRESS
+        """Seconds during which the same request again is ignored as the second press of one (see the module doc)."""
+        self.clock: Callable[[], float] = time.monotonic
+        """The clock of :attr:`double_press` (seconds)."""
 
     # ------------------------------------------------------------------ state
     @property
@@ -318,6 +425,16 @@ class PlaySession:
         return self._highlight
 
     @property
+    def pending(self) -> ReplaceRequest | None:
+        """The request waiting for the player's Yes or No, else ``None``."""
+        return self._pending
+
+    @property
+    def needs_confirmation(self) -> bool:
+        """True while replacing the game would abandon it: moves made and the game not over."""
+        return self._game.moves > 0 and not self._game.is_over
+
+    @property
     def closed(self) -> bool:
         """True once :meth:`close` was called: actions do nothing, no event is sent."""
         return self._closed
@@ -340,6 +457,9 @@ class PlaySession:
     def _emit(self, *events: SessionEvent) -> None:
         if self._closed:
             return
+        if self._pending is not None and any(isinstance(e, GAME_CHANGES) for e in events):
+            request, self._pending = self._pending, None  # the question was about a game that moved on
+            events = (*events, ConfirmationClosed(request, False))
         self._queue.extend(events)
         if self._dispatching:  # delivered by the loop below, after the event being handled
             return
@@ -411,6 +531,51 @@ class PlaySession:
         """Undo the latest play or draw (docs/rules.md §4); ``None`` if refused or ignored."""
         return self.run(self._undo)
 
+    def redo(self) -> PlayEvent | DrawEvent | None:
+        """Make the latest undone action again (docs/rules.md §4): a move; ``None`` if refused or ignored."""
+        return self.run(self._redo)
+
+    def undo_many(self, count: int) -> list[UndoEvent] | None:
+        """Undo ``count`` (≥ 1) actions in one go, e.g. a rewind (docs/rules.md §4): all or nothing.
+
+        Sends one :class:`MoveUndone` per undo, then one message.  When fewer
+        than ``count`` undos are possible, nothing changes and the refusal is
+        sent (``None`` is returned).  Raises ``ValueError`` when ``count`` is
+        not a positive integer.  Inside a running action (e.g. a view's
+        :meth:`run`) it runs at once.
+        """
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise ValueError(f"count must be a positive integer, got {count!r}")
+        return self._setting(self._undo_many, count)
+
+    def request_deal_code(self, code: str | GameCode) -> Game | None:
+        """The player asks for the deal of ``code`` (docs/rules.md §5): see the module doc.
+
+        Text that is not a code sends :class:`CodeRejected` at once, nothing
+        else changing.  Returns the new game, or ``None`` when the player is
+        asked first, or the request is ignored (a repeat) or rejected.
+        """
+        return self.run(self._request_code, code)
+
+    def request_deal_random(self, rule: RuleSet | Rule | str | None = None) -> Game | None:
+        """The player asks for a random deal under the rule set ``rule`` (default :attr:`deal_rules`): see the module doc.
+
+        ``rule`` is anything :meth:`RuleSet.parse` reads; an unreadable one fails
+        under the guard (message, nothing changed).
+        """
+        return self.run(self._request_random, rule)
+
+    def request_restart(self) -> Game | None:
+        """The player asks to play the same deal from its first move: see the module doc."""
+        return self.run(self._request, ReplaceRequest(ReplaceKind.RESTART))
+
+    def answer(self, yes: bool) -> Game | None:
+        """Answer the question about :attr:`pending`: Yes carries the request out, No drops it.
+
+        Returns the new game after a Yes; ``None`` otherwise, or with no question open.
+        """
+        return self.run(self._answer, bool(yes))
+
     def restart(self) -> Game | None:
         """Deal the same cards again from the first move; returns the new game."""
         return self.run(self._restart)
@@ -436,7 +601,8 @@ class PlaySession:
         """The timer ran out (docs/rules.md §8): end the game with status *time up*.
 
         The app's clock calls this; the engine records the ending (token ``T``).
-        Sends :class:`TimeRanOut`, the message and :class:`GameOver`.  ``None``
+        Sends :class:`TimeRanOut`, the message, :class:`GameOver` and
+        :class:`GameFinished`.  ``None``
         (and :class:`MoveRefused`, no message) when the engine refuses: no
         timer, the game already won or out of time.
         """
@@ -531,8 +697,88 @@ class PlaySession:
             return None
         self._highlight = HighlightChanged(frozenset(), False)
         self._message = self._state_message(NO_MESSAGE)
-        self._emit(TimeRanOut(event), MessageChanged(self._message), GameOver(event.status, event.score))
+        self._finished = self._game
+        self._emit(
+            TimeRanOut(event),
+            MessageChanged(self._message),
+            GameOver(event.status, event.score),
+            GameFinished(self._game, event.status),
+        )
         return event
+
+    def _redo(self) -> PlayEvent | DrawEvent | None:
+        try:
+            event = self._game.redo()
+        except IllegalMoveError as exc:
+            self._refused(REDO, exc.refusal)
+            return None
+        self._moved(event)
+        return event
+
+    def _undo_many(self, count: int) -> list[UndoEvent] | None:
+        game = self._game
+        if count > game.undo_depth:  # all or nothing
+            self._refused("U", game.undo_refusal() or Refusal.NOTHING_TO_UNDO)
+            return None
+        events = [game.undo() for _ in range(count)]
+        self._highlight = HighlightChanged(frozenset(), False)
+        self._message = self._state_message(_event_message(events[-1]))
+        self._emit(*(MoveUndone(e) for e in events), MessageChanged(self._message))
+        return events
+
+    def _request_code(self, code: str | GameCode) -> Game | None:
+        try:
+            parsed = GameCode.parse(code)
+        except InvalidCodeError as exc:
+            self._emit(CodeRejected(str(code), exc))
+            return None
+        return self._request(ReplaceRequest(ReplaceKind.CODE, code=parsed))
+
+    def _request_random(self, rule: RuleSet | Rule | str | None) -> Game | None:
+        chosen = self._deal_rules if rule is None else RuleSet.parse(rule)
+        return self._request(ReplaceRequest(ReplaceKind.RANDOM, rule=chosen))
+
+    def _request(self, request: ReplaceRequest) -> Game | None:
+        if request == self._pending or self._repeats(request):  # the same intention: nothing new to do
+            return None
+        if self.needs_confirmation:
+            self._pending = request
+            self._emit(ConfirmationAsked(request, self._game.moves))
+            return None
+        return self._carry_out(request)
+
+    def _repeats(self, request: ReplaceRequest) -> bool:
+        """Whether ``request`` would only repeat what is on the table (see the module doc)."""
+        game = self._game
+        if game.history:  # the game was played: a new intention
+            return False
+        if request.kind is ReplaceKind.RESTART or (request.kind is ReplaceKind.CODE and request.code == game.code):
+            return True  # the result would be this very game, untouched
+        carried = self._carried
+        return (
+            carried is not None
+            and carried[0] == request
+            and carried[1] is game
+            and self.clock() - carried[2] < self.double_press
+        )
+
+    def _carry_out(self, request: ReplaceRequest) -> Game:
+        if request.kind is ReplaceKind.CODE:
+            assert request.code is not None
+            game = self._start(Game.from_code(request.code), GameSource.CODE)
+        elif request.kind is ReplaceKind.RANDOM:
+            game = self._deal_random(request.rule)
+        else:
+            game = self._restart()
+        self._carried = (request, game, self.clock())
+        return game
+
+    def _answer(self, yes: bool) -> Game | None:
+        request, self._pending = self._pending, None
+        if request is None:  # already answered (a double click on Yes), or the game moved on
+            return None
+        self._emit(ConfirmationClosed(request, yes))
+        return self._carry_out(request) if yes else None
 
     def _moved(self, event: PlayEvent | DrawEvent) -> None:
         self._highlight = HighlightChanged(frozenset(), False)
@@ -540,26 +786,35 @@ class PlaySession:
         events: list[SessionEvent] = [MoveMade(event), MessageChanged(self._message)]
         if event.status is not Status.PLAYING:
             events.append(GameOver(event.status, event.score))
+        if event.status in _FINAL:
+            self._finished = self._game
+            events.append(GameFinished(self._game, event.status))
         self._emit(*events)
 
     def _refused(self, action: Action, refusal: Refusal) -> None:
         """A refused action (docs/rules.md §2, §4): the game did not change; maybe say why."""
         events: list[SessionEvent] = [MoveRefused(action, refusal)]
-        # A card already gone is the second click of a fast double click: nothing to say.
-        quiet = refusal is Refusal.EMPTY or (refusal in _CARD_REFUSALS and not self._error_help)
+        # A card already gone is the second click of a fast double click: nothing to say.  Once the
+        # game is won or out of time, the end-of-game message stays (a late click must not replace it).
+        quiet = refusal in _QUIET_REFUSALS or (refusal in _CARD_REFUSALS and not self._error_help)
         if not quiet:
             self._message = _refusal_message(refusal, self._game)
             events.append(MessageChanged(self._message))
         self._emit(*events)
 
     def _start(self, game: Game, source: GameSource) -> Game:
+        left = self._game
+        events: list[SessionEvent] = []
+        if left is not game and left is not self._finished and (left.is_over or left.moves > 0):
+            self._finished = left
+            events.append(GameFinished(left, left.status))
         self._game = game
         if source in (GameSource.CODE, GameSource.RANDOM):
             self._deal_rules = game.rules
         self._highlight = HighlightChanged(frozenset(), False)
         welcome = "status.restarted" if source is GameSource.RESTART else "status.welcome"
         self._message = self._state_message(_text_message(welcome))
-        self._emit(GameStarted(game, source), MessageChanged(self._message))
+        self._emit(*events, GameStarted(game, source), MessageChanged(self._message))
         return game
 
     def _restart(self) -> Game:

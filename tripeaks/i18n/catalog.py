@@ -96,6 +96,9 @@ CATALOG: dict[str, dict[str, Entry]] = {
             other="The undo penalty costs {cost} points: the score is now {score}.",
         ),
         "explain.time_up": "The timer ({minutes} min) has run out: the game is over and counts as a loss.",
+        # Redo (docs/rules.md §4)
+        "refusal.nothing_to_redo": "There is nothing to redo.",
+        "refusal_sentence.nothing_to_redo": "There is nothing to redo.",
     },
     "pt": {
         "refusal.not_adjacent": "Tem de ter um valor imediatamente superior ou inferior",
@@ -192,6 +195,9 @@ CATALOG: dict[str, dict[str, Entry]] = {
             other="A penalização por anular custa {cost} pontos: a pontuação fica em {score}.",
         ),
         "explain.time_up": "O cronómetro ({minutes} min) chegou ao fim: a partida terminou e conta como perdida.",
+        # Redo (docs/rules.md §4)
+        "refusal.nothing_to_redo": "Não há nada para refazer.",
+        "refusal_sentence.nothing_to_redo": "Não há nada para refazer.",
     },
     "fr": {
         "refusal.not_adjacent": "La valeur doit être immédiatement supérieure ou inférieure",
@@ -288,5 +294,8 @@ CATALOG: dict[str, dict[str, Entry]] = {
             other="La pénalité d'annulation coûte {cost} points : le score est maintenant de {score}.",
         ),
         "explain.time_up": "Le minuteur ({minutes} min) est écoulé : la partie est terminée et compte comme perdue.",
+        # Redo (docs/rules.md §4)
+        "refusal.nothing_to_redo": "Il n'y a rien à rétablir.",
+        "refusal_sentence.nothing_to_redo": "Il n'y a rien à rétablir.",
     },
 }

@@ -1,4 +1,4 @@
-"""Class results sentences (the teacher's notebook, the name prompt, the store's problems) in en, pt, fr.
+"""Class results sentences (the teacher's notebook, the app's name line and challenge, the store's problems) in en, pt, fr.
 
 Whole sentences and labels with named placeholders, like
 :mod:`tripeaks.i18n.catalog`; the store itself (:mod:`tripeaks.classroom`)
@@ -86,6 +86,15 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "cell.no": "no",
         "cell.none": "none",
         "failure": "Sorry, something went wrong while reading the class results.",
+        # the play app's name line and challenge (tripeaks.app.classroom_view)
+        "name.label": "Your name",
+        "name.prompt": "Type the name your teacher will see next to your results.",
+        "name.placeholder": "Your name",
+        "name.save": "Save my name",
+        "name.saved": "Your results will be recorded as {name}.",
+        "problem.missed": "The result of this game could not be recorded; the next ones will be.",
+        "challenge.play": "Play the challenge",
+        "challenge.play_tip": "Deal the game your teacher chose for the class.",
     },
     "pt": {
         "title": "Resultados da turma",
@@ -147,6 +156,15 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "cell.no": "não",
         "cell.none": "nenhuma",
         "failure": "Desculpe, algo correu mal ao ler os resultados da turma.",
+        # the play app's name line and challenge (tripeaks.app.classroom_view)
+        "name.label": "O seu nome",
+        "name.prompt": "Escreva o nome que o professor verá ao lado dos seus resultados.",
+        "name.placeholder": "O seu nome",
+        "name.save": "Guardar o meu nome",
+        "name.saved": "Os seus resultados serão registados como {name}.",
+        "problem.missed": "Não foi possível registar o resultado desta partida; os seguintes serão registados.",
+        "challenge.play": "Jogar o desafio",
+        "challenge.play_tip": "Distribuir o jogo que o professor escolheu para a turma.",
     },
     "fr": {
         "title": "Résultats de la classe",
@@ -208,6 +226,15 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "cell.no": "non",
         "cell.none": "aucun",
         "failure": "Désolé, un problème est survenu en lisant les résultats de la classe.",
+        # the play app's name line and challenge (tripeaks.app.classroom_view)
+        "name.label": "Votre nom",
+        "name.prompt": "Tapez le nom que votre enseignant verra à côté de vos résultats.",
+        "name.placeholder": "Votre nom",
+        "name.save": "Enregistrer mon nom",
+        "name.saved": "Vos résultats seront enregistrés sous le nom {name}.",
+        "problem.missed": "Le résultat de cette partie n'a pas pu être enregistré ; les suivants le seront.",
+        "challenge.play": "Jouer le défi",
+        "challenge.play_tip": "Distribuer la partie que votre enseignant a choisie pour la classe.",
     },
 }
 

@@ -131,6 +131,20 @@ SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
             other="Rule set {rules}: best runs score of {deals} deals found in {seconds} s.",
         ),
         "study.wrote": "Written: {path}",
+        # progress bars of winrate and study (tripeaks.study): one label per stage, the bar adds figures only
+        "progress.decide": "Rule {rule}: solving",
+        "progress.rules_decide": "Rule set {rules}: solving",
+        "progress.bot": "Rule {rule}: the bot plays",
+        "progress.rules_bot": "Rule set {rules}: the bot plays",
+        "progress.best": "Rule {rule}: best scores",
+        "progress.runs_best": "Rule set {rules}: best runs scores",
+        "cli.no_dask": "running on Dask needs its distributed scheduler: pip install 'tripeaks[dask]'",
+        "cli.dask_failed": "the Dask cluster failed: {reason}",
+        "winrate.dask": Plural(
+            "workers",
+            one="Solved on the Dask cluster at {address} with {workers} worker.",
+            other="Solved on the Dask cluster at {address} with {workers} workers in parallel.",
+        ),
     },
     "pt": {
         "hint.play": "Jogue {card} sobre {top}: a partida continua a poder ser ganha.",
@@ -260,6 +274,21 @@ SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
             other="Conjunto de regras {rules}: melhor pontuação por sequências de {deals} jogos encontrada em {seconds} s.",
         ),
         "study.wrote": "Ficheiro escrito: {path}",
+        # progress bars of winrate and study (tripeaks.study): one label per stage, the bar adds figures only
+        "progress.decide": "Regra {rule}: a resolver",
+        "progress.rules_decide": "Conjunto de regras {rules}: a resolver",
+        "progress.bot": "Regra {rule}: o robô joga",
+        "progress.rules_bot": "Conjunto de regras {rules}: o robô joga",
+        "progress.best": "Regra {rule}: melhores pontuações",
+        "progress.runs_best": "Conjunto de regras {rules}: melhores pontuações por sequências",
+        "cli.no_dask": "para correr no Dask é preciso o seu escalonador distribuído: pip install 'tripeaks[dask]'",
+        "cli.dask_failed": "o cluster Dask falhou: {reason}",
+        "winrate.dask": Plural(
+            "workers",
+            one="Resolvido no cluster Dask em {address} com {workers} processo.",
+            many="Resolvido no cluster Dask em {address} com {workers} de processos em paralelo.",
+            other="Resolvido no cluster Dask em {address} com {workers} processos em paralelo.",
+        ),
     },
     "fr": {
         "hint.play": "Jouez {card} sur {top} : la partie reste gagnable.",
@@ -389,6 +418,21 @@ SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
             other="Jeu de règles {rules} : meilleur score aux séquences de {deals} donnes trouvé en {seconds} s.",
         ),
         "study.wrote": "Fichier écrit : {path}",
+        # progress bars of winrate and study (tripeaks.study): one label per stage, the bar adds figures only
+        "progress.decide": "Règle {rule} : résolution",
+        "progress.rules_decide": "Jeu de règles {rules} : résolution",
+        "progress.bot": "Règle {rule} : le robot joue",
+        "progress.rules_bot": "Jeu de règles {rules} : le robot joue",
+        "progress.best": "Règle {rule} : meilleurs scores",
+        "progress.runs_best": "Jeu de règles {rules} : meilleurs scores aux séquences",
+        "cli.no_dask": "pour tourner sur Dask, il faut son ordonnanceur distribué : pip install 'tripeaks[dask]'",
+        "cli.dask_failed": "le cluster Dask a échoué : {reason}",
+        "winrate.dask": Plural(
+            "workers",
+            one="Résolu sur le cluster Dask à {address} avec {workers} processus.",
+            many="Résolu sur le cluster Dask à {address} avec {workers} de processus en parallèle.",
+            other="Résolu sur le cluster Dask à {address} avec {workers} processus en parallèle.",
+        ),
     },
 }
 

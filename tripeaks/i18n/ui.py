@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._text import shorten
 from ..codes import InvalidCodeError, Rule
 from ..rules import Preset, RuleSet
 from .core import LANGUAGE_NAMES, LANGUAGES, Entry, Plural, lookup
@@ -131,6 +132,38 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         "preset.tri_peaks": "Tri Peaks",
         "preset.tri_peaks_facile": "Tri Peaks Facile",
         "preset.custom": "Custom",
+        # Play feel: asking before a game is abandoned, redo, rewind, a finished stock, long codes (tripeaks.app)
+        "confirm.question": "Abandon this game?",
+        "confirm.restart": Plural(
+            "moves",
+            one="Restart deals the same cards again from the start: your {moves} move so far will be lost.",
+            other="Restart deals the same cards again from the start: your {moves} moves so far will be lost.",
+        ),
+        "confirm.deal_code": Plural(
+            "moves",
+            one="{code} will be dealt instead: your {moves} move so far will be lost.",
+            other="{code} will be dealt instead: your {moves} moves so far will be lost.",
+        ),
+        "confirm.deal_random": Plural(
+            "moves",
+            one="A new random game will be dealt instead: your {moves} move so far will be lost.",
+            other="A new random game will be dealt instead: your {moves} moves so far will be lost.",
+        ),
+        "confirm.yes": "Yes",
+        "confirm.no": "No",
+        "controls.redo": "Redo",
+        "controls.redo_tip": "Make the move you undid last again. A redo counts as a move.",
+        "stock.done_tip": "The game is over: there is nothing more to draw.",
+        "code.part_cut": "{start}…",
+        "hints.rewind": "Rewind to the last winnable position",
+        "hints.rewind_tip": "Undo in one click every move made since the game could last be won. Each one counts as an undo.",
+        "hints.rewound": Plural(
+            "count",
+            one="Rewound {count} move: from here the game can be won again.",
+            other="Rewound {count} moves: from here the game can be won again.",
+        ),
+        "hints.rewind_none": "No position that undo can reach can be won: deal a new game.",
+        "hints.rewind_unknown": "The solver found no winnable position to go back to within {ms} ms.",
     },
     "pt": {
         "app.title": "TriPeaks",
@@ -246,6 +279,42 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         "preset.tri_peaks": "Tri Peaks",
         "preset.tri_peaks_facile": "Tri Peaks Facile",
         "preset.custom": "Personalizada",
+        # Play feel: asking before a game is abandoned, redo, rewind, a finished stock, long codes (tripeaks.app)
+        "confirm.question": "Abandonar esta partida?",
+        "confirm.restart": Plural(
+            "moves",
+            one="Recomeçar distribui as mesmas cartas desde o início: perde-se {moves} jogada feita até agora.",
+            many="Recomeçar distribui as mesmas cartas desde o início: perdem-se {moves} de jogadas feitas até agora.",
+            other="Recomeçar distribui as mesmas cartas desde o início: perdem-se {moves} jogadas feitas até agora.",
+        ),
+        "confirm.deal_code": Plural(
+            "moves",
+            one="Em vez desta, será distribuído {code}: perde-se {moves} jogada feita até agora.",
+            many="Em vez desta, será distribuído {code}: perdem-se {moves} de jogadas feitas até agora.",
+            other="Em vez desta, será distribuído {code}: perdem-se {moves} jogadas feitas até agora.",
+        ),
+        "confirm.deal_random": Plural(
+            "moves",
+            one="Em vez desta, será distribuído um novo jogo ao acaso: perde-se {moves} jogada feita até agora.",
+            many="Em vez desta, será distribuído um novo jogo ao acaso: perdem-se {moves} de jogadas feitas até agora.",
+            other="Em vez desta, será distribuído um novo jogo ao acaso: perdem-se {moves} jogadas feitas até agora.",
+        ),
+        "confirm.yes": "Sim",
+        "confirm.no": "Não",
+        "controls.redo": "Refazer",
+        "controls.redo_tip": "Fazer de novo a última jogada anulada. Refazer conta como uma jogada.",
+        "stock.done_tip": "A partida terminou: já não há nada a tirar do monte.",
+        "code.part_cut": "{start}…",
+        "hints.rewind": "Voltar à última posição ganhável",
+        "hints.rewind_tip": "Anular de uma vez todas as jogadas feitas desde a última posição em que a partida ainda podia ser ganha. Cada uma conta como uma anulação.",
+        "hints.rewound": Plural(
+            "count",
+            one="Foi anulada {count} jogada: a partir daqui a partida volta a poder ser ganha.",
+            many="Foram anulados {count} de jogadas: a partir daqui a partida volta a poder ser ganha.",
+            other="Foram anuladas {count} jogadas: a partir daqui a partida volta a poder ser ganha.",
+        ),
+        "hints.rewind_none": "Nenhuma posição a que Anular consegue voltar pode ser ganha: distribua um novo jogo.",
+        "hints.rewind_unknown": "O resolvedor não encontrou, em {ms} ms, nenhuma posição ganhável a que voltar.",
     },
     "fr": {
         "app.title": "TriPeaks",
@@ -361,6 +430,42 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         "preset.tri_peaks": "Tri Peaks",
         "preset.tri_peaks_facile": "Tri Peaks Facile",
         "preset.custom": "Personnalisée",
+        # Play feel: asking before a game is abandoned, redo, rewind, a finished stock, long codes (tripeaks.app)
+        "confirm.question": "Abandonner cette partie ?",
+        "confirm.restart": Plural(
+            "moves",
+            one="Recommencer redistribue les mêmes cartes depuis le début : {moves} coup joué jusqu'ici sera perdu.",
+            many="Recommencer redistribue les mêmes cartes depuis le début : {moves} de coups joués jusqu'ici seront perdus.",
+            other="Recommencer redistribue les mêmes cartes depuis le début : {moves} coups joués jusqu'ici seront perdus.",
+        ),
+        "confirm.deal_code": Plural(
+            "moves",
+            one="La donne {code} sera distribuée à la place : {moves} coup joué jusqu'ici sera perdu.",
+            many="La donne {code} sera distribuée à la place : {moves} de coups joués jusqu'ici seront perdus.",
+            other="La donne {code} sera distribuée à la place : {moves} coups joués jusqu'ici seront perdus.",
+        ),
+        "confirm.deal_random": Plural(
+            "moves",
+            one="Une nouvelle partie au hasard sera distribuée à la place : {moves} coup joué jusqu'ici sera perdu.",
+            many="Une nouvelle partie au hasard sera distribuée à la place : {moves} de coups joués jusqu'ici seront perdus.",
+            other="Une nouvelle partie au hasard sera distribuée à la place : {moves} coups joués jusqu'ici seront perdus.",
+        ),
+        "confirm.yes": "Oui",
+        "confirm.no": "Non",
+        "controls.redo": "Rétablir",
+        "controls.redo_tip": "Rejouer le dernier coup annulé. Rétablir compte comme un coup.",
+        "stock.done_tip": "La partie est terminée : il n'y a plus rien à piocher.",
+        "code.part_cut": "{start}…",
+        "hints.rewind": "Revenir à la dernière position gagnable",
+        "hints.rewind_tip": "Annuler d'un seul clic tous les coups joués depuis la dernière position où la partie pouvait encore être gagnée. Chacun compte comme une annulation.",
+        "hints.rewound": Plural(
+            "count",
+            one="{count} coup annulé : à partir d'ici, la partie peut de nouveau être gagnée.",
+            many="{count} de coups annulés : à partir d'ici, la partie peut de nouveau être gagnée.",
+            other="{count} coups annulés : à partir d'ici, la partie peut de nouveau être gagnée.",
+        ),
+        "hints.rewind_none": "Aucune position qu'Annuler peut atteindre ne peut être gagnée : distribuez une nouvelle partie.",
+        "hints.rewind_unknown": "Le solveur n'a trouvé, en {ms} ms, aucune position gagnable où revenir.",
     },
 }
 """The app's texts, one dict per language; keys shared by all languages."""
@@ -409,7 +514,8 @@ def code_error_message(error: InvalidCodeError, lang: str = "en") -> str:
 
     Uses the error's ``reason`` and ``part`` (also the flag reasons of
     docs/rules.md §8: ``flags_empty``, ``flag``, ``flag_repeated``,
-    ``timer``); an unknown reason gives a general sentence.
+    ``timer``); an unknown reason gives a general sentence.  A part longer
+    than :data:`tripeaks._text.QUOTE_LIMIT` characters is quoted by its start.
     """
     reason = getattr(error, "reason", "value")
     part = getattr(error, "part", "")
@@ -417,4 +523,6 @@ def code_error_message(error: InvalidCodeError, lang: str = "en") -> str:
     if key not in UI_CATALOG["en"]:
         key = "code.value"
     count = part.count("-") + 1 if reason == "parts" else len(part)
-    return ui_text(key, lang, part=part, count=count)
+    start = shorten(part)  # a long paste is quoted by its start (docs/rules.md §5)
+    shown = part if start is None else ui_text("code.part_cut", lang, start=start)
+    return ui_text(key, lang, part=shown, count=count)
