@@ -164,6 +164,7 @@ def test_a_win_is_celebrated_and_summed_up(winning_line, lang):
     assert game.status is Status.WON
     view = app.end_view
     assert view.layout.display is None and "tp-end-won" in css_classes(view)
+    assert view.title.layout.display is None and view.celebration.layout.display is None
     confetti = view.celebration.value
     assert 'aria-hidden="true"' in confetti and confetti.count("<span") >= 8
     body = plain(view.body.value)
@@ -196,5 +197,8 @@ def test_a_blocked_game_shows_its_summary_and_hides_it_again_after_an_undo():
     app = TriPeaksApp(game)
     assert app.end_view.layout.display is None and app.end_view.celebration.value == ""
     assert "tp-end-blocked" in css_classes(app.end_view)
+    # No cheer and no celebration: they take no room, the summary starts at the top of the panel.
+    assert app.end_view.title.layout.display == app.end_view.celebration.layout.display == "none"
+    assert "tp-end-summary" in app.end_view.body.value
     app.undo_button.click()
     assert app.end_view.layout.display == "none"

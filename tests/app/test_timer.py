@@ -21,7 +21,7 @@ from widget_state import css_classes, plain
 
 from tripeaks import DECK, Card, Game, Status
 from tripeaks.app import TriPeaksApp
-from tripeaks.app.session import GameOver, MoveRefused, TimeRanOut
+from tripeaks.app.session import GameFinished, GameOver, MoveRefused, TimeRanOut
 from tripeaks.app.timer import GameClock, format_duration
 from tripeaks.game import Refusal
 from tripeaks.i18n import LANGUAGES, explain, status_message
@@ -149,7 +149,12 @@ def test_time_up_ends_the_game_stops_ticking_and_refuses_actions(timed, lang):
     scheduler.advance(61)
     game = app.game
     assert game.status is Status.TIME_UP and game.is_over
-    assert [type(e) for e in seen if isinstance(e, (TimeRanOut, GameOver))] == [TimeRanOut, GameOver]
+    assert [type(e) for e in seen if isinstance(e, (TimeRanOut, GameOver, GameFinished))] == [
+        TimeRanOut,
+        GameOver,
+        GameFinished,
+    ]
+    assert GameFinished(game, Status.TIME_UP) in seen  # once, for results (docs/rules.md §8)
     assert GameOver(Status.TIME_UP, score) in seen
     assert game.to_record()["actions"] == ["8D", "T"]  # the engine recorded the ending (docs/rules.md §8)
     assert plain(app.status.value).startswith(status_message(Status.TIME_UP, lang))
@@ -173,6 +178,9 @@ def test_time_up_ends_the_game_stops_ticking_and_refuses_actions(timed, lang):
     assert (game.score, game.moves, len(game.history)) == (score, moves, 2)
     assert app.again_button.layout.display is None  # New game is offered
     assert app.end_view.layout.display is None and "tp-end-time_up" in css_classes(app.end_view)
+    app.again_button.click()  # the next game: the game out of time is not sent a second time
+    assert app.game is not game
+    assert [e for e in seen if isinstance(e, GameFinished)] == [GameFinished(game, Status.TIME_UP)]
 
 
 def test_a_new_deal_or_a_restart_starts_a_new_countdown_and_cancels_the_old_one(timed):

@@ -154,10 +154,12 @@ class EndOfGameView(widgets.VBox):
         self.title.add_class("tp-end-title")
         self.celebration = widgets.HTML()
         self.celebration.add_class("tp-celebrate")
+        self.celebration.layout.display = "none"  # until a win
         self.body = widgets.HTML()
         self.body.add_class("tp-end-body-box")
         style = widgets.HTML(value=f"<style>{CSS}</style>")
         style.add_class("tp-style")
+        style.layout.display = "none"  # takes no room in the panel (the rule still applies)
         super().__init__([self.celebration, self.title, self.body, style], **kwargs)
         self.add_class("tp-end")
         self._status: Status | None = None
@@ -169,7 +171,7 @@ class EndOfGameView(widgets.VBox):
             self.celebrate()
         elif isinstance(event, GAME_CHANGES):
             if isinstance(event, GameStarted) or not self._session.game.is_over:
-                self.celebration.value = ""
+                self._show(self.celebration, "")
             self.render()
         elif isinstance(event, LanguageChanged):
             self.render()
@@ -180,7 +182,7 @@ class EndOfGameView(widgets.VBox):
             f'<span class="{cls}" style="left: {4 + 8 * i}%; animation-delay: {(i % 4) * 0.12:.2f}s">{suit}</span>'
             for i, (suit, cls) in enumerate(_SUITS * 3)
         )
-        self.celebration.value = f'<div class="tp-confetti" aria-hidden="true">{spans}</div>'
+        self._show(self.celebration, f'<div class="tp-confetti" aria-hidden="true">{spans}</div>')
         self.render()
 
     def render(self) -> None:
@@ -189,16 +191,27 @@ class EndOfGameView(widgets.VBox):
         status = game.status
         if status is Status.PLAYING:
             self.layout.display = "none"
-            self.title.value = self.body.value = ""
+            self._show(self.title, "")
+            self.body.value = ""
             self._set_status(None)
             return
         self._set_status(status)
         if status is Status.WON:  # the status line says how the game ended; a win gets a cheer too
-            self.title.value = f'<div role="heading" aria-level="2">{_esc(rules_text("end.won_title", lang))}</div>'
+            self._show(
+                self.title, f'<div role="heading" aria-level="2">{_esc(rules_text("end.won_title", lang))}</div>'
+            )
         else:
-            self.title.value = ""
+            self._show(self.title, "")
         self.body.value = f'<div class="tp-end-body">{self._summary(game, lang)}{self._breakdown(game, lang)}</div>'
         self.layout.display = None
+
+    @staticmethod
+    def _show(widget: widgets.HTML, value: str) -> None:
+        """Set ``widget``'s HTML; an empty one takes no room (no blank line at the top of the panel)."""
+        widget.value = value
+        display = None if value else "none"
+        if widget.layout.display != display:
+            widget.layout.display = display
 
     def _set_status(self, status: Status | None) -> None:
         if status is self._status:

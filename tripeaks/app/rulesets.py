@@ -65,7 +65,9 @@ CSS = """
   border: 1px dashed #b9c7bc; border-radius: 10px; padding: 6px 10px; gap: 2px 14px;
   flex-flow: row wrap; align-items: center;
 }
-.tp-custom .widget-checkbox { width: auto; }
+.tp-custom .widget-checkbox { width: auto; max-width: 100%; height: auto; min-height: 28px; margin: 2px 0; }
+/* A long option wraps on a narrow screen instead of being cut off. */
+.tp-custom .widget-checkbox label { white-space: normal; overflow: visible; text-overflow: clip; line-height: 1.3; }
 .tp-custom .widget-checkbox label, .tp-custom .widget-label { font-size: 14px; }
 .tp-custom .tp-custom-title { font-weight: 700; font-size: 14px; color: #14532d; width: 100%; }
 .tp-custom .tp-custom-code { width: 100%; font-size: 14px; }
