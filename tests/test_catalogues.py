@@ -19,17 +19,18 @@ import pytest
 import tripeaks.i18n
 from tripeaks.classroom import NameProblem, Problem
 from tripeaks.codes import InvalidCodeError
-from tripeaks.game import Refusal
+from tripeaks.game import Refusal, RefusalDetail
 from tripeaks.i18n import LANGUAGES, UnknownLanguageError
 from tripeaks.i18n.catalogues import CATALOGUES, sentences
 from tripeaks.i18n.core import Catalogue, Plural, placeholders, plural_categories
 from tripeaks.layout import PEAKS
 from tripeaks.lessons import LESSONS, TaskKind
+from tripeaks.quiz import QUESTIONS
 from tripeaks.rules import Preset
 from tripeaks.solver import HintKind, Verdict
 
 PACKAGE = Path(tripeaks.i18n.__file__).resolve().parents[1]
-TEXT_FUNCTIONS = {"text", "ui_text", "lesson_text", "solver_text", "classroom_text", "rules_text"}
+TEXT_FUNCTIONS = {"text", "ui_text", "lesson_text", "solver_text", "classroom_text", "quiz_text", "rules_text"}
 """Functions whose first argument is a catalogue key."""
 
 
@@ -39,8 +40,10 @@ def _lesson_keys() -> set[str]:
         keys |= {f"lesson.{lesson.id}.{part}" for part in ("title", "intro", "complete")}
         for task in lesson.tasks:
             keys |= {f"lesson.{lesson.id}.{task.key}.goal", f"lesson.{lesson.id}.{task.key}.done"}
-            if task.kind is TaskKind.FIND:  # a wrong card in a "find the cards" step
+            if task.kind in (TaskKind.FIND, TaskKind.CHOOSE, TaskKind.DEAL):  # a wrong card, move or deal
                 keys.add(f"lesson.{lesson.id}.{task.key}.miss")
+            if task.avoid:  # a move known to lose the deal
+                keys.add(f"lesson.{lesson.id}.{task.key}.avoid")
     return keys
 
 
@@ -53,6 +56,8 @@ KEY_FAMILIES: dict[str, set[str]] = {
     # tripeaks.i18n.refusal_message / refusal_sentence: one per Refusal
     "refusal.": {f"refusal.{r.value}" for r in Refusal},
     "refusal_sentence.": {f"refusal_sentence.{r.value}" for r in Refusal},
+    # tripeaks.i18n.refusal_detail_sentence: one per RefusalDetail
+    "refusal_detail.": {f"refusal_detail.{d.value}" for d in RefusalDetail},
     # tripeaks.i18n.ui.code_error_message: one per InvalidCodeError reason (docs/rules.md §5, §8)
     "code.": {
         f"code.{reason}"
@@ -76,6 +81,13 @@ KEY_FAMILIES: dict[str, set[str]] = {
     # tripeaks.lessons.Lesson.facts: the solver's verdicts of lesson 9
     "lesson.codes.verdict.easy_": {f"lesson.codes.verdict.easy_{v}" for v in ("yes", "no", "unknown")},
     "lesson.codes.verdict.classic_": {f"lesson.codes.verdict.classic_{v}" for v in ("yes", "no", "unknown")},
+    # tripeaks.lesson_core: the solver's verdict after each move of a step (docs/rules.md §1–§3)
+    "lesson.compare.play_": {f"lesson.compare.play_{v}" for v in ("yes", "no", "unknown")},
+    "lesson.compare.draw_": {f"lesson.compare.draw_{v}" for v in ("yes", "no", "unknown")},
+    # tripeaks.app.lessons: the legend of the three peaks (docs/rules.md §1)
+    "ui.peak_": {f"ui.peak_{p}" for p in range(len(PEAKS))},
+    # tripeaks.quiz: each question's text and explanation
+    "quiz.": {f"quiz.{q.id}.{part}" for q in QUESTIONS for part in ("question", "why")},
 }
 
 

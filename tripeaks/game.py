@@ -54,6 +54,7 @@ __all__ = [
     "Game",
     "Status",
     "Refusal",
+    "RefusalDetail",
     "IllegalMoveError",
     "Slot",
     "RecordError",
@@ -129,6 +130,16 @@ class Refusal(enum.Enum):
     """The timer has run out (docs/rules.md §8): no further play, draw, undo or timer end."""
     NO_TIMER = "no_timer"
     """A timer's end in a game without a timer (docs/rules.md §8)."""
+
+
+class RefusalDetail(enum.Enum):
+    """A closer reason for a :class:`Refusal`, where the refusal alone could mislead (docs/rules.md §2).
+
+    Messages: :func:`tripeaks.i18n.refusal_detail_sentence`.
+    """
+
+    NO_WRAP = "no_wrap"
+    """A K on an A, or an A on a K, under Classic: one rank apart only through the K–A wrap of Easy."""
 
 
 class EventKind(TextEnum):
@@ -864,6 +875,21 @@ class Game:
             return Refusal.BLOCKED
         if not self._fits(self._cards[p]):
             return Refusal.NOT_ADJACENT
+        return None
+
+    def refusal_detail(self, position: int) -> RefusalDetail | None:
+        """The closer reason why the card at ``position`` (0–27) is refused, if there is one.
+
+        :attr:`RefusalDetail.NO_WRAP` when it is refused as NOT_ADJACENT and the
+        card and the waste top are a K and an A, which Classic keeps apart
+        (docs/rules.md §2); else ``None`` (also for a playable card).  Raises
+        ``ValueError`` for a position outside 0–27.
+        """
+        if self.refusal(position) is not Refusal.NOT_ADJACENT:
+            return None
+        top = self._waste[-1] if self._waste else None
+        if isinstance(top, Card) and {self._cards[position].rank, top.rank} == {1, 13}:
+            return RefusalDetail.NO_WRAP
         return None
 
     def draw_refusal(self) -> Refusal | None:

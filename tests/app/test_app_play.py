@@ -139,7 +139,10 @@ def test_refusals_show_spec_messages(lang):
 def test_stock_empty_and_blocked(lang):
     app = build_app(game=blocked_after_one_play(), lang=lang)
     assert app.game.status is Status.PLAYING
-    app.board.stock_button.click()
+    stock = app.board.stock_button
+    assert stock.tooltip == ui_text("stock.empty_tip", lang)  # no draw offered, no "0 left"
+    assert stock.tooltip != ui_text("stock.tip", lang, count=0)
+    stock.click()
     assert status(app) == refusal_message(Refusal.STOCK_EMPTY, lang)
     assert app.game.moves == 0
     card(app, 18).click()

@@ -1,18 +1,21 @@
-"""The lessons end to end: notebooks/learn_tripeaks.ipynb in a real Voila server, lessons 1–3 by clicking.
+"""The lessons end to end: notebooks/learn_tripeaks.ipynb in a real Voila server, driven in Chromium.
 
-A :class:`LessonRun` in the test mirrors every click, so each expected text
-(goal, feedback, card names) comes from the engine and the catalogues, never
-copied from the page.
+Every lesson and the quiz in English, one lesson each in Portuguese and in
+French.  A :class:`LessonRun` (and a :class:`QuizRun`) in the test mirrors
+every click, so each expected text (goal, feedback, card names) comes from
+the engine and the catalogues, never copied from the page.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tripeaks import Card, Refusal
-from tripeaks.i18n import refusal_message
+from tripeaks import Game, RefusalDetail
+from tripeaks.i18n import LANGUAGE_NAMES, refusal_detail_sentence
 from tripeaks.i18n.lessons import lesson_text
-from tripeaks.lessons import LessonRun, lesson
+from tripeaks.i18n.quiz import quiz_text
+from tripeaks.lessons import LESSONS, LessonRun, TaskKind, lesson, lesson_by_id
+from tripeaks.quiz import QuizRun
 
 from .tripeaks_page import _CARDS_JS, TriPeaksPage, expected_cards
 
@@ -27,33 +30,47 @@ _PROGRESS_JS = """
 }
 """
 
+_CLIPPING_JS = """
+(sel) => {
+  const out = [];
+  for (let el = document.querySelector(sel).parentElement; el && !el.classList.contains('tp-board'); el = el.parentElement) {
+    const o = getComputedStyle(el).overflow;
+    if (o !== 'visible') out.push(el.className + ': ' + o);
+  }
+  return out;
+}
+"""
+
+_VISIBLE_JS = """
+(sel) => { const el = document.querySelector(sel); return !!el && el.offsetParent !== null; }
+"""
+
 
 class Learner:
-    """Clicks on the page and the same click on a mirror :class:`LessonRun`; checks what the page shows."""
+    """Clicks on the page and makes the same move on a mirror :class:`LessonRun`; checks what the page shows."""
 
     def __init__(self, app: TriPeaksPage, number: int, lang: str = "en") -> None:
         self.app = app
         self.run = LessonRun(lesson(number))
         self.lang = lang
 
+    # ------------------------------------------------------------------ checks
     def check_lesson_shown(self) -> None:
         L = self.run.lesson
-        self.app.wait_text(".tp-lesson-title", L.text("title", self.lang))
+        self.app.wait_text(".tp-lesson-title", L.heading(self.lang))
         self.app.wait_contains(".tp-lesson-goal", self.run.goal(self.lang))
+        total = len(LESSONS)
         self.app.wait_contains(
-            ".tp-lesson-progress-label", lesson_text("ui.progress", self.lang, number=L.number, total=10)
+            ".tp-lesson-progress-label", lesson_text("ui.progress", self.lang, number=L.number, total=total)
         )
 
-    def card(self, position: int) -> None:
-        self.app.click_card(position)
-        self._after(self.run.click_card(position))
-
-    def stock(self) -> None:
-        self.app.draw()
-        self._after(self.run.click_stock())
-
-    def _after(self, feedback) -> None:
-        self.app.wait_text(".tp-lesson-feedback", feedback.message(self.lang))
+    def _after(self) -> None:
+        fb = self.run.last
+        expected = fb.message(self.lang) if fb is not None else ""
+        if self.run.complete and self.run.lesson.number == len(LESSONS):  # the closing sentence follows
+            self.app.wait_contains(".tp-lesson-feedback", expected)
+        else:
+            self.app.wait_text(".tp-lesson-feedback", expected)
         self.app.wait_contains(".tp-lesson-goal", self.run.goal(self.lang))
         expected = expected_cards(self.run.game, self.lang)
         try:
@@ -63,64 +80,176 @@ class Learner:
         except Exception as exc:
             raise AssertionError(f"cards shown {self.app.cards()} != {expected}") from exc
 
+    def visible(self, selector: str) -> bool:
+        return bool(self.app.page.evaluate(_VISIBLE_JS, selector))
+
+    # ------------------------------------------------------------------ moves
+    def card(self, position: int) -> None:
+        self.app.click_card(position)
+        self.run.click_card(position)
+        self._after()
+
+    def stock(self) -> None:
+        self.app.draw()
+        self.run.click_stock()
+        self._after()
+
+    def undo(self) -> None:
+        self.app.click(".tp-lesson-undo")
+        self.run.undo()
+        self._after()
+
+    def button(self, selector: str, mirror) -> None:
+        self.app.page.wait_for_function(_VISIBLE_JS, arg=selector)
+        self.app.click(selector)
+        mirror()
+        self._after()
+
+    def deal(self, code: str) -> None:
+        assert self.visible(".tp-new")
+        self.app.deal(code)
+        self.run.deal(Game.from_code(code))
+        self._after()
+
+    def step(self) -> None:
+        """One click that moves the current step on, as a learner using the lesson's help would."""
+        run, task = self.run, self.run.task
+        if run.waiting:
+            self.button(".tp-lesson-continue", run.proceed)
+        elif task.kind is TaskKind.DEAL:
+            self.deal(task.code)
+        elif task.kind is TaskKind.EXPIRE:
+            self.button(".tp-lesson-expire", run.expire)
+        elif run.guided and run.guide is None:
+            self.button(".tp-lesson-show", run.show_me)
+            self.app.wait_contains(".tp-lesson-guide", run.guide.steps[0].text(self.lang))
+        elif run.guided and run.guide.index < 2:
+            self.button(".tp-guide-next-button", run.guide_next)
+        elif run.guided:
+            self.button(".tp-guide-all", run.guide_all)
+        else:
+            action = run.solution_step()
+            if action == "D":
+                self.stock()
+            elif action == "U":
+                self.undo()
+            else:
+                self.card(action)
+
+    def complete(self) -> None:
+        for _ in range(200):
+            if self.run.complete:
+                return
+            self.step()
+        raise AssertionError(f"lesson {self.run.lesson.number} not completed")
+
     def next(self) -> None:
         assert self.run.complete
-        nxt = self.app.page.locator(".tp-lesson-next")
-        nxt.wait_for(state="visible")
-        self.app.page.wait_for_function("() => !document.querySelector('.tp-lesson-next').disabled")
-        nxt.click()
+        self.app.wait_disabled(".tp-lesson-next", False)
+        self.app.click(".tp-lesson-next")
 
 
-def _next_disabled(app: TriPeaksPage) -> bool:
-    return bool(app.page.eval_on_selector(".tp-lesson-next", "el => el.disabled"))
-
-
-def test_lessons_1_to_3_by_clicking(voila_server, page, page_errors, artifacts_dir):
+def test_every_lesson_and_the_quiz_in_english(voila_server, page, page_errors, artifacts_dir):
     server = voila_server(NOTEBOOK)
-    app = TriPeaksPage(page)
+    app = TriPeaksPage(page, timeout=40_000)
     app.open(server.url)
+    shots = {1, 6, 8, 9, len(LESSONS)}
+    for number in range(1, len(LESSONS) + 1):
+        me = Learner(app, number)
+        me.check_lesson_shown()
+        app.wait_disabled(".tp-lesson-next", True)
+        if number == 1:  # each card marked with its peak, the legend says how many
+            assert "tp-peak-right" in app.classes(".tp-pos-27") and "tp-peak-left" in app.classes(".tp-pos-0")
+            app.wait_contains(".tp-peak-legend", lesson_text("ui.peak_2", "en", count=10))
+        if number == 8:  # the plot beside the board, in view at once
+            page.locator(".tp-plot").wait_for(state="visible")
+            app.wait_plot()
+            page.screenshot(path=str(artifacts_dir / "lessons-en-8-start.png"))
+            box = page.locator(".tp-plot").bounding_box()
+            board = page.locator(".tp-lesson-stage .tp-board").bounding_box()
+            assert box["x"] >= board["x"] + board["width"] - 1 and box["y"] < board["y"] + board["height"]
+            assert box["y"] + box["height"] <= 1200
+        while not me.run.complete:
+            me.step()
+            if number == 7 and me.run.waiting:  # the won board stays, with its message
+                assert "tp-banner" in page.inner_html(".tp-lesson-stage")
+                app.wait_contains(".tp-lesson-feedback", "772")
+                app.wait_contains(".tp-lesson-stats", "772")
+                page.screenshot(path=str(artifacts_dir / "lessons-en-7-won-board.png"))
+            if number == 9 and me.run.guide is not None and me.run.guide.index == 1:
+                page.screenshot(path=str(artifacts_dir / "lessons-en-9-guide.png"), full_page=True)
+        assert page.evaluate(_PROGRESS_JS) == pytest.approx(100.0 * number / len(LESSONS), abs=0.01)
+        if number in shots:
+            page.screenshot(path=str(artifacts_dir / f"lessons-en-{number}-done.png"), full_page=True)
+        if number < len(LESSONS):
+            me.next()
+    # the end: the closing sentence, the links to the game, the quiz
+    app.wait_contains(".tp-lesson-feedback", lesson_text("ui.finished", "en"))
+    assert page.get_attribute(".tp-link-voila", "href") == "../../../voila/render/notebooks/tripeaks.ipynb"
+    assert page.get_attribute(".tp-link-lab", "href") == "../../../lab/tree/notebooks/tripeaks.ipynb"
+    app.click(".tp-lesson-quiz")
+    quiz = QuizRun()
+    app.wait_text(".tp-quiz-title", quiz_text("quiz.ui.title", "en"))
+    wrong = {"undo"}
+    while not quiz.complete:
+        q = quiz.question
+        app.wait_text(".tp-quiz-question", q.text("en"))
+        app.wait_text(".tp-quiz-progress", quiz_text("quiz.ui.progress", "en", number=quiz.index + 1, total=10))
+        choice = (q.answer + 1) % len(q.choices) if q.id in wrong else q.answer
+        app.wait_text(f".tp-quiz-choice-{choice}", q.choices[choice].text("en"))
+        app.click(f".tp-quiz-choice-{choice}")
+        answer = quiz.choose(choice)
+        app.wait_text(".tp-quiz-feedback", answer.message("en"))
+        if not answer.correct:
+            taught = lesson_by_id(q.lesson)
+            app.wait_text(".tp-quiz-lesson", quiz_text("quiz.ui.go_lesson", "en", number=taught.number))
+            page.screenshot(path=str(artifacts_dir / "lessons-en-quiz-wrong.png"), full_page=True)
+        app.click(".tp-quiz-next")
+        quiz.next()
+    app.wait_contains(".tp-quiz-result", quiz_text("quiz.ui.result", "en", right=9, total=10))
+    page.screenshot(path=str(artifacts_dir / "lessons-en-quiz-result.png"), full_page=True)
+    assert page_errors == []
 
-    # Lesson 1: the three apexes, an exposed card, the stock.
-    me = Learner(app, 1)
+
+def _open_lesson(app: TriPeaksPage, number: int, lang: str) -> Learner:
+    app.choose_language(LANGUAGE_NAMES[lang])
+    app.page.locator(".tp-lesson-menu select").select_option(label=lesson(number).heading(lang))
+    me = Learner(app, number, lang)
     me.check_lesson_shown()
-    assert _next_disabled(app)
-    me.card(4)  # not an apex: the lesson says so, nothing changes
-    assert "tp-fb-miss" in app.page.inner_html(".tp-lesson-feedback")
+    return me
+
+
+def test_lesson_on_easy_and_classic_in_portuguese(voila_server, page, page_errors, artifacts_dir):
+    server = voila_server(NOTEBOOK)
+    app = TriPeaksPage(page, timeout=40_000)
+    app.open(server.url)
+    me = _open_lesson(app, lesson_by_id("rules").number, "pt")
+    assert app.text(".tp-lesson-show") == lesson_text("ui.show_me", "pt")
+    for p in (19, 21, 22):
+        me.card(p)
+    me.button(".tp-lesson-continue", me.run.proceed)
+    me.card(21)  # K♣ on A♣ under Classic: refused, with a sentence of its own
+    app.wait_contains(".tp-lesson-feedback", refusal_detail_sentence(RefusalDetail.NO_WRAP, "pt"))
+    page.screenshot(path=str(artifacts_dir / "lessons-pt-6-king-on-ace.png"), full_page=True)
+    me.complete()
+    app.wait_disabled(".tp-lesson-next", False)
+    assert page_errors == []
+
+
+def test_lesson_on_the_layout_in_french(voila_server, page, page_errors, artifacts_dir):
+    server = voila_server(NOTEBOOK)
+    app = TriPeaksPage(page, timeout=40_000)
+    app.open(server.url)
+    me = _open_lesson(app, 1, "fr")
+    app.wait_contains(".tp-peak-legend", lesson_text("ui.peak_2", "fr", count=10))
     for p in (0, 1, 2):
         me.card(p)
-    me.card(9)  # covered: the engine's own message
-    assert app.text(".tp-lesson-feedback").startswith(refusal_message(Refusal.BLOCKED, "en"))
-    me.card(20)
-    assert _next_disabled(app)
-    me.stock()
-    assert me.run.complete and not _next_disabled(app)
-    assert page.evaluate(_PROGRESS_JS) == pytest.approx(10.0)
-    page.screenshot(path=str(artifacts_dir / "lessons-1-done.png"), full_page=True)
-    me.next()
-
-    # Lesson 2: one rank higher, one lower, any; a wrong rank first.
-    me = Learner(app, 2)
-    me.check_lesson_shown()
-    me.card(18)  # 2♣ on 7♥
-    assert app.text(".tp-lesson-feedback").startswith(refusal_message(Refusal.NOT_ADJACENT, "en"))
-    for p in (19, 22, 24):  # 8♣, 7♠, 6♦
-        me.card(p)
-    assert me.run.complete
-    me.next()
-
-    # Lesson 3: the walk-through, in Portuguese.
-    me = Learner(app, 3, lang="pt")
-    app.choose_language("Português")
-    me.check_lesson_shown()
-    assert app.text(".tp-lesson-show") == lesson_text("ui.show_me", "pt")
-    assert app.card(21) == "R♣"
-    for p in (21, 25):  # K♣ on A♣, A♠ on K♣
-        me.card(p)
-    assert "tp-down" in app.classes(".tp-pos-12")
-    me.card(22)  # 2♦ on A♠: the middle peak's 7♠ turns up
-    assert app.card(12) == "7♠" and Card.parse("7S") == me.run.game.card_at(12)
-    assert "tp-up" in app.classes(".tp-pos-12")
-    assert not _next_disabled(app)
-    assert page.evaluate(_PROGRESS_JS) == pytest.approx(30.0)
-    page.screenshot(path=str(artifacts_dir / "lessons-3-done-pt.png"), full_page=True)
+    me.card(21)  # the middle peak's base card: not the right peak's
+    assert "tp-fb-miss" in page.inner_html(".tp-lesson-feedback")
+    me.complete()  # every card checked in French on the way (expected_cards)
+    # the stock, just drawn from and still under the pointer, is lifted: no box around it clips it
+    clipping = page.evaluate(_CLIPPING_JS, ".tp-lesson-stage .tp-stock")
+    assert clipping == [], clipping
+    app.wait_contains(".tp-lesson-feedback", "1 point")
+    page.screenshot(path=str(artifacts_dir / "lessons-fr-1-done.png"), full_page=True)
     assert page_errors == []

@@ -15,7 +15,7 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 _DRIVE = """
 view = _
 assert type(view).__name__ == "LessonView" and view.number == 1
-for _i in range(3):
+for _i in range(len(view.run.lesson.tasks)):
     view.show_button.click()
 assert view.run.complete and not view.next_button.disabled
 view.next_button.click()

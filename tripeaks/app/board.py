@@ -24,7 +24,7 @@ In the app the board observes a :class:`~tripeaks.app.session.PlaySession`
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 import ipywidgets as widgets
 
@@ -108,6 +108,7 @@ class BoardView(widgets.VBox):
         self._stock_empty = False
         self._stock_done = False
         self._session: PlaySession | None = None
+        self._marks: dict[int, str] = {}
 
         self._cards: list[widgets.Button] = [None] * N_TABLEAU
         for row in ROWS:
@@ -241,6 +242,18 @@ class BoardView(widgets.VBox):
             (self._stock.add_class if stock else self._stock.remove_class)("tp-highlight")
             self._stock_highlighted = stock
 
+    def set_marks(self, marks: Mapping[int, str]) -> None:
+        """Give card buttons an extra CSS class: ``marks`` maps positions 0–27 to a ``tp-*`` class
+        (e.g. the peak a card counts for, in a lesson).  Replaces the previous marks; refreshing keeps them."""
+        wanted = dict(marks)
+        for p, css in self._marks.items():
+            if wanted.get(p) != css:
+                self._cards[p].remove_class(css)
+        for p, css in wanted.items():
+            if self._marks.get(p) != css:
+                self._cards[p].add_class(css)
+        self._marks = wanted
+
     def refresh(self) -> None:
         """Update every button in place from the game's state.
 
@@ -340,6 +353,9 @@ class BoardView(widgets.VBox):
             if not self._stock_empty:
                 self._stock.add_class("tp-stock-empty")
         self._stock_empty = not count
+        if not count:  # nothing to draw: the tooltip offers no draw
+            self._stock.tooltip = ui_text("stock.empty_tip", lang)
+            return
         tip = [ui_text("stock.tip", lang, count=count)]
         if rules.jokers:
             tip.append(rules_text("stock.jokers_tip", lang, jokers=jokers))

@@ -1,9 +1,10 @@
 """The lesson session: the lesson view's model, without widgets.
 
-A :class:`LessonSession` holds the ten lessons' runs (:class:`~tripeaks.lessons.LessonRun`),
-the lesson shown, the lessons completed and the language, and emits typed
-events the view observes (:meth:`LessonSession.subscribe`):
-:class:`LessonShown`, :class:`LessonActed`, :class:`LessonFailed` and
+A :class:`LessonSession` holds the lessons' runs (:class:`~tripeaks.lessons.LessonRun`),
+the lesson shown, the lessons completed, the quiz (:class:`~tripeaks.quiz.QuizRun`)
+and the language, and emits typed events the view observes
+(:meth:`LessonSession.subscribe`): :class:`LessonShown`, :class:`LessonActed`,
+:class:`LessonFailed`, :class:`QuizChanged` and
 :class:`~tripeaks.app.session.LanguageChanged`.
 
 Every learner action works on a copy of the lesson's run and the copy is
@@ -19,18 +20,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Union
 
+from ..game import Game
 from ..i18n import check_language
 from ..lessons import LESSONS, Feedback, LessonRun
+from ..quiz import QuizRun
 from .session import LanguageChanged
 
-__all__ = ["LessonSession", "LessonShown", "LessonActed", "LessonFailed", "LessonEvent"]
+__all__ = ["LessonSession", "LessonShown", "LessonActed", "LessonFailed", "QuizChanged", "LessonEvent"]
 
 log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
 class LessonShown:
-    """Lesson ``number`` (1–10) is shown (its run as it was left)."""
+    """Lesson ``number`` (from 1) is shown (its run as it was left)."""
 
     number: int
 
@@ -47,7 +50,14 @@ class LessonFailed:
     """An action failed and was dropped: the lesson is as it was before it."""
 
 
-LessonEvent = Union[LessonShown, LessonActed, LessonFailed, LanguageChanged]
+@dataclass(frozen=True)
+class QuizChanged:
+    """The quiz was opened, answered, moved on or closed (``open``: whether it is shown now)."""
+
+    open: bool
+
+
+LessonEvent = Union[LessonShown, LessonActed, LessonFailed, QuizChanged, LanguageChanged]
 
 
 def _check_number(number: object) -> int:
@@ -61,7 +71,7 @@ class LessonSession:
 
     Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
     naming the languages) for an unknown language, ``ValueError`` for a
-    lesson number outside 1–10.
+    lesson number outside 1 … ``len(LESSONS)``.
     """
 
     def __init__(self, lang: str = "en", start: int = 1) -> None:
@@ -73,6 +83,8 @@ class LessonSession:
         self._busy = False
         self._closed = False
         self._observers: list[Callable[[LessonEvent], object]] = []
+        self._quiz = QuizRun()
+        self._quiz_open = False
 
     # ------------------------------------------------------------------ state
     @property
@@ -82,7 +94,7 @@ class LessonSession:
 
     @property
     def number(self) -> int:
-        """The lesson shown, 1–10."""
+        """The number of the lesson shown (from 1)."""
         return self._index + 1
 
     @property
@@ -94,13 +106,23 @@ class LessonSession:
 
     @property
     def completed(self) -> frozenset[int]:
-        """Numbers (1–10) of the lessons completed so far."""
+        """Numbers of the lessons completed so far."""
         return frozenset(i + 1 for i in self._completed)
 
     @property
     def unlocked(self) -> bool:
         """Next is open once the lesson shown has been completed (now or before)."""
         return self.run.complete or self._index in self._completed
+
+    @property
+    def quiz(self) -> QuizRun:
+        """The quiz (its questions, answers and score), kept while the learner goes back to a lesson."""
+        return self._quiz
+
+    @property
+    def quiz_open(self) -> bool:
+        """True while the quiz is shown instead of a lesson."""
+        return self._quiz_open
 
     @property
     def failed(self) -> bool:
@@ -131,8 +153,66 @@ class LessonSession:
         self._act(lambda run: (run.undo(),))
 
     def show_me(self) -> None:
-        """Play the current step's solution."""
+        """Play the current step's solution, or open the Show me guide of a step of several moves."""
         self._act(lambda run: tuple(run.show_me()))
+
+    def guide_next(self) -> None:
+        """Play the guide's next move."""
+        self._act(lambda run: (run.guide_next(),))
+
+    def guide_previous(self) -> None:
+        """Take back the guide's latest move."""
+        self._act(lambda run: (run.guide_previous(),))
+
+    def guide_all(self) -> None:
+        """Play every remaining move of the guide."""
+        self._act(lambda run: tuple(run.guide_all()))
+
+    def close_guide(self) -> None:
+        """Close the guide; the game stays as it is."""
+
+        def close(run: LessonRun) -> tuple[Feedback, ...]:
+            run.close_guide()
+            return ()
+
+        self._act(close)
+
+    def hint(self) -> None:
+        """Ask the solver for one good move (ringed on the board)."""
+        self._act(lambda run: (run.hint(),))
+
+    def proceed(self) -> None:
+        """Leave a finished board and start the next step."""
+        self._act(lambda run: (run.proceed(),))
+
+    def deal(self, game: Game) -> None:
+        """The learner dealt ``game`` in the New game panel (docs/rules.md §5)."""
+        self._act(lambda run: (run.deal(game),))
+
+    def expire(self) -> None:
+        """The learner let the timer run out (docs/rules.md §8)."""
+        self._act(lambda run: (run.expire(),))
+
+    # ------------------------------------------------------------------ the quiz
+    def open_quiz(self) -> None:
+        """Show the quiz (where the learner left it)."""
+        self._guard(self._set_quiz, True)
+
+    def close_quiz(self) -> None:
+        """Back to the lesson shown before."""
+        self._guard(self._set_quiz, False)
+
+    def answer(self, choice: int) -> None:
+        """Answer the current question with choice ``choice`` (0-based; the first answer stays)."""
+        self._guard(self._quiz_act, lambda quiz: quiz.choose(choice))
+
+    def next_question(self) -> None:
+        """Go on to the next question."""
+        self._guard(self._quiz_act, lambda quiz: quiz.next())
+
+    def restart_quiz(self) -> None:
+        """Take the quiz again from the first question."""
+        self._guard(self._quiz_act, lambda quiz: quiz.restart())
 
     def restart(self) -> None:
         """The lesson again from the start (a lesson once completed stays completed)."""
@@ -144,7 +224,7 @@ class LessonSession:
         self._act(again)
 
     def go_to(self, number: int) -> None:
-        """Show lesson ``number`` (1–10).  Raises ``ValueError`` otherwise."""
+        """Show lesson ``number`` (the quiz closes).  Raises ``ValueError`` for a number out of range."""
         index = _check_number(number) - 1
         self._guard(self._show, index)
 
@@ -214,12 +294,35 @@ class LessonSession:
             self._busy = False
 
     def _show(self, index: int) -> None:
-        previous = self._index
+        previous, quiz = self._index, self._quiz_open
         self._index = index
+        self._quiz_open = False
         try:
             self._emit(LessonShown(index + 1))
         except Exception:
-            self._index = previous
+            self._index, self._quiz_open = previous, quiz
+            raise
+
+    def _set_quiz(self, open_: bool) -> None:
+        previous = self._quiz_open
+        self._quiz_open = open_
+        try:
+            self._emit(QuizChanged(open_))
+        except Exception:
+            self._quiz_open = previous
+            raise
+
+    def _quiz_act(self, action: Callable[[QuizRun], object]) -> None:
+        """Run ``action`` on a copy of the quiz; keep it only if the action and the view went through."""
+        original = self._quiz
+        work = QuizRun(original.questions)
+        work.index, work.answers = original.index, list(original.answers)
+        action(work)
+        self._quiz = work
+        try:
+            self._emit(QuizChanged(self._quiz_open))
+        except Exception:
+            self._quiz = original
             raise
 
     def _set_language(self, lang: str) -> None:

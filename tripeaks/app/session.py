@@ -67,8 +67,20 @@ from typing import Any, Final, TypeVar, Union
 
 from .._enums import TextEnum
 from ..codes import GameCode, InvalidCodeError, Rule
-from ..game import Action, DrawEvent, Event, Game, IllegalMoveError, PlayEvent, Refusal, Status, TimeUpEvent, UndoEvent
-from ..i18n import check_language, explain, refusal_message, status_message
+from ..game import (
+    Action,
+    DrawEvent,
+    Event,
+    Game,
+    IllegalMoveError,
+    PlayEvent,
+    Refusal,
+    RefusalDetail,
+    Status,
+    TimeUpEvent,
+    UndoEvent,
+)
+from ..i18n import check_language, explain, refusal_detail_sentence, refusal_message, status_message
 from ..i18n.rulesets import rules_text
 from ..i18n.ui import ui_text
 from ..rules import RuleSet
@@ -798,7 +810,9 @@ class PlaySession:
         # game is won or out of time, the end-of-game message stays (a late click must not replace it).
         quiet = refusal in _QUIET_REFUSALS or (refusal in _CARD_REFUSALS and not self._error_help)
         if not quiet:
-            self._message = _refusal_message(refusal, self._game)
+            # A K on an A under Classic gets its own sentence (docs/rules.md §2).
+            detail = self._game.refusal_detail(action) if isinstance(action, int) else None
+            self._message = _refusal_message(refusal, self._game, detail)
             events.append(MessageChanged(self._message))
         self._emit(*events)
 
@@ -897,9 +911,13 @@ def _event_message(event: Event) -> Message:
     return Message(MessageKind.INFO, lambda lang: (explain(event, lang),))
 
 
-def _refusal_message(refusal: Refusal, game: Game) -> Message:
-    if game.status is Status.BLOCKED:  # keep saying that the game is over
-        return Message(
-            MessageKind.ERROR, lambda lang: (refusal_message(refusal, lang), *_blocked_sentences(lang)), refusal
-        )
-    return Message(MessageKind.ERROR, lambda lang: (refusal_message(refusal, lang),), refusal)
+def _refusal_message(refusal: Refusal, game: Game, detail: RefusalDetail | None = None) -> Message:
+    def sentences(lang: str) -> tuple[str, ...]:
+        out = [refusal_message(refusal, lang)]
+        if detail is not None:
+            out.append(refusal_detail_sentence(detail, lang))
+        if game.status is Status.BLOCKED:  # keep saying that the game is over
+            out += _blocked_sentences(lang)
+        return tuple(out)
+
+    return Message(MessageKind.ERROR, sentences, refusal)

@@ -78,6 +78,8 @@ CSS = """
 @keyframes tp-vanish { 0%, 99% { visibility: visible; } 100% { visibility: hidden; } }
 .widget-button.tp-stock { font-size: 15px; font-family: inherit; white-space: normal; }
 .widget-button.tp-stock:hover { transform: translateY(-3px); }
+/* The stock lifted under the pointer (after a draw) or ringed by a highlight is never clipped by its boxes. */
+.tp-piles, .tp-piles > .widget-box { overflow: visible !important; }
 .widget-button.tp-stock.tp-stock-empty {
   background-image: none; border: 2px dashed rgba(255,255,255,.6); box-shadow: none; color: #e8f5e9 !important;
 }

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card, Joker, Rank
-from ..game import DrawEvent, Event, PlayEvent, Refusal, Status, TimeUpEvent, UndoEvent
+from ..game import DrawEvent, Event, PlayEvent, Refusal, RefusalDetail, Status, TimeUpEvent, UndoEvent
 from ..rules import UNDO_PENALTY
 from .catalog import CATALOG
 from .core import (
@@ -54,6 +54,7 @@ __all__ = [
     "card_name",
     "refusal_message",
     "refusal_sentence",
+    "refusal_detail_sentence",
     "status_message",
     "explain",
 ]
@@ -103,6 +104,12 @@ def refusal_message(refusal: Refusal, lang: str = DEFAULT_LANGUAGE) -> str:
 def refusal_sentence(refusal: Refusal, lang: str = DEFAULT_LANGUAGE) -> str:
     """Why an action was refused, as a sentence for running text (``"This card is blocked."``)."""
     return text("refusal_sentence." + refusal.value, lang)
+
+
+def refusal_detail_sentence(detail: RefusalDetail, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The closer reason for a refused card (from :meth:`Game.refusal_detail`) as a sentence, e.g.
+    ``"Under Classic, K and A do not follow each other."`` (docs/rules.md §2)."""
+    return text("refusal_detail." + detail.value, lang)
 
 
 def status_message(status: Status, lang: str = DEFAULT_LANGUAGE, score: int | None = None) -> str:

@@ -99,6 +99,8 @@ CATALOG: dict[str, dict[str, Entry]] = {
         # Redo (docs/rules.md §4)
         "refusal.nothing_to_redo": "There is nothing to redo.",
         "refusal_sentence.nothing_to_redo": "There is nothing to redo.",
+        # Refusal details (docs/rules.md §2)
+        "refusal_detail.no_wrap": "Under Classic, K and A do not follow each other.",
     },
     "pt": {
         "refusal.not_adjacent": "Tem de ter um valor imediatamente superior ou inferior",
@@ -198,6 +200,8 @@ CATALOG: dict[str, dict[str, Entry]] = {
         # Redo (docs/rules.md §4)
         "refusal.nothing_to_redo": "Não há nada para refazer.",
         "refusal_sentence.nothing_to_redo": "Não há nada para refazer.",
+        # Refusal details (docs/rules.md §2)
+        "refusal_detail.no_wrap": "Na regra Clássica, o Rei e o Ás não são consecutivos.",
     },
     "fr": {
         "refusal.not_adjacent": "La valeur doit être immédiatement supérieure ou inférieure",
@@ -297,5 +301,7 @@ CATALOG: dict[str, dict[str, Entry]] = {
         # Redo (docs/rules.md §4)
         "refusal.nothing_to_redo": "Il n'y a rien à rétablir.",
         "refusal_sentence.nothing_to_redo": "Il n'y a rien à rétablir.",
+        # Refusal details (docs/rules.md §2)
+        "refusal_detail.no_wrap": "En règle Classique, le Roi et l'As ne se suivent pas.",
     },
 }

@@ -6,7 +6,7 @@ see :mod:`tripeaks.i18n.core`); a new catalogue module registers here.
 entry included: the one place to read a language as a whole.
 
 >>> sorted(CATALOGUES)
-['classroom', 'engine', 'lessons', 'rulesets', 'solver', 'ui']
+['classroom', 'engine', 'lessons', 'lessons_course', 'lessons_rulesets', 'lessons_strategy', 'quiz', 'rulesets', 'solver', 'ui']
 >>> any(s == "This card is blocked" for _, _, s in sentences("en"))
 True
 """
@@ -19,6 +19,10 @@ from .catalog import CATALOG
 from .classroom import CLASSROOM_CATALOG
 from .core import Catalogue, Plural, check_language
 from .lessons import LESSON_TEXTS
+from .lessons_course import COURSE_TEXTS
+from .lessons_rulesets import RULESET_TEXTS
+from .lessons_strategy import STRATEGY_TEXTS
+from .quiz import QUIZ_TEXTS
 from .rulesets import RULESET_CATALOG
 from .solver import SOLVER_CATALOG
 from .ui import UI_CATALOG
@@ -29,14 +33,20 @@ CATALOGUES: dict[str, Catalogue] = {
     "engine": CATALOG,
     "ui": UI_CATALOG,
     "lessons": LESSON_TEXTS,
+    "lessons_course": COURSE_TEXTS,
+    "lessons_rulesets": RULESET_TEXTS,
+    "lessons_strategy": STRATEGY_TEXTS,
     "solver": SOLVER_CATALOG,
     "classroom": CLASSROOM_CATALOG,
+    "quiz": QUIZ_TEXTS,
     "rulesets": RULESET_CATALOG,
 }
 """Domain → catalogue: the engine (:mod:`tripeaks.i18n.catalog`), the app
-(:mod:`tripeaks.i18n.ui`), the lessons (:mod:`tripeaks.i18n.lessons`) and the
+(:mod:`tripeaks.i18n.ui`), the lessons (:mod:`tripeaks.i18n.lessons` and its
+course, rule-set and strategy parts) and the
 solver with the command line (:mod:`tripeaks.i18n.solver`), the class results
-(:mod:`tripeaks.i18n.classroom`), the rule sets in the app (:mod:`tripeaks.i18n.rulesets`)."""
+(:mod:`tripeaks.i18n.classroom`), the quiz (:mod:`tripeaks.i18n.quiz`), the rule sets in the app
+(:mod:`tripeaks.i18n.rulesets`)."""
 
 
 def sentences(lang: str) -> Iterator[tuple[str, str, str]]:

@@ -164,6 +164,8 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         ),
         "hints.rewind_none": "No position that undo can reach can be won: deal a new game.",
         "hints.rewind_unknown": "The solver found no winnable position to go back to within {ms} ms.",
+        # Lessons, second edition: the empty stock offers no draw (tripeaks.app.board)
+        "stock.empty_tip": "The stock is empty: there are no cards left to draw.",
     },
     "pt": {
         "app.title": "TriPeaks",
@@ -315,6 +317,8 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         ),
         "hints.rewind_none": "Nenhuma posição a que Anular consegue voltar pode ser ganha: distribua um novo jogo.",
         "hints.rewind_unknown": "O resolvedor não encontrou, em {ms} ms, nenhuma posição ganhável a que voltar.",
+        # Lessons, second edition: the empty stock offers no draw (tripeaks.app.board)
+        "stock.empty_tip": "O monte está vazio: já não há cartas para tirar.",
     },
     "fr": {
         "app.title": "TriPeaks",
@@ -466,6 +470,8 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         ),
         "hints.rewind_none": "Aucune position qu'Annuler peut atteindre ne peut être gagnée : distribuez une nouvelle partie.",
         "hints.rewind_unknown": "Le solveur n'a trouvé, en {ms} ms, aucune position gagnable où revenir.",
+        # Lessons, second edition: the empty stock offers no draw (tripeaks.app.board)
+        "stock.empty_tip": "La pioche est vide : il ne reste plus de carte à piocher.",
     },
 }
 """The app's texts, one dict per language; keys shared by all languages."""
