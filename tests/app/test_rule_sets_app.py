@@ -20,7 +20,8 @@ from tripeaks.app.hints import HintTools, hint_tools
 from tripeaks.app.plot import ScorePlot, score_lines
 from tripeaks.app.rulesets import CUSTOM
 from tripeaks.app.session import PlaySession, Setting, SettingChanged
-from tripeaks.i18n import LANGUAGES, card_name, explain, refusal_message, text
+from tripeaks.game import RefusalDetail
+from tripeaks.i18n import LANGUAGES, card_name, explain, refusal_detail_sentence, refusal_message, text
 from tripeaks.i18n.rulesets import Signed, rules_text
 from tripeaks.i18n.solver import hint_message
 from tripeaks.i18n.ui import preset_name, ui_text
@@ -108,7 +109,9 @@ def test_easy_and_classic_differ_on_an_ace_after_a_king(preset):
         assert app.game.moves == moves + 1 and str(app.game.waste_top) == "AD"
         assert "A♦" in latest_log(app) and plain(app.score_label.value) == ui_text("header.score", "en", score=494)
     else:
-        assert app.game.moves == moves and status(app) == NOT_ADJACENT["en"]
+        # Refused, and the status line says why: K and A are apart under Classic (docs/rules.md §2).
+        detail = refusal_detail_sentence(RefusalDetail.NO_WRAP, "en")
+        assert app.game.moves == moves and status(app) == f"{NOT_ADJACENT['en']} {detail}"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
