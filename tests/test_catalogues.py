@@ -22,7 +22,7 @@ from tripeaks.codes import InvalidCodeError
 from tripeaks.game import Refusal, RefusalDetail
 from tripeaks.i18n import LANGUAGES, UnknownLanguageError
 from tripeaks.i18n.catalogues import CATALOGUES, sentences
-from tripeaks.i18n.core import Catalogue, Plural, placeholders, plural_categories
+from tripeaks.i18n.core import ARTICLE_SPECS, Catalogue, Plural, placeholders, plural_categories
 from tripeaks.layout import PEAKS
 from tripeaks.lessons import LESSONS, TaskKind
 from tripeaks.quiz import QUESTIONS
@@ -138,8 +138,11 @@ def catalogue_problems(catalogues: Mapping[str, Catalogue]) -> list[str]:
                         problems.append(f"{domain}: {key} in {lang} is not a valid template ({exc})")
                         continue
                     for name, spec, conversion in fields:
-                        if not name.isidentifier() or spec or conversion:
-                            problems.append(f"{domain}: {key} in {lang} has a placeholder that is not a plain name")
+                        if not name.isidentifier() or (spec and spec not in ARTICLE_SPECS[lang]) or conversion:
+                            problems.append(
+                                f"{domain}: {key} in {lang} has a placeholder that is not a plain name"
+                                " (or a card name with its article)"
+                            )
                 if isinstance(entry, Plural):
                     need = plural_categories(lang)
                     have = set(entry.forms)
@@ -281,8 +284,8 @@ def test_every_entry_renders_for_any_count(lang):
 
 def test_sentences_reads_one_language_with_every_plural_form():
     pt = list(sentences("pt"))
-    assert ("solver", "solve.draws", "A linha tira {draws} carta do monte.") in pt
-    assert ("solver", "solve.draws", "A linha tira {draws} cartas do monte.") in pt
+    assert ("solver", "solve.draws", "A solução compra {draws} carta do monte.") in pt
+    assert ("solver", "solve.draws", "A solução compra {draws} cartas do monte.") in pt
     assert all(lang_text for _, _, lang_text in pt)
     with pytest.raises(UnknownLanguageError):
         list(sentences("es"))

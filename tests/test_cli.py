@@ -210,9 +210,9 @@ def test_winrate_speaks_the_chosen_language(capsys, lang):
     out = capsys.readouterr().out
     nodes = solve("TP1-E-AAAAAAD").nodes
     if lang == "pt":
-        assert out.startswith("Regra Fácil, jogos 3: 1 jogo.\nResolvido com 1 processo.\n")
-        assert "Ganháveis: 1 de 1 jogo decidido, 100,00% (intervalo de Wilson a 95%: " in out
-        assert "0 jogos não podem ser ganhos." in out  # pt_PT: 0 takes the plural
+        assert out.startswith("Regra Fácil, distribuições 3: 1 distribuição.\nResolvido com 1 processo.\n")
+        assert "Ganháveis: 1 de 1 distribuição decidida, 100,00% (intervalo de Wilson a 95%: " in out
+        assert "0 distribuições não podem ser ganhas." in out  # pt_PT: 0 takes the plural
         assert f"{format_number(nodes, 'pt')} posições examinadas." in out
     else:
         assert out.startswith("Règle Facile, donnes 3 : 1 donne.\nRésolu avec 1 processus.\n")

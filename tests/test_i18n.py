@@ -60,13 +60,13 @@ def placeholders(sentence: str) -> set[str]:
 
 
 def whole_sentences(out: str) -> list[str]:
-    """Split ``out`` into sentences and check each one is whole: capital (or digit) first,
+    """Split ``out`` into sentences and check each one is whole: capital (or digit, or a signed number) first,
     a full stop, ! or ? last, no unfilled placeholder."""
     assert out == out.strip() and out
     assert "{" not in out and "}" not in out
     parts = re.split(r"(?<=[.!?])\s+(?=\S)", out)
     for part in parts:
-        assert part[0].isupper() or part[0].isdigit(), (part, out)
+        assert part[0].isupper() or part[0].isdigit() or part[0] in "+\u2212", (part, out)
         assert part[-1] in ".!?", (part, out)
     return parts
 
@@ -233,7 +233,7 @@ def test_explanations_name_what_happened(events: dict[str, Event], lang: str) ->
         assert isinstance(ev, UndoEvent) and isinstance(ev.undone, PlayEvent)
         for c in ev.undone.revealed_cards:
             assert card_name(c, lang) in out[name], out[name]
-    peak_word = {"en": "Left peak", "pt": "pico da esquerda", "fr": "Pic de gauche"}[lang]
+    peak_word = {"en": "Left peak", "pt": "pico da esquerda", "fr": "pic de gauche"}[lang]
     assert peak_word in out["peak"] and "+100" in out["peak"]
     assert "+99" in out["peak"]
     assert "22" in out["draw"]  # cards left in the stock
@@ -250,8 +250,8 @@ def test_explanations_name_what_happened(events: dict[str, Event], lang: str) ->
 
 
 def test_explain_in_english_reads_well(events: dict[str, Event]) -> None:
-    assert explain(events["higher"]) == "Played K♣ on Q♣: it is one rank higher. Points −1, score 498."
-    assert explain(events["peak"]).endswith("Left peak cleared: +100 points. Points +99, score 589.")
+    assert explain(events["higher"]) == "Played K♣ on Q♣: it is one rank higher. −1 point (score: 498)."
+    assert explain(events["peak"]).endswith("Left peak cleared: +100 points. +99 points (score: 589).")
     assert explain(events["undo_draw"]) == (
         "Undid the draw of 9♣: it is back on the stock, K♦ is on the waste again and the score is back "
         "to 499. The move counter stays at 3."
@@ -303,7 +303,7 @@ def test_numbers_are_written_by_babel_for_each_language() -> None:
     assert [format_number(0.5312, lang, digits=2) for lang in LANGUAGES] == ["0.53", "0,53", "0,53"]
     assert [format_percentage(0.8333, lang) for lang in LANGUAGES] == ["83.33%", "83,33%", "83,33\u00a0%"]
     assert [signed_number(n, "fr") for n in (100, -1, 0, -1234)] == ["+100", "\u22121", "0", "\u22121\u202f234"]
-    assert text("explain.points", "pt", points=Signed(-1), score=1234) == "Pontos \u22121, pontuação 1\u00a0234."
+    assert text("explain.points", "pt", points=Signed(-1), score=1234) == "\u22121 ponto (pontuação: 1\u00a0234)."
     assert ui_text("header.score", "en", score=1234) == "Score: 1,234"
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import tripeaks.lesson_core as core_module
 import tripeaks.lessons as lessons_module
 from tripeaks import Card, Game, Refusal, RefusalDetail, Rule, Status
-from tripeaks.i18n import LANGUAGES, refusal_detail_sentence, refusal_message, status_message
+from tripeaks.i18n import LANGUAGES, refusal_detail_sentence, refusal_message, refusal_sentence, status_message
 from tripeaks.i18n.catalogues import sentences
 from tripeaks.i18n.lessons import lesson_text
 from tripeaks.i18n.solver import hint_message
@@ -559,3 +559,17 @@ def test_random_clicks_never_break_a_lesson(number, clicks):
         if fb.event is None and run.task_index == index:
             assert game.state_key() == key and game.moves == moves  # refused or off-task: nothing changed
         assert fb.kind in ("ok", "done", "refused", "miss", "info")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_covered_card_in_the_rules_lesson_is_blocked_and_nothing_else(lang):
+    # The miss sentence of the Easy/Classic lesson is about ranks ("that card does not fit"): a covered
+    # card is refused because it is blocked (docs/rules.md §2), and that is all the feedback says.
+    run = LessonRun(next(item for item in LESSONS if item.id == "rules"))
+    covered = next(p for p in range(28) if run.game.refusal(p) is Refusal.BLOCKED)
+    fb = run.click_card(covered)
+    assert fb.kind == "refused" and fb.refusal is Refusal.BLOCKED
+    assert fb.message(lang) == refusal_sentence(Refusal.BLOCKED, lang)
+    # A card of the right kind but the wrong rank still gets the lesson's sentence after the refusal.
+    wrong = next(p for p in BASE_ROW if run.game.refusal(p) is Refusal.NOT_ADJACENT)
+    assert run.click_card(wrong).message(lang).startswith(refusal_sentence(Refusal.NOT_ADJACENT, lang) + " ")

@@ -45,8 +45,9 @@ exact prunings:
    passing range are kept.
 
 Plays that uncover a card are tried first, then the draw: winning lines
-are usually found without backtracking far.  The search is iterative (an explicit stack), so deep positions never hit
-Python's recursion limit, and it stops with ``None`` (unknown) when its node
+are usually found without backtracking far.  The search recurses once per
+position of the current line (at most 28 plays and 30 draws deep, far within
+Python's recursion limit), and it stops with ``None`` (unknown) when its node
 or time budget runs out — never with a wrong verdict.
 """
 
@@ -99,14 +100,9 @@ so 0 and :data:`NEVER` decide nothing."""
 CHECK_EVERY = 2048
 """Positions searched between two looks at the node budget and the clock."""
 
-# ---- the frames of the explicit stack: one list per position of the current line
 
-SET, REMAINING, STOCK_INDEX, WASTE, RANK_MASK, COUNTS, CANDIDATES, DREW, ACTION = range(9)
-"""Frame slots, in this order: the number of the set of remaining cards and its bitmask of
-positions, the stock index (cards drawn so far), the waste rank, the 14-bit mask of the
-remaining cards' ranks, their counts (:data:`COUNT_BITS` per rank), the plays not tried yet
-(bitmask of positions), whether the draw was tried (0/1), and the action taken towards the next
-frame (see :func:`_line`)."""
+class _OutOfBudget(Exception):
+    """Raised inside the search when its node budget or its time runs out (the answer is then unknown)."""
 
 
 def _neighbour_table(wraps: bool) -> tuple[int, ...]:
@@ -278,15 +274,14 @@ def lattice() -> _Lattice:
     return _LATTICE
 
 
-def _line(stack: list[list[int]]) -> list[int]:
-    """The actions of the frames.
+def _line(actions: list[int]) -> list[int]:
+    """The line of these search actions, one action per draw or play.
 
-    A frame's :data:`ACTION` is ``p`` for a play of position p, ``-k`` for k draws, and
+    A search action is ``p`` for a play of position p, ``-k`` for k draws, and
     ``p | k << FIELD_BITS`` for a play then k draws.
     """
     out: list[int] = []
-    for f in stack:
-        a = f[ACTION]
+    for a in actions:
         if a < 0:
             out.extend([DRAW] * -a)
         else:
@@ -356,10 +351,9 @@ def search(
     if not _feasible(counts, counts + stock_counts[0] + (1 << COUNT_BITS * waste), wraps):
         return False, [], 1
 
-    # lost[i << RANK_BITS | w] = LOST_BASE - (smallest stock index known lost for set i and waste rank w), 0 unknown
-    lost = bytearray(len(lat.sets) << RANK_BITS)
+    # lost[i << RANK_BITS | w] = LOST_BASE - (smallest stock index known lost for set i and waste rank w), 0 unknown;
     # lost_draw[i] = LOST_BASE - (smallest s with (set i, s) right after a draw known lost), 0 unknown
-    lost_draw = bytearray(len(lat.sets))
+    lost, lost_draw = bytearray(len(lat.sets) << RANK_BITS), bytearray(len(lat.sets))
     # after the s-th draw the possible waste cards are the tableau and the stock from s - 1 on: the
     # matching test is monotone in s.  match[counts] = last s known to pass | first s known to fail
     # << FIELD_BITS (MATCH_UNKNOWN when absent); the known cases are decided inline, the rest here
@@ -377,12 +371,23 @@ def search(
     limit = max_nodes if max_nodes is not None else 1 << 62
     nodes = 1
     next_check = min(limit, CHECK_EVERY)
-    # one frame per position of the current line; slots SET … ACTION (see there)
-    stack: list[list[int]] = [[root, present, 0, waste, rmask, counts, exposed[root] & adj_pos[waste], 0, 0]]
-    while stack:
-        frame = stack[-1]
-        i, R, s, w, rm, cnt, cand, drawn, _ = frame  # the slots in order: SET … ACTION
-        nxt = None
+    actions: list[int] = []  # the winning line's actions, last first (see _line)
+
+    def tick() -> None:
+        """Count one more position; raise _OutOfBudget once the node budget or the clock runs out."""
+        nonlocal nodes, next_check
+        if nodes >= next_check:
+            if nodes >= limit or deadline is not None and time.perf_counter() > deadline:
+                raise _OutOfBudget
+            next_check = min(limit, nodes + CHECK_EVERY)
+        nodes += 1
+
+    def visit(i: int, R: int, s: int, w: int, rm: int, cnt: int, cand: int) -> bool:
+        """Search the position (set ``i`` with bitmask ``R``, stock index ``s``, waste rank ``w``):
+        ``rm`` and ``cnt`` the ranks and counts of its cards, ``cand`` the plays on ``w``.  True
+        when it is won (the line's actions are appended to ``actions``, last first), False when it
+        is lost (and recorded so in the memo)."""
+        nonlocal nodes
         if cand:
             base = i * N_TABLEAU  # child[i * N_TABLEAU + p]: the set left after playing p
             rv = cand & reveal[i]  # plays that uncover a card first: they find wins sooner
@@ -401,22 +406,23 @@ def search(
                     continue
                 R2 = R ^ bit
                 if not R2:
-                    frame[ACTION] = p
-                    return True, _line(stack), nodes + 1
+                    nodes += 1
+                    actions.append(p)
+                    return True
                 if nodes >= next_check:
-                    if nodes >= limit or deadline is not None and time.perf_counter() > deadline:
-                        return None, [], nodes
-                    next_check = min(limit, nodes + CHECK_EVERY)
-                nodes += 1
+                    tick()
+                else:
+                    nodes += 1
                 rm2 = rm if R2 & rank_pos[r] else rm & ~(1 << r)
                 if rm2 & ~nb_table[rm2 | stock_ranks[s] | 1 << r]:
                     lost[key] = LOST_BASE - s
                     continue
                 c2 = exposed[j] & adj_pos[r]
                 if c2:
-                    frame[ACTION] = p
-                    nxt = [j, R2, s, r, rm2, cnt - (1 << COUNT_BITS * r), c2, 0, 0]
-                    break
+                    if visit(j, R2, s, r, rm2, cnt - (1 << COUNT_BITS * r), c2):
+                        actions.append(p)
+                        return True
+                    continue  # the child recorded itself lost
                 # nothing to play on it: the only move is to draw, until a drawn card has a play
                 s2 = s
                 while not c2 and s2 < n_stock:
@@ -430,16 +436,17 @@ def search(
                         or s2 < kn >> FIELD_BITS
                         and passes(cnt2, s2, kn)
                     ):
-                        frame[ACTION] = p | (s2 - s) << FIELD_BITS  # the play, then s2 - s draws
-                        nxt = [j, R2, s2, r2, rm2, cnt2, c2, 0, 0]
-                        break
-                    lost[j << RANK_BITS | r2] = LOST_BASE - s2
-                lost[key] = LOST_BASE - s
+                        if visit(j, R2, s2, r2, rm2, cnt2, c2):
+                            actions.append(p | (s2 - s) << FIELD_BITS)  # the play, then s2 - s draws
+                            return True
+                    else:
+                        lost[j << RANK_BITS | r2] = LOST_BASE - s2
+                # lost: the position after this play, and the one after its first draw
+                if lost[key] < LOST_BASE - s:
+                    lost[key] = LOST_BASE - s
                 if lost_draw[j] < LOST_BASE - (s + 1):
                     lost_draw[j] = LOST_BASE - (s + 1)
-            frame[CANDIDATES] = cand
-        if nxt is None and not drawn and s < n_stock:
-            frame[DREW] = 1
+        if s < n_stock:
             s2 = s + 1
             if lost_draw[i] + s2 < LOST_BASE:
                 r = stock_list[s]
@@ -453,40 +460,37 @@ def search(
                 key = i << RANK_BITS | r
                 if c2 and lost[key] + s2 < LOST_BASE and lost_draw[i] + s2 < LOST_BASE:
                     if nodes >= next_check:
-                        if nodes >= limit or deadline is not None and time.perf_counter() > deadline:
-                            return None, [], nodes
-                        next_check = min(limit, nodes + CHECK_EVERY)
-                    nodes += 1
+                        tick()
+                    else:
+                        nodes += 1
                     if not rm & ~nb_table[rm | stock_ranks[s2] | 1 << r] and (
                         s2 <= (kn := match_get(cnt, MATCH_UNKNOWN)) & FIELD_MASK
                         or s2 < kn >> FIELD_BITS
                         and passes(cnt, s2, kn)
                     ):
-                        frame[ACTION] = s - s2  # -(number of draws)
-                        nxt = [i, R, s2, r, rm, cnt, c2, 0, 0]
+                        if visit(i, R, s2, r, rm, cnt, c2):
+                            actions.append(s - s2)  # -(number of draws)
+                            return True
                     else:
                         lost[key] = LOST_BASE - s2
-                        lost_draw[i] = LOST_BASE - (s + 1)
-                elif lost_draw[i] < LOST_BASE - (s + 1):
+                # lost: the position after the first draw
+                if lost_draw[i] < LOST_BASE - (s + 1):
                     lost_draw[i] = LOST_BASE - (s + 1)
-        if nxt is not None:
-            stack.append(nxt)
-            continue
         # every child is lost: so is this position, and with fewer stock cards left too
-        stack.pop()
         key = i << RANK_BITS | w
         if lost[key] < LOST_BASE - s:
             lost[key] = LOST_BASE - s
-        if stack:
-            a = stack[-1][ACTION]
-            if a < 0 or a > FIELD_MASK:
-                # we came by draws from the parent's stock index: so the position after its
-                # first draw is lost, and after a play then draws, the position after that play
-                first = stack[-1][STOCK_INDEX] + 1
-                if lost_draw[i] < LOST_BASE - first:
-                    lost_draw[i] = LOST_BASE - first
-                if a > FIELD_MASK:
-                    key = i << RANK_BITS | rank_list[a & FIELD_MASK]
-                    if lost[key] < LOST_BASE - (first - 1):
-                        lost[key] = LOST_BASE - (first - 1)
+        return False
+
+    try:
+        won = visit(root, present, 0, waste, rmask, counts, exposed[root] & adj_pos[waste])
+    except _OutOfBudget:
+        return None, [], nodes
+    finally:
+        # visit refers to itself, so it and what it holds wait for the cycle collector: free the tables now
+        lost.clear()
+        lost_draw.clear()
+        match.clear()
+    if won:
+        return True, _line(actions[::-1]), nodes
     return False, [], nodes

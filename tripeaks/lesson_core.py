@@ -133,7 +133,9 @@ class Task:
     (KEEP, CHOOSE).  ``board`` replaces the game when the task starts, then
     ``setup`` actions are played on it.  ``solution`` is the scripted line
     of a WIN or KEEP task from its starting position.  ``explain_refusals``:
-    a FIND miss shows the engine's refusal message.  ``compare``: the done
+    a FIND miss shows the engine's refusal message; with ``rank_miss`` (a
+    miss sentence about ranks) a blocked card (covered or face down,
+    docs/rules.md §2) gets the refusal alone.  ``compare``: the done
     feedback compares every legal move of the starting position (the
     solver's verdict; for RUN the longest run after each first card).
     ``code``: the game code a DEAL task wants.
@@ -150,6 +152,7 @@ class Task:
     setup: tuple[Action, ...] = ()
     solution: tuple[Action, ...] = ()
     explain_refusals: bool = False
+    rank_miss: bool = False
     avoid: frozenset[int] = frozenset()
     compare: bool = False
     code: str | None = None
@@ -651,6 +654,9 @@ class LessonRun:
             if p in task.targets:
                 self.found.add(p)
                 return self._hit(values={})
+            if task.explain_refusals and task.rank_miss and refusal is Refusal.BLOCKED:
+                # Covered or face down (docs/rules.md §2): that is the whole reason, the rank is beside the point.
+                return Feedback(FeedbackKind.REFUSED, refusal=refusal, lesson=self.lesson)
             if task.explain_refusals and refusal is not None:
                 return Feedback(
                     FeedbackKind.REFUSED,
@@ -737,6 +743,8 @@ class LessonRun:
             if isinstance(action, int) and action in task.avoid
             else f"lesson.{self.lesson.id}.{task.key}.miss"
         )
+        if card is None and "{card}" in str(_lesson_entry(key)):  # a sentence about a card, but a draw
+            key = "lesson.generic.play_instead"
         facts = tuple(f for f in self.comparison() if f[1].get("action") == action) if task.compare else ()
         return Feedback(
             FeedbackKind.MISS, key, {"card": card} if card is not None else {}, lesson=self.lesson, facts=facts
@@ -1116,3 +1124,10 @@ def _comparison(lesson_id: str, task: Task, start: Game) -> tuple[Fact, ...]:
     if all("unknown" not in k for k, _ in result):
         _COMPARED[key] = result
     return result
+
+
+def _lesson_entry(key: str) -> object:
+    """The English entry of the lesson text ``key`` (``None`` if there is none)."""
+    from .i18n.lessons import LESSON_CATALOGUES
+
+    return next((c["en"][key] for c in LESSON_CATALOGUES if key in c["en"]), None)

@@ -277,7 +277,7 @@ def _basics() -> tuple[Lesson, ...]:
             "rules",
             walk_board,
             (
-                Task("easy", TaskKind.FIND, frozenset({19, 21, 22}), explain_refusals=True),
+                Task("easy", TaskKind.FIND, frozenset({19, 21, 22}), explain_refusals=True, rank_miss=True),
                 Task(
                     "classic_king",
                     TaskKind.REFUSE,
@@ -285,7 +285,7 @@ def _basics() -> tuple[Lesson, ...]:
                     refusal=Refusal.NOT_ADJACENT,
                     board=walk_classic,
                 ),
-                Task("classic", TaskKind.FIND, frozenset({22}), explain_refusals=True),
+                Task("classic", TaskKind.FIND, frozenset({22}), explain_refusals=True, rank_miss=True),
             ),
             cards=walk_cards,
         ),

@@ -293,7 +293,7 @@ def test_language_switch_changes_everything_at_once(layout):
     assert app.restart_button.description == "Recomeçar"
     assert card(app, 18).description == "D♥" and card(app, 19).description == "R♠"
     assert plain(app.score_label.value).startswith("Pontuação")
-    assert plain(app.move_log.value).startswith("Jogada 1: Jogou A♣ sobre 2♣")
+    assert plain(app.move_log.value).startswith("Jogada 1: Jogou o A♣ sobre o 2♣")
     assert "Carta virada" in card(app, 0).description
     assert [label for label, _ in app.new_rule.options] == [
         "Fácil",
@@ -305,7 +305,7 @@ def test_language_switch_changes_everything_at_once(layout):
     ]
     app.set_language("fr")
     assert app.lang == "fr" and app.undo_button.description == "Annuler"
-    assert plain(app.move_log.value).startswith("Coup 1 : A♣ joué sur 2♣")
+    assert plain(app.move_log.value).startswith("Coup 1 : Vous avez joué l'A♣ sur le 2♣")
     assert card(app, 18).description == "D♥"
     assert card_name("QH", "fr") == "D♥"
     app.set_language("en")

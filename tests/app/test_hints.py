@@ -148,7 +148,7 @@ def test_labels_are_words_in_the_language_and_the_spoiler_starts_off(lang):
     assert tools.only_winnable.value is False
     assert tools.only_winnable.description == ui_text("hints.only_winnable", lang)
     assert tools.hint_button.tooltip == ui_text("hints.tip", lang)
-    assert "cost no points" in ui_text("hints.tip", "en")  # docs/rules.md §3 charges moves only, not hints
+    assert "costs no points" in ui_text("hints.tip", "en")  # docs/rules.md §3 charges moves only, not hints
 
 
 # ---------------------------------------------------------------- Hint: known answers
@@ -160,7 +160,7 @@ def test_hint_rings_the_stock_when_drawing_is_the_only_way():
     assert status(app) == "Draw a card from the stock: no play on the waste keeps the game winnable now."
     assert snapshot(app.game) == before
     app.set_language("pt")
-    assert status(app) == "Tire uma carta do monte: nenhuma jogada sobre o descarte mantém a partida ganhável agora."
+    assert status(app) == "Compre uma carta do monte: agora, nenhuma jogada sobre o descarte mantém a partida ganhável."
     assert ringed(app) == ([], True)  # the ring survives the redraw of the board
     app.board.stock_button.click()  # the player follows the hint
     assert ringed(app) == ([], False) and app.game.moves == 1
@@ -174,7 +174,7 @@ def test_hint_rings_the_only_play_and_says_why_in_english_and_portuguese():
     assert ringed(app) == ([18], False)
     assert status(app) == "Play 3♣ on 2♣: the game stays winnable."
     app.set_language("pt")
-    assert status(app) == "Jogue 3♣ sobre 2♣: a partida continua a poder ser ganha."
+    assert status(app) == "Jogue o 3♣ sobre o 2♣: a partida continua a poder ser ganha."
     assert ringed(app) == ([18], False)
 
 
@@ -182,7 +182,7 @@ def test_hint_rings_the_only_play_and_says_why_in_english_and_portuguese():
     "lang, sentence",
     [
         ("en", "Play 4♣ on 3♥: the game stays winnable."),
-        ("pt", "Jogue 4♣ sobre 3♥: a partida continua a poder ser ganha."),
+        ("pt", "Jogue o 4♣ sobre o 3♥: a partida continua a poder ser ganha."),
     ],
 )
 def test_hint_avoids_the_trap(lang, sentence):
@@ -241,7 +241,7 @@ def test_hint_is_disabled_and_polite_once_the_game_is_over():
     app, tools = hinted_app(won, "fr")
     assert tools.hint_button.disabled
     tools.hint_button.click()
-    assert status(app) == "La partie est gagnée : il n'y a plus rien à suggérer."
+    assert status(app) == "La partie est gagnée : il n'y a plus rien à indiquer."
 
 
 def test_out_of_budget_says_unknown_and_searches_longer_when_asked_again():
@@ -324,9 +324,9 @@ def test_winnable_indicator_toggles_and_follows_each_action():
     app.board.card_buttons[27].click()  # the trap
     assert tools.indicator == "no" and plain(tools.winnable_label.value) == "Not winnable from here."
     app.set_language("pt")
-    assert plain(tools.winnable_label.value) == "Não é ganhável a partir daqui."
+    assert plain(tools.winnable_label.value) == "A partida já não pode ser ganha."
     app.undo_button.click()
-    assert tools.indicator == "yes" and plain(tools.winnable_label.value) == "Ainda ganhável."
+    assert tools.indicator == "yes" and plain(tools.winnable_label.value) == "A partida ainda pode ser ganha."
     for p in ORDER_T:
         app.board.card_buttons[p].click()
     assert app.game.status is Status.WON and tools.indicator == "won"

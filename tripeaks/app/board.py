@@ -353,7 +353,8 @@ class BoardView(widgets.VBox):
             if not self._stock_empty:
                 self._stock.add_class("tp-stock-empty")
         self._stock_empty = not count
-        if not count:  # nothing to draw: the tooltip offers no draw
+        # The tooltip says what the label does not: what a click does, or that the stock is empty.
+        if not count:
             self._stock.tooltip = ui_text("stock.empty_tip", lang)
             return
         tip = [ui_text("stock.tip", lang, count=count)]
@@ -375,9 +376,8 @@ class BoardView(widgets.VBox):
                 b.disabled = True
                 b._dom_classes = tuple(keep + ["tp-gone"])
             elif kind == "down":
-                label = ui_text("card.face_down", self._lang)
-                b.description = label
-                b.tooltip = label
+                b.description = ui_text("card.face_down", self._lang)
+                b.tooltip = ui_text("card.face_down_tip", self._lang)
                 b.style = _STYLE_BACK
                 b.disabled = False
                 b._dom_classes = tuple(keep + ["tp-down"])
@@ -385,7 +385,7 @@ class BoardView(widgets.VBox):
                 card = state[1]
                 name = card_name(card, self._lang)
                 b.description = name
-                b.tooltip = ui_text("card.face_up_tip", self._lang, card=name, position=p)
+                b.tooltip = ui_text("card.face_up_tip", self._lang)
                 red = _is_red(card)
                 b.style = _STYLE_RED if red else _STYLE_BLACK
                 b.disabled = False

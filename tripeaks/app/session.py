@@ -53,7 +53,7 @@ runs (a click arriving in the middle of one) is ignored.
 >>> seen
 ['MoveMade', 'MessageChanged']
 >>> session.message.sentences("en")[0]
-'Played 8♦ on 7♥: it is one rank higher. Points −1, score 499.'
+'Played 8♦ on 7♥: it is one rank higher. −1 point (score: 499).'
 """
 
 from __future__ import annotations

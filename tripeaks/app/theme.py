@@ -76,7 +76,8 @@ CSS = """
    second click of a fast double click cannot land on the card that was lying under it. */
 .widget-button.tp-card.tp-gone { box-shadow: none; animation: tp-vanish .4s linear forwards; }
 @keyframes tp-vanish { 0%, 99% { visibility: visible; } 100% { visibility: hidden; } }
-.widget-button.tp-stock { font-size: 15px; font-family: inherit; white-space: normal; }
+/* The stock's label wraps inside the white frame: "Monte:" over "9" rather than a digit in the frame. */
+.widget-button.tp-stock { font-size: 13px; font-family: inherit; white-space: normal; padding: 0 5px; }
 .widget-button.tp-stock:hover { transform: translateY(-3px); }
 /* The stock lifted under the pointer (after a draw) or ringed by a highlight is never clipped by its boxes. */
 .tp-piles, .tp-piles > .widget-box { overflow: visible !important; }
@@ -109,8 +110,9 @@ CSS = """
   min-height: 30px; padding: 6px 12px; border-radius: 10px; background: #eef6ee; border: 1px solid #c8e0c8;
   font-size: 15px;
 }
+/* Each sentence of the message on its own line: no punctuation is added between them. */
+.tp-status .tp-msg { display: block; }
 .tp-status .tp-msg + .tp-msg { font-weight: 400; }
-.tp-status .tp-msg + .tp-msg::before { content: "— "; }
 .tp-status .tp-msg-error { color: #a61b1b; font-weight: 600; }
 .tp-status .tp-msg-won { color: #14532d; font-weight: 700; }
 .tp-status .tp-msg-blocked { color: #8a4b00; font-weight: 700; }

@@ -165,24 +165,15 @@ def _play_sentence(e: PlayEvent, lang: str) -> str:
 
 def _draw_sentence(e: DrawEvent, lang: str) -> str:
     top = e.previous_top
-    if isinstance(e.card, Card) and isinstance(top, Card):
-        out = text(
-            "explain.draw",
-            lang,
-            card=card_name(e.card, lang),
-            top=card_name(top, lang),
-            left=e.stock_left,
-            points=Signed(e.points),
-            score=e.score,
-        )
+    if isinstance(e.card, Joker):
+        first = text("explain.draw_joker", lang, left=e.stock_left)
+    elif top is None:
+        first = text("explain.draw_on_empty", lang, card=card_name(e.card, lang), left=e.stock_left)
+    elif isinstance(top, Joker):
+        first = text("explain.draw_on_joker", lang, card=card_name(e.card, lang), left=e.stock_left)
     else:
-        if isinstance(e.card, Joker):
-            first = text("explain.draw_joker", lang, left=e.stock_left)
-        elif top is None:
-            first = text("explain.draw_on_empty", lang, card=card_name(e.card, lang), left=e.stock_left)
-        else:
-            first = text("explain.draw_on_joker", lang, card=card_name(e.card, lang), left=e.stock_left)
-        out = first + " " + text("explain.points", lang, points=Signed(e.points), score=e.score)
+        first = text("explain.draw", lang, card=card_name(e.card, lang), top=card_name(top, lang), left=e.stock_left)
+    out = first + " " + text("explain.points", lang, points=Signed(e.points), score=e.score)
     if e.parts.floor:
         out += " " + text("explain.floor", lang)
     if e.ended_run:

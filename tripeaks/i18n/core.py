@@ -24,12 +24,22 @@ no-break spaces).  :class:`Signed` marks a signed amount of points,
 ``+100`` / ``−1`` (typographic minus).  Nothing is ever glued: every form of
 a plural entry is a whole sentence with the same placeholders.
 
+A card name placeholder may ask for its article in French and Portuguese
+with a format spec from :data:`ARTICLE_SPECS`: ``{card:le}`` writes
+``le R♣``, ``l'A♣`` or ``la D♥``; ``{card:au}`` / ``{card:du}`` the
+contracted ``au R♣`` / ``à l'A♣`` / ``du R♣``; in Portuguese ``{card:o}``,
+``{card:ao}``, ``{card:do}``, ``{card:no}`` (``o R♣``, ``a D♥``, ``na D♥`` …).
+A capital spec (``{card:Le}``) starts a sentence.  The article comes from the
+card name itself (:func:`with_article`).
+
 >>> lookup({"en": {"k": Plural("n", one="{n} card.", other="{n} cards.")}}, "k", "en", {"n": 1500})
 '1,500 cards.'
 >>> format_number(1234567, "fr") == "1\\u202f234\\u202f567"
 True
 >>> plural_category(0, "fr"), plural_category(0, "pt"), plural_category(1_000_000, "pt")
 ('one', 'other', 'many')
+>>> lookup({"fr": {"k": "Jouez {card:le} sur {top:le}."}}, "k", "fr", {"card": "R♣", "top": "A♣"})
+"Jouez le R♣ sur l'A♣."
 """
 
 from __future__ import annotations
@@ -63,6 +73,8 @@ __all__ = [
     "format_percentage",
     "signed_number",
     "lookup",
+    "ARTICLE_SPECS",
+    "with_article",
 ]
 
 LANGUAGES = ("en", "pt", "fr")
@@ -224,6 +236,59 @@ def signed_number(n: int, lang: str) -> str:
     return ("+" if n > 0 else MINUS) + digits
 
 
+ARTICLE_SPECS: dict[str, tuple[str, ...]] = {
+    "en": (),
+    "pt": ("o", "ao", "do", "no", "O", "Ao", "Do", "No"),
+    "fr": ("le", "au", "du", "Le", "Au", "Du"),
+}
+"""The article format specs each language's sentences may give a card name placeholder."""
+
+_ARTICLES = {
+    # spec: (masculine, feminine, elided); the elided form is French only (l'As, à l'As, de l'As)
+    "fr": {"le": ("le ", "la ", "l'"), "au": ("au ", "à la ", "à l'"), "du": ("du ", "de la ", "de l'")},
+    "pt": {
+        "o": ("o ", "a ", "o "),
+        "ao": ("ao ", "à ", "ao "),
+        "do": ("do ", "da ", "do "),
+        "no": ("no ", "na ", "no "),
+    },
+}
+
+
+def with_article(name: str, spec: str, lang: str) -> str:
+    """The card name ``name`` (``"R♣"``, ``"A♣"``, ``"D♥"``, ``"Joker"``) after the article ``spec``
+    of :data:`ARTICLE_SPECS` in ``lang``: ``with_article("A♣", "le", "fr") == "l'A♣"``.
+
+    The queen (dame, dama) is feminine; in French the ace (as) elides; a name
+    in words (the joker) is written in lower case.  A capital spec capitalises
+    the article.  Raises ``ValueError`` for a spec ``lang`` does not have.
+    """
+    if spec not in ARTICLE_SPECS[check_language(lang)]:
+        raise ValueError(f"unknown article spec {spec!r} for {lang}: use one of {', '.join(ARTICLE_SPECS[lang])}")
+    masculine, feminine, elided = _ARTICLES[lang][spec.lower()]
+    if name.isalpha():  # a card named in words: the joker
+        name = name.lower()
+    if lang == "fr" and name[:1] in "AaÁÉEeIiOoUu":
+        article = elided
+    elif len(name) == 2 and name[0] == "D":  # D♥: la dame, a dama
+        article = feminine
+    else:
+        article = masculine
+    if spec[0].isupper():
+        article = article[0].upper() + article[1:]
+    return article + name
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec and format_spec in ARTICLE_SPECS[self.lang]:
+            return with_article(str(value), format_spec, self.lang)
+        return super().format_field(value, format_spec)
+
+
 def _show(value: Any, lang: str) -> Any:
     """A placeholder value as text: numbers (not bools) by Babel, :class:`Signed` with its sign."""
     if isinstance(value, Signed):
@@ -239,7 +304,8 @@ def lookup(catalog: Catalogue, key: str, lang: str, values: Mapping[str, Any]) -
     Shared by every catalogue (engine, app, lessons, solver).  A
     :class:`Plural` entry picks its form by the CLDR plural category of
     ``values[entry.count]``; numbers are written by :func:`format_number`
-    and :class:`Signed` values by :func:`signed_number`.  Raises
+    and :class:`Signed` values by :func:`signed_number`; an article spec
+    (:data:`ARTICLE_SPECS`) puts its article before a card name.  Raises
     :class:`UnknownLanguageError` for an unknown language, ``KeyError`` for
     an unknown key or a missing placeholder value, and ``TypeError`` when the
     count of a plural entry is not a number.
@@ -252,4 +318,4 @@ def lookup(catalog: Catalogue, key: str, lang: str, values: Mapping[str, Any]) -
         template = entry.form(plural_category(values[entry.count], lang))
     else:
         template = entry
-    return template.format(**{name: _show(v, lang) for name, v in values.items()})
+    return _Formatter(lang).vformat(template, (), {name: _show(v, lang) for name, v in values.items()})
