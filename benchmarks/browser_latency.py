@@ -4,11 +4,6 @@
    the first card button (``.tp-card``) is visible and enabled, read in the
    page as ``performance.now()``; median over ``--loads`` page loads (each
    load starts its own kernel; the server is started once, before timing).
-   The same with a resume: a game of ``--resume-moves`` moves is left in the
-   browser's localStorage, then each load (a new tab in the same browser
-   context, so the same storage) is timed until the *resumed* board is shown
-   and clickable (the move counter says so and a card is enabled).  Goal: within
-   10% of the fresh start.
 2. Click-to-screen-update latency over ``--clicks`` clicks (plays and draws,
    chosen with the engine on a known deal; Restart when a game ends, not
    timed).  Measured inside the page: ``performance.now()`` just before the
@@ -16,13 +11,26 @@
    the plot image ``src`` have all changed ("DOM"), then the new plot image
    decoded and the next animation frame ("screen").  p50 and p95 in ms.
    Also shown: the time until the waste card alone has changed ("waste").
+   The same with a resume: a game of ``--resume-moves`` moves is left in the
+   browser's localStorage, then each load (a new tab in the same browser
+   context, so the same storage) is timed until the *resumed* board is shown
+   and clickable (the move counter says so and a card is enabled).  Goal: within
+   10% of the fresh start.
+
+3. With ``--compare-timer N``: only the click latency, in N rounds; each
+   round plays the same deal on two pages side by side, one without and one
+   with a running countdown (a 60-minute timer, docs/rules.md §8), their
+   clicks alternating so that both meet the same load; prints each round's
+   p95 and the ratio of the medians (goal: with the timer within 10% of
+   without).
 
 Goals: p95 ≤ 50 ms, time to a clickable board ≤ 3 s on this machine, and with a
 resume within 10% of a fresh start.
 
 Usage::
 
-    python3 benchmarks/browser_latency.py [--clicks 60] [--loads 5] [--code TP1-E-AAAAAAB]
+    python3 benchmarks/browser_latency.py [--clicks 60] [--loads 5] [--code TP1-E-AAAAAAB] [--timer 60]
+    python3 benchmarks/browser_latency.py --compare-timer 2 [--clicks 60]
 
 Needs ``/usr/bin/chromium`` and Playwright (python).  Requests leaving
 127.0.0.1 are aborted, as in the e2e tests (the network is closed here).
@@ -45,7 +53,7 @@ from e2e.browser import CHROMIUM, launch_chromium, new_page  # noqa: E402
 from e2e.tripeaks_page import TriPeaksPage  # noqa: E402
 from e2e.voila_server import VoilaServer  # noqa: E402
 
-from tripeaks import Game, Status  # noqa: E402
+from tripeaks import Game, GameCode, Status  # noqa: E402
 from tripeaks.i18n.ui import ui_text  # noqa: E402
 
 NOTEBOOK = REPO_ROOT / "notebooks" / "tripeaks.ipynb"
@@ -199,22 +207,34 @@ def resume_and_fresh(browser, url: str, code: str, loads: int, moves: int) -> di
     return out
 
 
-def click_latency(browser, url: str, code: str, clicks: int) -> dict[str, list[float]]:
-    app = TriPeaksPage(new_page(browser))
-    app.open(url)
-    app.deal(code)
-    app.wait_contains(".tp-code", code)
-    game = Game.from_code(code)
-    app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=0))
-    out: dict[str, list] = {k: [] for k in ("play", "draw", "play_dom", "draw_dom", "play_waste", "draw_waste", "log")}
-    measured = 0
-    while measured < clicks:
-        if game.status is not Status.PLAYING:
+class ClickRun:
+    """One page playing ``code`` click by click: :meth:`step` makes one timed click (a play or a draw).
+
+    Each step records into :attr:`out` the time to the screen update ("play"
+    / "draw"), to the DOM update ("…_dom") and to the waste card change
+    ("…_waste"), and logs (ms, kind, move); a game that ends is restarted
+    (not timed).
+    """
+
+    def __init__(self, browser, url: str, code: str) -> None:
+        self.app = TriPeaksPage(new_page(browser))
+        self.app.open(url)
+        self.app.deal(code)
+        self.app.wait_contains(".tp-code", code)
+        self.game = Game.from_code(code)
+        self.app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=0))
+        self.out: dict[str, list] = {
+            k: [] for k in ("play", "draw", "play_dom", "draw_dom", "play_waste", "draw_waste", "log")
+        }
+
+    def step(self) -> None:
+        app = self.app
+        while self.game.status is not Status.PLAYING:
             app.restart()
-            game = game.restart()
+            self.game = self.game.restart()
             app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=0))
             app.page.evaluate(QUIET_JS, 150)
-            continue
+        game = self.game
         playable = game.playable()
         note = ""
         if playable:
@@ -225,17 +245,61 @@ def click_latency(browser, url: str, code: str, clicks: int) -> dict[str, list[f
             kind, selector = "draw", ".tp-stock"
             game.draw()
         result = app.page.evaluate(CLICK_JS, selector)
-        out[kind].append(result["screen"])
-        out[kind + "_dom"].append(result["dom"])
-        out[kind + "_waste"].append(result["board"])
-        out["log"].append((result["screen"], kind + note, game.moves))
-        measured += 1
+        self.out[kind].append(result["screen"])
+        self.out[kind + "_dom"].append(result["dom"])
+        self.out[kind + "_waste"].append(result["board"])
+        self.out["log"].append((result["screen"], kind + note, game.moves))
         # The page must show the engine's state before the next click (this also paces the clicks).
         app.wait_text(".tp-score", ui_text("header.score", "en", score=game.score))
         app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=game.moves))
         app.page.evaluate(QUIET_JS, 100)
-    app.page.context.close()
-    return out
+
+    def close(self) -> None:
+        self.app.page.context.close()
+
+
+def click_latency(browser, url: str, code: str, clicks: int) -> dict[str, list[float]]:
+    run = ClickRun(browser, url, code)
+    for _ in range(clicks):
+        run.step()
+    run.close()
+    return run.out
+
+
+def with_timer(code: str, minutes: int | None) -> str:
+    """``code`` with a countdown of ``minutes`` (docs/rules.md §8 flag ``T<minutes>``), or without any."""
+    parsed = GameCode.parse(code)
+    return str(GameCode(parsed.rules.replace(timer=minutes), parsed.deal))
+
+
+def compare_timer(browser, url: str, code: str, clicks: int, rounds: int) -> None:
+    """Click latency without and with a running countdown; prints p95s and their ratio.
+
+    Each round opens two pages (two kernels) side by side, one per variant, and
+    alternates their clicks (A B B A …), so that both meet the same load on a
+    shared machine.
+    """
+    p95: dict[str, list[float]] = {"without": [], "with": []}
+    variants = (("without", with_timer(code, None)), ("with", with_timer(code, 60)))
+    for r in range(rounds):
+        runs = {label: ClickRun(browser, url, variant) for label, variant in variants}
+        for i in range(clicks):
+            order = ("without", "with") if i % 2 == 0 else ("with", "without")
+            for label in order:
+                runs[label].step()
+        load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+        for label, variant in variants:
+            out = runs[label].out
+            both = out["play"] + out["draw"]
+            p95[label].append(percentile(both, 95))
+            print(f"round {r + 1}, {label:<7} the timer ({variant}): " + summary("clicks, on screen", both))
+            runs[label].close()
+        print(f"  load average at the end of the round: {load}")
+    a, b = statistics.median(p95["without"]), statistics.median(p95["with"])
+    print()
+    print(f"p95 without the timer: {', '.join(f'{x:.1f}' for x in p95['without'])} ms (median {a:.1f} ms)")
+    print(f"p95 with the timer:    {', '.join(f'{x:.1f}' for x in p95['with'])} ms (median {b:.1f} ms)")
+    print(f"ratio with / without: {b / a:.3f}   (goal ≤ 1.10)")
 
 
 def main() -> None:
@@ -243,8 +307,12 @@ def main() -> None:
     parser.add_argument("--clicks", type=int, default=60, help="timed clicks (at least 50)")
     parser.add_argument("--loads", type=int, default=5, help="page loads for the time to a clickable board")
     parser.add_argument("--code", default="TP1-E-AAAAAAB", help="the deal to play")
-    parser.add_argument("--resume-moves", type=int, default=10, help="moves of the game left to resume")
     parser.add_argument("--notebook", type=Path, default=NOTEBOOK, help="the app notebook to serve")
+    parser.add_argument("--resume-moves", type=int, default=10, help="moves of the game left to resume")
+    parser.add_argument("--timer", type=int, default=None, help="play the deal with a countdown of this many minutes")
+    parser.add_argument(
+        "--compare-timer", type=int, default=0, metavar="ROUNDS", help="only clicks: ROUNDS without and with a timer"
+    )
     parser.add_argument(
         "--voila-arg",
         action="append",
@@ -263,9 +331,14 @@ def main() -> None:
         print(f"voila server up in {time.perf_counter() - t:.2f} s at {server.url}")
         browser = launch_chromium(pw)
         try:
+            if args.compare_timer:
+                compare_timer(browser, server.url, args.code, args.clicks, args.compare_timer)
+                print(f"load average (1, 5, 15 min) at the start: {', '.join(f'{x:.2f}' for x in load0)}")
+                return
             boards, phases = time_to_board(browser, server.url, args.loads)
             turns = resume_and_fresh(browser, server.url, args.code, args.loads, args.resume_moves)
-            lat = click_latency(browser, server.url, args.code, args.clicks)
+            code = with_timer(args.code, args.timer) if args.timer else args.code
+            lat = click_latency(browser, server.url, code, args.clicks)
         finally:
             browser.close()
     print()
@@ -274,6 +347,8 @@ def main() -> None:
         f"min {min(boards) / 1000:.2f} s, max {max(boards) / 1000:.2f} s   (goal ≤ 3 s)"
     )
     print("  each load: " + ", ".join(f"{b / 1000:.2f} s" for b in boards))
+    for label, i in (("first byte of the page", 0), ("page fully received", 1), ("DOM content loaded", 2)):
+        print(f"  {label:<24} median {statistics.median(ph[i] for ph in phases) / 1000:.2f} s")
     fresh, resumed, first = turns["fresh"], turns["resumed"], turns["first"]
     ratio = statistics.median(resumed) / statistics.median(fresh)
     print(f"fresh start and resume in turn ({len(fresh)} loads each, new tabs of warm browser contexts):")
@@ -293,8 +368,6 @@ def main() -> None:
         f"  within a resumed page, from its first clickable board to the resumed one: median "
         f"{statistics.median(steps):.0f} ms, max {max(steps):.0f} ms"
     )
-    for label, i in (("first byte of the page", 0), ("page fully received", 1), ("DOM content loaded", 2)):
-        print(f"  {label:<24} median {statistics.median(ph[i] for ph in phases) / 1000:.2f} s")
     both = lat["play"] + lat["draw"]
     both_dom = lat["play_dom"] + lat["draw_dom"]
     print(

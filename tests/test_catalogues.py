@@ -31,7 +31,16 @@ from tripeaks.solver import HintKind, Verdict
 from tripeaks.stats import Result
 
 PACKAGE = Path(tripeaks.i18n.__file__).resolve().parents[1]
-TEXT_FUNCTIONS = {"text", "ui_text", "lesson_text", "solver_text", "classroom_text", "keep_text", "quiz_text"}
+TEXT_FUNCTIONS = {
+    "text",
+    "ui_text",
+    "lesson_text",
+    "solver_text",
+    "classroom_text",
+    "keep_text",
+    "quiz_text",
+    "rules_text",
+}
 """Functions whose first argument is a catalogue key."""
 
 
@@ -69,6 +78,8 @@ KEY_FAMILIES: dict[str, set[str]] = {
     },
     # tripeaks.i18n.ui.preset_name: one per Preset of docs/rules.md §8
     "preset.": {f"preset.{preset.name.lower()}" for preset in Preset},
+    # tripeaks.app.rulesets: the one-line description of each preset of docs/rules.md §8, and of Custom
+    "ruleset.about.": {f"ruleset.about.{preset.name.lower()}" for preset in Preset} | {"ruleset.about.custom"},
     # the app's Winnable? indicator (tripeaks.app.hints): its states
     "hints.winnable_": {f"hints.winnable_{state}" for state in ("yes", "no", "unknown", "won")},
     # tripeaks.i18n.solver.hint_message: one per HintKind

@@ -7,7 +7,7 @@ import re
 import pytest
 from widget_state import css_classes, plain
 
-from tripeaks import DECK, Card, Game, GameCode, Refusal, Rule, Status
+from tripeaks import DECK, Card, Game, GameCode, Refusal, Rule, RuleSet, Status
 from tripeaks.app import TriPeaksApp, build_app
 from tripeaks.i18n import LANGUAGES, card_name, explain, refusal_message
 from tripeaks.i18n.ui import ui_text
@@ -295,7 +295,14 @@ def test_language_switch_changes_everything_at_once(layout):
     assert plain(app.score_label.value).startswith("Pontuação")
     assert plain(app.move_log.value).startswith("Jogada 1: Jogou o A♣ sobre o 2♣")
     assert "Carta virada" in card(app, 0).description
-    assert [label for label, _ in app.new_rule.options] == ["Fácil", "Clássica"]
+    assert [label for label, _ in app.new_rule.options] == [
+        "Fácil",
+        "Clássica",
+        "Tradicional",
+        "Tri Peaks",
+        "Tri Peaks Facile",
+        "Personalizada",
+    ]
     app.set_language("fr")
     assert app.lang == "fr" and app.undo_button.description == "Annuler"
     assert plain(app.move_log.value).startswith("Coup 1 : Vous avez joué l'A♣ sur le 2♣")
@@ -316,7 +323,7 @@ def test_plot_is_redrawn_after_each_action(app):
     assert bytes(app.plot_image.value) != second
     figure = app.plot_panel.plot.figure
     app.board.stock_button.click()
-    assert app.plot_panel.plot.figure is figure and len(figure.axes) == 1  # one Figure, reused
+    assert app.plot_panel.plot.figure is figure and len(figure.axes) == 2  # one Figure (score + run bars axes), reused
 
 
 # ---------------------------------------------------------------- failures
@@ -413,7 +420,7 @@ def test_extension_hooks_for_a_hint_button_and_deal_options(app):
     app.session.random_game = only_this_deal
     app.new_rule.value = "C"
     app.deal_button.click()
-    assert chosen == [Rule.CLASSIC] and str(app.game.code) == "TP1-C-AAAAAAD"
+    assert chosen == [RuleSet.from_rule(Rule.CLASSIC)] and str(app.game.code) == "TP1-C-AAAAAAD"
     app.show_message(lambda lang: ui_text("controls.hint", lang))
     assert status(app) == "Hint"
     app.set_language("pt")

@@ -183,6 +183,19 @@ def test_a_game_under_a_rule_set_is_recorded_with_its_full_code_and_rule_set(db)
     assert (entry.code, entry.rules, entry.result) == ("TP1-C-AAAAAAD-SRT5", "C-SRT5", Result.ABANDONED)
 
 
+def test_a_game_whose_time_ran_out_is_recorded_once_as_time_up(db):
+    app, tools = class_app(db, code="TP1-E-AAAAAAB-T1")  # a 1-minute timer (docs/rules.md §8)
+    tools.save_name("Ana")
+    app.board.card_buttons[20].click()
+    app.session.expire()  # what the app's clock does when the countdown reaches 0
+    assert app.game.status is Status.TIME_UP
+    app.again_button.click()  # the next game: a game over is replaced without a question
+    assert app.session.pending is None and app.game.status is Status.PLAYING
+    assert tools.wait()
+    [entry] = stored(db)
+    assert (entry.code, entry.result, entry.moves) == ("TP1-E-AAAAAAB-T1", Result.TIME_UP, 1)
+
+
 def test_a_game_left_without_a_move_is_not_recorded(db):
     app, tools = class_app(db)
     tools.save_name("Ana")

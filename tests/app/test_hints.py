@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from widget_state import css_classes, plain
 
-from tripeaks import DECK, Card, Game, GameCode, Rule, Status
+from tripeaks import DECK, Card, Game, GameCode, Rule, RuleSet, Status
 from tripeaks import solver as solver_module
 from tripeaks.app import TriPeaksApp, build_app
 from tripeaks.app.hints import HINT_BUDGETS, HintTools, add_hints, hint_tools
@@ -355,9 +355,9 @@ class Deals:
 
     def __init__(self, *codes: str) -> None:
         self.codes = list(codes)
-        self.asked: list[Rule] = []
+        self.asked: list[RuleSet] = []
 
-    def __call__(self, rule: Rule) -> Game:
+    def __call__(self, rule: RuleSet) -> Game:
         self.asked.append(rule)
         return Game.from_code(self.codes[min(len(self.asked), len(self.codes)) - 1])
 
@@ -383,7 +383,7 @@ def test_without_the_option_the_first_random_deal_is_dealt():
     tools.random_game = deals = Deals(LOST_CLASSIC, WON_EASY)
     app.new_rule.value = "C"
     app.deal_button.click()
-    assert str(app.game.code) == LOST_CLASSIC and deals.asked == [Rule.CLASSIC]
+    assert str(app.game.code) == LOST_CLASSIC and deals.asked == [RuleSet.from_rule(Rule.CLASSIC)]
     assert tools.deal_note.value == ""
 
 
@@ -394,7 +394,7 @@ def test_only_winnable_deals_gives_up_after_its_tries_and_says_so():
     tools.only_winnable.value = True
     app.new_rule.value = "C"
     app.deal_button.click()
-    assert deals.asked == [Rule.CLASSIC] * 3 and str(app.game.code) == LOST_CLASSIC
+    assert deals.asked == [RuleSet.from_rule(Rule.CLASSIC)] * 3 and str(app.game.code) == LOST_CLASSIC
     assert plain(tools.deal_note.value) == ui_text(
         "hints.deal_none", "en", tries=3, ms=round(tools.deal_try_budget * 1000)
     )

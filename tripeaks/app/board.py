@@ -12,7 +12,11 @@ state ``tp-up`` / ``tp-down`` / ``tp-gone`` and colour ``tp-red`` /
 ``tp-blue``); ``tp-stock`` (``tp-stock-empty`` when empty, ``tp-stock-done``
 and disabled once the game is won or out of time); ``tp-waste``;
 ``tp-highlight`` on whatever :meth:`BoardView.highlight` marks; ``tp-banner``
-(the end-of-game sentence shown on the empty felt after a win).
+(the end-of-game sentence shown on the empty felt after a win).  Rule sets
+(docs/rules.md §8): a joker on the waste is ``tp-face tp-joker`` (named in
+words, with a ``tp-joker-mark``); an empty waste is ``tp-face tp-empty`` with
+its prompt in ``tp-empty-prompt``; the stock's label counts its jokers;
+the board has ``tp-open-peaks`` while its game deals every card face up.
 
 Keyboard: only the cards a player can act on (face up and exposed) and the
 stock are tab stops; the arrow keys move between them, and after a play the
@@ -32,11 +36,13 @@ from collections.abc import Callable, Iterable, Mapping
 
 import ipywidgets as widgets
 
-from ..cards import Card, Suit
+from ..cards import Card, Joker, Suit
 from ..game import Game, Status
 from ..i18n import card_name, status_message
+from ..i18n.rulesets import rules_text
 from ..i18n.ui import ui_text
 from ..layout import COLUMN, N_TABLEAU, ROW_OF, ROWS
+from ..rules import DrawRule, PeaksRule
 from .bridge import BoardBridge
 from .lifecycle import shared
 from .session import (
@@ -315,6 +321,9 @@ class BoardView(widgets.VBox):
         game = self._game
         tableau = game.tableau
         played = []  # positions whose face-up card just left the table
+        open_peaks = game.rules.peaks is PeaksRule.OPEN  # docs/rules.md §8: cards read at their top
+        if open_peaks != ("tp-open-peaks" in self._dom_classes):
+            (self.add_class if open_peaks else self.remove_class)("tp-open-peaks")
         for p, slot in enumerate(tableau):
             if slot is None:
                 state: tuple = ("gone",)
@@ -347,9 +356,24 @@ class BoardView(widgets.VBox):
             elif not played and count == self._last_waste[1] - 1:
                 moved_from = "stock"
         self._last_waste = shown_waste
-        if top is None:  # an empty waste (docs/rules.md §8): an empty place
-            aria = html.escape(ui_text("waste.empty", lang))
-            self._waste.value = f'<div class="tp-face tp-empty" role="img" aria-label="{aria}" title="{aria}"></div>'
+        if top is None:  # an empty waste (docs/rules.md §8): an empty place and what to do
+            aria = html.escape(rules_text("waste.empty_help", lang))
+            title = html.escape(ui_text("waste.empty", lang))
+            prompt = html.escape(rules_text("waste.empty_prompt", lang))
+            self._waste.value = (
+                f'<div class="tp-face tp-empty" role="img" aria-label="{aria}" title="{title}">'
+                f'<span class="tp-empty-prompt" aria-hidden="true">{prompt}</span></div>'
+            )
+        elif isinstance(top, Joker):  # a wild card (docs/rules.md §8): drawn as a joker and named in words
+            name = html.escape(card_name(top, lang))
+            aria = html.escape(ui_text("waste.aria", lang, card=card_name(top, lang)))
+            mark = html.escape(rules_text("waste.joker_mark", lang))
+            self._waste.value = (
+                f'<div class="tp-face tp-black tp-joker" role="img" aria-label="{aria}" title="{aria}">'
+                f'<span class="tp-joker-star" aria-hidden="true">★</span>'
+                f'<span class="tp-face-text">{name}</span>'
+                f'<span class="tp-joker-mark" aria-hidden="true">{mark}</span></div>'
+            )
         else:
             name = html.escape(card_name(top, lang))
             colour = colour_class(top, self._four_colour)
@@ -381,7 +405,14 @@ class BoardView(widgets.VBox):
                 (self._stock.add_class if not count else self._stock.remove_class)("tp-stock-empty")
             self._stock_empty = not count
             return
-        if count:
+        rules = self._game.rules
+        jokers = sum(isinstance(c, Joker) for c in self._game.stock_cards) if rules.jokers else 0
+        if count and rules.jokers:  # docs/rules.md §8: how many jokers are still in the stock
+            self._stock.description = rules_text("stock.label_jokers", lang, count=count, jokers=jokers)
+            self._stock.style = _STYLE_STOCK
+            if self._stock_empty:
+                self._stock.remove_class("tp-stock-empty")
+        elif count:
             self._stock.description = ui_text("stock.label", lang, count=count)
             self._stock.style = _STYLE_STOCK
             if self._stock_empty:
@@ -393,7 +424,15 @@ class BoardView(widgets.VBox):
                 self._stock.add_class("tp-stock-empty")
         self._stock_empty = not count
         # The tooltip says what the label does not: what a click does, or that the stock is empty.
-        self._stock.tooltip = ui_text("stock.tip", lang, count=count) if count else ui_text("stock.empty_tip", lang)
+        if not count:
+            self._stock.tooltip = ui_text("stock.empty_tip", lang)
+            return
+        tip = [ui_text("stock.tip", lang, count=count)]
+        if rules.jokers:
+            tip.append(rules_text("stock.jokers_tip", lang, jokers=jokers))
+        if rules.draw is DrawRule.STUCK:
+            tip.append(rules_text("stock.stuck_tip", lang))
+        self._stock.tooltip = " ".join(tip)
 
     def _show_card(self, p: int, state: tuple) -> None:
         b = self._cards[p]

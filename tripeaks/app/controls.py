@@ -116,7 +116,7 @@ class StatusView(widgets.HBox):
     """The status line (the session's message) and, once the game is over, the New game button.
 
     Widgets (public, read-only): ``status`` (HTML) and ``again_button``
-    (deals a random game under the session's ``deal_rule``).
+    (deals a random game under the session's ``deal_rules``).
     """
 
     def __init__(self, session: PlaySession, **kwargs: object) -> None:

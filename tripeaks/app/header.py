@@ -1,7 +1,8 @@
 """The header: title, score, move counter, peaks cleared, rule and game code.
 
 Observes a :class:`~tripeaks.app.session.PlaySession`; shows only what the
-engine says (docs/rules.md §3 for the score and the move counter, §5 for the code).
+engine says (docs/rules.md §3 for the score and the move counter, §5 for the code,
+§8 for the rule set: its preset's name, or Custom, and the full code with its flags).
 
 CSS classes: ``tp-header``; ``tp-title``; each figure ``tp-stat`` plus
 ``tp-score``, ``tp-moves``, ``tp-peaks-count``, ``tp-rule``, ``tp-code``
@@ -14,7 +15,7 @@ import html
 
 import ipywidgets as widgets
 
-from ..i18n.ui import rule_name, ui_text
+from ..i18n.ui import preset_name, ui_text
 from .session import GAME_CHANGES, LanguageChanged, PlaySession, SessionEvent
 
 __all__ = ["HeaderView"]
@@ -29,7 +30,10 @@ class HeaderView(widgets.HBox):
 
     Widgets (public, read-only): ``title_label``, ``score_label``,
     ``moves_label``, ``peaks_label``, ``rule_label``, ``code_label``.
+    :meth:`add_stat` appends another figure (e.g. the run or the timer).
     """
+
+    children: tuple[widgets.Widget, ...]  # the Box trait (ipywidgets has no type hints)
 
     def __init__(self, session: PlaySession, **kwargs: object) -> None:
         self._session = session
@@ -57,6 +61,11 @@ class HeaderView(widgets.HBox):
         session.subscribe(self._on_event)
         self.render()
 
+    def add_stat(self, widget: widgets.Widget) -> None:
+        """Append ``widget`` to the header's figures (it keeps itself up to date)."""
+        widget.add_class("tp-stat")
+        self.children = (*self.children, widget)
+
     def _on_event(self, event: SessionEvent) -> None:
         if isinstance(event, (*GAME_CHANGES, LanguageChanged)):
             self.render()
@@ -72,7 +81,7 @@ class HeaderView(widgets.HBox):
             f'<span class="tp-stat-text">{_esc(ui_text("header.moves", lang, moves=g.moves))}</span>'
         )
         self.peaks_label.value = _esc(ui_text("header.peaks", lang, cleared=sum(g.peaks_cleared)))
-        self.rule_label.value = _esc(ui_text("header.rule", lang, rule=rule_name(g.rule, lang)))
+        self.rule_label.value = _esc(ui_text("header.rule", lang, rule=preset_name(g.rules, lang)))
         code = str(g.code) if g.code is not None else ui_text("header.custom", lang)
         marker = "\x00CODE\x00"
         span = f'<span class="tp-code-text" title="{_esc(ui_text("header.code_help", lang))}">{_esc(code)}</span>'

@@ -26,7 +26,7 @@ through the app's extension points (``add_control``, ``add_new_game_control``,
   whether the position can still be won (``tp-winnable-yes`` / ``-no`` /
   ``-unknown`` / ``-won``), within :data:`INDICATOR_BUDGET` seconds.
 * a **Deal only winnable games** checkbox in the New game panel
-  (``tp-only-winnable``): a random deal under the chosen rule is drawn again
+  (``tp-only-winnable``): a random deal under the chosen rule set is drawn again
   until the solver proves it winnable, each try within
   :data:`DEAL_TRY_BUDGET` seconds, at most :data:`DEAL_MAX_TRIES` tries; a
   note (``tp-deal-note``) says how many deals were tried, or that none was
@@ -56,9 +56,9 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from ..codes import Rule
 from ..game import Game, Status
 from ..i18n.ui import ui_text
+from ..rules import RuleSet
 from .play import TriPeaksApp
 from .session import GAME_CHANGES, GameSource, GameStarted, LanguageChanged, SessionEvent
 
@@ -122,8 +122,8 @@ _TOOLS: weakref.WeakValueDictionary[int, HintTools] = weakref.WeakValueDictionar
 
 
 def _deal_key(game: Game) -> tuple[Any, ...]:
-    """What fixes the cards of a game: rule, dealt tableau, dealt stock, first waste."""
-    return (game.rule, game.dealt_tableau, game.dealt_stock, game.initial_waste)
+    """What fixes the cards of a game: rule set, dealt tableau, dealt stock, first waste."""
+    return (game.rules, game.dealt_tableau, game.dealt_stock, game.initial_waste)
 
 
 def _position_key(game: Game) -> tuple[Any, ...]:
@@ -149,7 +149,7 @@ class HintTools:
     ``hint_budgets`` (seconds, tuple), ``indicator_budget``, ``deal_try_budget``,
     ``rewind_budget`` (seconds), ``deal_max_tries``, ``max_nodes`` (``None`` or a node budget for
     every search, on top of the time budgets) and ``random_game`` (a
-    ``Rule -> Game`` function making the random deals; the session's
+    ``RuleSet -> Game`` function making the random deals; the session's
     previous ``random_game``).  The tools observe the app's
     :class:`~tripeaks.app.session.PlaySession` and act through it (its
     message, its highlight, its guard).
@@ -164,7 +164,7 @@ class HintTools:
         self.deal_max_tries = DEAL_MAX_TRIES
         self.rewind_budget = REWIND_BUDGET
         self.max_nodes: int | None = None
-        self.random_game: Callable[[Rule], Game] = session.random_game
+        self.random_game: Callable[[RuleSet], Game] = session.random_game
         self.last_hint: Hint | None = None
         """The latest hint given (``None`` before the first)."""
 
@@ -363,7 +363,7 @@ class HintTools:
         return self._indicator[0]
 
     # ------------------------------------------------------------------ only winnable deals
-    def _new_game(self, rule: Rule) -> Game:
+    def _new_game(self, rule: RuleSet) -> Game:
         """The session's ``random_game``: a random deal, proven winnable when the option is on."""
         if not self.only_winnable.value:
             game = self.random_game(rule)

@@ -388,11 +388,7 @@ class Keeper:
             self._match = Match.from_json({**self._match.to_json(), "playing": None})
 
     def _set_deal_rules(self, rules: RuleSet) -> None:
-        setter = getattr(self.session, "set_deal_rules", None)  # a session that knows rule sets
-        if callable(setter):
-            setter(rules)
-        else:
-            self.session.set_deal_rule(rules.rule)
+        self.session.set_deal_rules(rules)
 
     # ------------------------------------------------------------------ writing
     def _document(self) -> dict[str, Any]:
@@ -423,12 +419,11 @@ class Keeper:
 
     def _settings_json(self) -> dict[str, Any]:
         session = self.session
-        rules = getattr(session, "deal_rules", None)
         out: dict[str, Any] = {
             "lang": session.lang,
             "error_help": session.error_help,
             "four_colour": session.four_colour,
-            "deal_rules": str(rules if isinstance(rules, RuleSet) else RuleSet.parse(session.deal_rule)),
+            "deal_rules": str(session.deal_rules),
         }
         for name, (get, _set) in self._settings.items():
             out[name] = get()

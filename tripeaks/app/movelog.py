@@ -6,7 +6,7 @@ adds one rendered entry (the others are kept, not rendered again), so the
 cost of a click does not grow with the length of the game.
 
 CSS classes: ``tp-panel`` (the panel), ``tp-panel-title``, ``tp-log`` (an
-``ol.tp-log-list`` of ``li.tp-log-play`` / ``-draw`` / ``-undo``, then
+``ol.tp-log-list`` of ``li.tp-log-play`` / ``-draw`` / ``-undo`` / ``-time_up``, then
 ``li.tp-log-more`` when older entries are left out; ``p.tp-log-empty``
 before the first move).
 """
@@ -21,7 +21,16 @@ import ipywidgets as widgets
 from ..game import Event, EventKind
 from ..i18n import explain
 from ..i18n.ui import ui_text
-from .session import GameStarted, LanguageChanged, MoveMade, MoveUndone, PlaySession, SessionEvent, StateRestored
+from .session import (
+    GameStarted,
+    LanguageChanged,
+    MoveMade,
+    MoveUndone,
+    PlaySession,
+    SessionEvent,
+    StateRestored,
+    TimeRanOut,
+)
 
 __all__ = ["MoveLogView", "LOG_ENTRIES", "log_entry"]
 
@@ -34,8 +43,9 @@ def _esc(s: str) -> str:
 
 
 def log_entry(event: Event, lang: str) -> str:
-    """One log entry: ``Move n: <the move explained>``; an undo keeps the move number, so it has no label."""
-    if event.kind is EventKind.UNDO:
+    """One log entry: ``Move n: <the move explained>``; an undo keeps the move number, so it has no
+    label, and neither has the timer's end (docs/rules.md §8), which is no move."""
+    if event.kind is EventKind.UNDO or event.kind is EventKind.TIME_UP:
         return explain(event, lang)
     return ui_text("log.entry", lang, moves=event.moves, sentence=explain(event, lang))
 
@@ -61,7 +71,7 @@ class MoveLogView(widgets.VBox):
         self.render()
 
     def _on_event(self, event: SessionEvent) -> None:
-        if isinstance(event, (MoveMade, MoveUndone)):
+        if isinstance(event, (MoveMade, MoveUndone, TimeRanOut)):
             self._items.appendleft(self._item(event.event))
             self._total += 1
             self._show()

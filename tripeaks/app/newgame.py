@@ -1,8 +1,9 @@
-"""The New game panel: a rule, a code field and Deal (docs/rules.md §5).
+"""The New game panel: a rule set, a code field and Deal (docs/rules.md §5, §8).
 
 Deal (or Enter in the code field) with an empty field deals a random game
-under the chosen rule; with text it deals that code (under the code's rule)
-or says, in one sentence, what is wrong with it, leaving the game alone.  The
+under the chosen rule set (a preset or Custom,
+:class:`~tripeaks.app.rulesets.RuleSetMenu`); with text it deals that code
+(under the code's rule set, flags included) or says, in one sentence, what is wrong with it, leaving the game alone.  The
 panel observes a :class:`~tripeaks.app.session.PlaySession`: it learns that
 a code was dealt from :class:`~tripeaks.app.session.GameStarted`
 (``source``), never from its own field.
@@ -16,9 +17,10 @@ code, and the session knows that deal is already on the table.  An error
 about the code goes away as soon as the player acts again (edits the field,
 plays, chooses a rule…); a long paste is quoted by its start.
 
-CSS classes: ``tp-panel tp-new``; ``tp-panel-title``, ``tp-new-rule``,
-``tp-code-input``, ``tp-deal``, ``tp-new-message`` (``tp-msg-ok`` /
-``tp-msg-error`` inside).
+CSS classes: ``tp-panel tp-new``; ``tp-panel-title``, ``tp-new-rule`` (the
+rule-set menu, see :mod:`tripeaks.app.rulesets` for its description and
+Custom options), ``tp-code-input``, ``tp-deal``, ``tp-new-message``
+(``tp-msg-ok`` / ``tp-msg-error`` inside).
 """
 
 from __future__ import annotations
@@ -27,9 +29,10 @@ import html
 
 import ipywidgets as widgets
 
-from ..codes import GameCode, InvalidCodeError, Rule
+from ..codes import GameCode, InvalidCodeError
 from ..game import Game
-from ..i18n.ui import code_error_message, rule_name, ui_text
+from ..i18n.ui import code_error_message, preset_name, ui_text
+from .rulesets import RuleSetMenu
 from .session import (
     CodeRejected,
     ConfirmationAsked,
@@ -52,14 +55,13 @@ def _esc(s: str) -> str:
     return html.escape(s, quote=True)
 
 
-def _rule_options(lang: str) -> list[tuple[str, str]]:
-    return [(rule_name(Rule.EASY, lang), "E"), (rule_name(Rule.CLASSIC, lang), "C")]
-
-
 class NewGamePanel(widgets.VBox):
     """The New game panel, following ``session``.
 
-    Widgets (public, read-only): ``title``, ``rule`` (Dropdown, "E"/"C"),
+    Widgets (public, read-only): ``title``, ``rule`` (the rule-set menu, a
+    Dropdown whose values are ``"E"``, ``"C"``, ``"E-SR"``, ``"C-OP"``,
+    ``"E-OP"`` and ``"custom"``), ``rules`` (its
+    :class:`~tripeaks.app.rulesets.RuleSetMenu`, with the Custom options),
     ``code_input``, ``deal_button``, ``message``.  :meth:`add_control` adds a
     widget to the row (e.g. an option), :meth:`add_note` a line under the message.
     """
@@ -71,17 +73,10 @@ class NewGamePanel(widgets.VBox):
         self._said: tuple[str, GameSource] | tuple[str, InvalidCodeError] | None = None
         self._rendering = False
         self._dealt_text: str | None = None  # the field's text when its code was dealt, kept until the game moves on
-        lang = session.lang
         self.title = widgets.HTML()
         self.title.add_class("tp-panel-title")
-        self.rule = widgets.Dropdown(
-            options=_rule_options(lang),
-            value=session.deal_rule.value,
-            layout=widgets.Layout(width="170px"),
-            style={"description_width": "initial"},
-        )
-        self.rule.add_class("tp-new-rule")
-        self.rule.observe(self._rule_chosen, names="value")
+        self.rules = RuleSetMenu(session)
+        self.rule = self.rules.menu
         self.code_input = widgets.Text(layout=widgets.Layout(width="460px"), style={"description_width": "initial"})
         self.code_input.add_class("tp-code-input")
         self.code_input.on_msg(self._input_message)  # Enter sends "submit"
@@ -95,7 +90,7 @@ class NewGamePanel(widgets.VBox):
             [self.rule, self.code_input, self.deal_button],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap", grid_gap="8px"),
         )
-        super().__init__([self.title, self._row, self.message], **kwargs)
+        super().__init__([self.title, self._row, self.rules.details, self.message], **kwargs)
         self.add_class("tp-panel")
         self.add_class("tp-new")
         session.subscribe(self._on_event)
@@ -109,16 +104,12 @@ class NewGamePanel(widgets.VBox):
         """Add ``widget`` as a line under the panel's message."""
         self.children = (*self.children, widget)
 
-    def _rule_chosen(self, change: dict[str, object]) -> None:
-        if not self._rendering:  # the player chose it (not the options changing language)
-            self._session.set_deal_rule(str(change["new"]))
-
     def _deal(self) -> None:
         text = self.code_input.value.strip()
         if text:
             self._session.request_deal_code(text)
         else:
-            self._session.request_deal_random(self.rule.value)
+            self._session.request_deal_random()  # under the session's deal_rules, which the menu sets
 
     def _input_message(self, _widget: object, content: object, _buffers: object) -> None:
         if isinstance(content, dict) and content.get("event") == "submit":
@@ -175,26 +166,15 @@ class NewGamePanel(widgets.VBox):
         elif isinstance(event, CodeRejected):
             self._said = ("error", event.error)
             self.render_message()
-        elif isinstance(event, SettingChanged) and event.setting is Setting.DEAL_RULE:
-            self._said = None if self._said is not None and self._said[0] == "error" else self._said
-            self.render()
+        elif isinstance(event, SettingChanged) and event.setting is Setting.DEAL_RULES:
+            self._clear_error()  # the player chose a rule set: acting again
         elif isinstance(event, LanguageChanged):
             self.render()
 
     def render(self) -> None:
-        """Labels in the session's language, the rule of the next deal, the message."""
-        session = self._session
-        lang = session.lang
+        """Labels in the session's language and the message (the rule-set menu follows the session itself)."""
+        lang = self._session.lang
         self.title.value = _esc(ui_text("new.title", lang))
-        self.rule.description = ui_text("new.rule", lang)
-        options = _rule_options(lang)
-        self._rendering = True
-        try:
-            if list(self.rule.options) != options:
-                self.rule.options = options
-            self.rule.value = session.deal_rule.value
-        finally:
-            self._rendering = False
         self.code_input.description = ui_text("new.code", lang)
         self.code_input.placeholder = ui_text("new.placeholder", lang)
         self.deal_button.description = ui_text("new.deal", lang)
@@ -206,7 +186,7 @@ class NewGamePanel(widgets.VBox):
         if said is not None and said[0] == "error" and isinstance(said[1], InvalidCodeError):
             self.message.value = f'<span class="tp-msg-error">{_esc(code_error_message(said[1], lang))}</span>'
         elif said is not None and game.code is not None:
-            text = ui_text(said[0], lang, code=str(game.code), rule=rule_name(game.rule, lang))
+            text = ui_text(said[0], lang, code=str(game.code), rule=preset_name(game.rules, lang))
             self.message.value = f'<span class="tp-msg-ok">{_esc(text)}</span>'
         else:
             self.message.value = ""

@@ -13,9 +13,15 @@ app observes it and forwards clicks to it, and none reaches into another:
 :class:`~tripeaks.app.newgame.NewGamePanel`     rule, code, Deal (+ added options and notes)
 :class:`~tripeaks.app.movelog.MoveLogView`      the moves explained, newest first
 :class:`~tripeaks.app.plot.PlotView`            the score plot
+:class:`~tripeaks.app.rulesets.RunView`         the run under run scoring (in the header)
+:class:`~tripeaks.app.timer.TimerView`          the countdown of a timed game (in the header)
+:class:`~tripeaks.app.endgame.EndOfGameView`    the celebration, summary and score breakdown at the end
 :class:`~tripeaks.app.bridge.PageBridge`        (invisible) page language and title, the status line
                                                 as an ARIA live region, keyboard shortcuts
 =============================================  =====================================================
+
+:attr:`TriPeaksApp.clock` (:class:`~tripeaks.app.timer.GameClock`) times the
+game and ends a timed one at 0 (docs/rules.md §8).
 
 CSS classes (stable, used by the browser tests): ``tp-app``, ``tp-bottom``
 and those of each view (listed in its module).  ``tp-hint`` is the Hint
@@ -30,6 +36,7 @@ through it), :meth:`TriPeaksApp.add_control`,
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import ipywidgets as widgets
@@ -40,12 +47,15 @@ from .board import BoardView
 from .bridge import PageBridge
 from .confirm import ConfirmView
 from .controls import ControlsView, StatusView
+from .endgame import EndOfGameView
 from .header import HeaderView
 from .lifecycle import close_tree
 from .movelog import MoveLogView
 from .newgame import NewGamePanel
 from .plot import PlotView
+from .rulesets import RunView
 from .session import GameSource, LanguageChanged, MessageKind, PlaySession, SessionEvent
+from .timer import GameClock, Scheduler, TimerView
 
 __all__ = ["TriPeaksApp"]
 
@@ -56,7 +66,10 @@ class TriPeaksApp(widgets.VBox):
     ``TriPeaksApp(game=None, lang="en")`` plays ``game`` (a random Easy deal
     when ``None``); ``TriPeaksApp(session=s)`` shows an existing session.
     Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
-    naming the languages) for an unknown language.  The views and their
+    naming the languages) for an unknown language.  ``time_source`` (seconds,
+    :func:`time.monotonic` by default) and ``scheduler`` (what runs the clock's
+    ticks, by default the kernel's event loop) drive :attr:`clock`; tests give
+    fake ones.  The views and their
     widgets are public attributes so tests can click them like a user
     (``app.undo_button.click()``); treat them as read-only.  :meth:`close`
     frees every widget and the plot's figure.
@@ -65,17 +78,30 @@ class TriPeaksApp(widgets.VBox):
     children: tuple[widgets.Widget, ...]  # the Box trait (ipywidgets has no type hints)
 
     def __init__(
-        self, game: Game | None = None, lang: str = "en", session: PlaySession | None = None, **kwargs: object
+        self,
+        game: Game | None = None,
+        lang: str = "en",
+        session: PlaySession | None = None,
+        time_source: Callable[[], float] = time.monotonic,
+        scheduler: Scheduler | None = None,
+        **kwargs: object,
     ) -> None:
         self.session = session if session is not None else PlaySession(game, lang)
         """The model: the game, the language, the message; every view observes it."""
         s = self.session
+        self.clock = GameClock(s, time_source, scheduler)
+        """Times the game; counts down and ends a timed game at 0 (docs/rules.md §8)."""
         self.header = HeaderView(s)
+        self.run_view = RunView(s)
+        self.timer_view = TimerView(s, self.clock)
+        self.header.add_stat(self.run_view)
+        self.header.add_stat(self.timer_view)
         self.board = BoardView(s.game, s.lang)
         self.board.attach(s)
         self.controls = ControlsView(s)
         self.status_row = StatusView(s)
         self.confirm = ConfirmView(s)
+        self.end_view = EndOfGameView(s, self.clock)
         self.new_game = NewGamePanel(s)
         self.log_panel = MoveLogView(s, layout=widgets.Layout(flex="1 1 0", min_width="300px"))
         self.plot_panel = PlotView(s)
@@ -94,6 +120,7 @@ class TriPeaksApp(widgets.VBox):
                 self.controls,
                 self.status_row,
                 self.confirm,
+                self.end_view,
                 self.new_game,
                 bottom,
                 self.page_bridge,
@@ -274,6 +301,9 @@ class TriPeaksApp(widgets.VBox):
         session = self.__dict__.get("session")  # also called by ipywidgets when a half-built app is collected
         if session is not None:
             session.close()
+        clock = self.__dict__.get("clock")
+        if clock is not None:
+            clock.close()  # no tick after the app is closed
         plot_panel = self.__dict__.get("plot_panel")
         if plot_panel is not None:
             plot_panel.plot.close()

@@ -7,7 +7,11 @@ What it shows (docs/rules.md §3–§4), x = the move counter, y = points:
   so it always ends where the header says;  an undo keeps the move counter,
   so after undos the line runs level to the current move;
 * **undone moves** as a faded branch leaving the line where they were made;
-* a **star** at each peak clear that still stands (an undone clear loses it).
+* a **star** at each peak clear that still stands (an undone clear loses it);
+* under run scoring (docs/rules.md §8, the score starts at 0): each standing
+  play's **run points as a bar** under the score line (on a second axis at
+  the right, "run points"), and a **ring** where the clear bonus of the
+  28th card was earned.
 
 :class:`ScoreTrace` keeps these lines up to date event by event (the app's
 plot never walks the whole history after a click); :class:`ScorePlot` draws
@@ -27,13 +31,16 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from ..game import START_SCORE, Event, Game, PlayEvent, UndoEvent
+from ..game import START_SCORE, DrawEvent, Event, Game, PlayEvent, UndoEvent
+from ..i18n.rulesets import rules_text
 from ..i18n.ui import ui_text
+from ..rules import ScoringRule
 from .session import GameStarted, LanguageChanged, MoveMade, MoveUndone, PlaySession, SessionEvent, StateRestored
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.collections import PolyCollection
     from matplotlib.figure import Figure
     from matplotlib.lines import Line2D
 
@@ -46,6 +53,8 @@ _UNDONE = "#c62828"
 _FACE = "#fbfaf5"
 """The figure's background: the panel's colour (tripeaks.app.theme)."""
 _PEAK = "#f2b705"
+_RUN = "#5b8fd6"
+_CLEAR = "#7b3fa0"
 UNDONE_DRAWN = 100
 """At most this many undone moves (the latest) are drawn as faded branches: a click costs the same in a long game."""
 _BACKGROUNDS_KEPT = 8
@@ -56,14 +65,20 @@ _BACKGROUNDS_KEPT = 8
 class ScoreLines:
     """What the plot draws, in (move, score) points.
 
-    ``line``: the score line, from (0, 500) to (moves now, score now);
+    ``line``: the score line, from (0, the starting score) to (moves now, score now);
     ``undone``: the faded branches, one (from, to) segment per undone move,
     the latest :data:`UNDONE_DRAWN`; ``peaks``: a point per standing peak clear.
+    Under run scoring (``runs`` true, docs/rules.md §8): ``run_points`` is
+    (move, run points) for each standing play and ``clears`` the point where
+    the clear bonus was earned (at most one).
     """
 
     line: tuple[Point, ...]
     undone: tuple[tuple[Point, Point], ...]
     peaks: tuple[Point, ...]
+    runs: bool = False
+    run_points: tuple[Point, ...] = ()
+    clears: tuple[Point, ...] = ()
 
     @property
     def end(self) -> Point:
@@ -75,13 +90,17 @@ class ScoreTrace:
     """The plot's lines for one game, updated by each event: :meth:`add` costs the same at any length.
 
     ``ScoreTrace(game)`` reads the game's history once; then call
-    :meth:`add` with each new event (play, draw or undo) of that game.
+    :meth:`add` with each new event (play, draw or undo) of that game; the
+    timer's end changes no point and is skipped.
     """
 
     def __init__(self, game: Game | None = None) -> None:
-        self._standing: list[tuple[Point, Point, bool]] = []  # (from, to, peak cleared) per standing move
+        # (from, to, peak cleared, run points, clear bonus) per standing move
+        self._standing: list[tuple[Point, Point, bool, int, bool]] = []
         self._undone: deque[tuple[Point, Point]] = deque(maxlen=UNDONE_DRAWN)
-        self._end: Point = (0, START_SCORE)
+        self._start = game.start_score if game is not None else START_SCORE
+        self._runs = game is not None and game.rules.scoring is ScoringRule.RUNS
+        self._end: Point = (0, self._start)
         if game is not None:
             for event in game.history:
                 self.add(event)
@@ -89,25 +108,35 @@ class ScoreTrace:
     def add(self, event: Event) -> None:
         """Follow one more event of the game (docs/rules.md §4: an undo takes back the latest standing move)."""
         if isinstance(event, UndoEvent):
-            start, end, _peak = self._standing.pop()
+            start, end, *_rest = self._standing.pop()
             self._undone.append((start, end))
-        else:
+        elif isinstance(event, PlayEvent):
             start = (event.moves - 1, event.score - event.points)
-            cleared = isinstance(event, PlayEvent) and bool(event.peaks_cleared)
-            self._standing.append((start, (event.moves, event.score), cleared))
+            self._standing.append(
+                (start, (event.moves, event.score), bool(event.peaks_cleared), event.parts.run, bool(event.parts.clear))
+            )
+        elif isinstance(event, DrawEvent):
+            start = (event.moves - 1, event.score - event.points)
+            self._standing.append((start, (event.moves, event.score), False, 0, False))
+        else:  # the timer's end (docs/rules.md §8): no move, no point
+            return
         self._end = (event.moves, event.score)
 
     def lines(self) -> ScoreLines:
         """The lines to draw now."""
-        line: list[Point] = [(0, START_SCORE)]
-        for start, end, _peak in self._standing:
+        line: list[Point] = [(0, self._start)]
+        for start, end, *_rest in self._standing:
             if start != line[-1]:
                 line.append(start)
             line.append(end)
         if self._end != line[-1]:
             line.append(self._end)
-        peaks = tuple(end for _start, end, peak in self._standing if peak)
-        return ScoreLines(tuple(line), tuple(self._undone), peaks)
+        peaks = tuple(end for _start, end, peak, _run, _clear in self._standing if peak)
+        if not self._runs:
+            return ScoreLines(tuple(line), tuple(self._undone), peaks)
+        run_points = tuple((end[0], run) for _start, end, _peak, run, _clear in self._standing if run)
+        clears = tuple(end for _start, end, _peak, _run, clear in self._standing if clear)
+        return ScoreLines(tuple(line), tuple(self._undone), peaks, True, run_points, clears)
 
 
 def score_lines(game: Game) -> ScoreLines:
@@ -115,17 +144,29 @@ def score_lines(game: Game) -> ScoreLines:
     return ScoreTrace(game).lines()
 
 
-def _limits(lines: ScoreLines) -> tuple[int, int, int]:
+def _limits(lines: ScoreLines) -> tuple[int, ...]:
     """Axis limits in coarse steps, so that they rarely change (each change costs a full draw).
 
     x: 0 to 30, 60, 120 … (doubling) past the move counter; y: 400 to 800
     (a score stays within 772, docs/rules.md §3), lower in steps of 100 when a
-    score drawn comes within 20 points of the bottom.
+    score drawn comes within 20 points of the bottom.  Under run scoring
+    (docs/rules.md §8): y from 0 to 100, 200, 400 … (doubling) with 20 points
+    to spare, and a fourth limit for the run bars' axis: 3 times 10, 20, 40 …
+    past the largest bar, so the bars keep to the lower third.
     """
     x_high = 30
     while x_high < lines.end[0] + 2:
         x_high *= 2
-    low = min(min(s for _, s in lines.line), min((s for seg in lines.undone for _, s in seg), default=START_SCORE))
+    scores = [s for _, s in lines.line] + [s for seg in lines.undone for _, s in seg]
+    if lines.runs:
+        y_high = 100
+        while y_high < max(scores) + 20:
+            y_high *= 2
+        bar_high = 10
+        while bar_high < max((r for _, r in lines.run_points), default=0):
+            bar_high *= 2
+        return x_high, 0, y_high, 3 * bar_high
+    low = min(scores)
     y_low = 400
     while y_low > 0 and low - 20 < y_low:
         y_low -= 100
@@ -148,10 +189,14 @@ class _Drawing:
     line: Line2D
     start: Line2D
     peaks: Line2D
+    bar_ax: Axes
+    bars: PolyCollection
+    clears: Line2D
 
     @classmethod
     def build(cls, width_px: int, height_px: int) -> _Drawing:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.collections import PolyCollection
         from matplotlib.figure import Figure
         from matplotlib.ticker import MaxNLocator
 
@@ -161,6 +206,11 @@ class _Drawing:
         ax = figure.add_subplot(1, 1, 1)
         # Fixed margins (tight_layout on every redraw would cost a third of the time).
         figure.subplots_adjust(left=0.15, right=0.97, top=0.89, bottom=0.19)
+        # Run scoring (docs/rules.md §8): each play's run points as bars on a second axis, under the line.
+        bar_ax = ax.twinx()
+        bar_ax.set_visible(False)
+        bars = PolyCollection([], facecolors=_RUN, edgecolors="none", alpha=0.6, animated=True)
+        bar_ax.add_collection(bars)
         # The data artists are "animated": a full draw leaves them out, so the rest (axes, ticks,
         # labels, legend) is drawn once into a kept background and only these are drawn per move.
         (line,) = ax.plot([], [], color=_LINE, linewidth=2, animated=True)
@@ -173,11 +223,23 @@ class _Drawing:
         (peaks,) = ax.plot(
             [], [], linestyle="none", marker="*", markersize=14, color=_PEAK, markeredgecolor="#7a5c00", animated=True
         )
+        # A ring around the point of the last play (which also clears the last peak: a star inside the ring).
+        (clears,) = ax.plot(
+            [],
+            [],
+            linestyle="none",
+            marker="o",
+            markersize=19,
+            markerfacecolor="none",
+            markeredgewidth=2.5,
+            color=_CLEAR,
+            animated=True,
+        )
         ax.grid(True, color="#dddddd", linewidth=0.8)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         for side in ("top", "right"):
             ax.spines[side].set_visible(False)
-        return cls(figure, canvas, ax, undone, line, start, peaks)
+        return cls(figure, canvas, ax, undone, line, start, peaks, bar_ax, bars, clears)
 
 
 class ScorePlot:
@@ -225,6 +287,9 @@ class ScorePlot:
             ys += [s0, s1, math.nan]
         d.undone.set_data(xs, ys)
         d.peaks.set_data(*_xy(lines.peaks))
+        d.start.set_data([0.0], [float(lines.line[0][1])])
+        d.clears.set_data(*_xy(lines.clears))
+        d.bars.set_verts([[(m - 0.8, 0), (m - 0.8, r), (m - 0.2, r), (m - 0.2, 0)] for m, r in lines.run_points])
         key = (self._lang, _limits(lines))
         self._configure(d, key)
         background = self._backgrounds.get(key)
@@ -236,8 +301,12 @@ class ScorePlot:
         else:
             self._backgrounds.move_to_end(key)
             d.canvas.restore_region(background)
+        if lines.runs:
+            d.bar_ax.draw_artist(d.bars)
         for artist in (d.line, d.undone, d.start, d.peaks):
             d.ax.draw_artist(artist)
+        if lines.runs:
+            d.ax.draw_artist(d.clears)
         data = _png(d.canvas)
         self.image.value = data
         self.lines = lines
@@ -264,11 +333,22 @@ class ScorePlot:
         """Set the texts, limits and legend for ``key`` = (language, limits)."""
         if key == self._configured:
             return
-        lang, (x_high, y_low, y_high) = key
+        lang, (x_high, y_low, y_high, *bar_high) = key
         ax = d.ax
         d.line.set_label(ui_text("plot.score", lang))
         d.peaks.set_label(ui_text("plot.peak", lang))
         d.undone.set_label(ui_text("plot.undo", lang))
+        d.bars.set_label(rules_text("plot.run", lang))
+        d.clears.set_label(rules_text("plot.clear", lang))
+        runs = bool(bar_high)
+        d.bar_ax.set_visible(runs)
+        if runs:  # docs/rules.md §8: the bars' own axis, at the right
+            d.bar_ax.set_ylim(0, bar_high[0])
+            d.bar_ax.set_ylabel(rules_text("plot.run", lang), fontsize=8, color=_RUN)
+            d.bar_ax.tick_params(axis="y", labelsize=8, colors=_RUN)
+            d.figure.subplots_adjust(right=0.88)
+        else:
+            d.figure.subplots_adjust(right=0.97)
         ax.set_title(ui_text("plot.title", lang), fontsize=11)
         ax.set_xlabel(ui_text("plot.x", lang))
         ax.set_ylabel(ui_text("plot.y", lang))
@@ -278,7 +358,8 @@ class ScorePlot:
         legend = ax.get_legend()
         if legend is not None:
             legend.remove()
-        ax.legend(handles=[d.line, d.peaks, d.undone], loc="upper left", fontsize=8, frameon=False)
+        handles = [d.line, d.bars, d.peaks, d.clears, d.undone] if runs else [d.line, d.peaks, d.undone]
+        ax.legend(handles=handles, loc="upper left", fontsize=8, frameon=False, markerscale=0.7 if runs else 1.0)
         self._configured = key
 
 

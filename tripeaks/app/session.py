@@ -20,8 +20,9 @@ observe the typed events it emits (:func:`PlaySession.subscribe`):
 :class:`MessageChanged`   the status message changed
 :class:`CodeRejected`     a game code that cannot be read (nothing else changed)
 :class:`HighlightChanged` cards or the stock to ring (e.g. a hint)
-:class:`SettingChanged`   error help, the rule of the next random deal, the four-colour deck
+:class:`SettingChanged`   error help, the rule set of the next random deal, the four-colour deck
 :class:`StateRestored`    an action failed and was rolled back: show everything again
+:class:`TimeRanOut`       the timer ran out (docs/rules.md §8): the game is over, *time up*
 :class:`GameFinished`     a game played here is finished or abandoned, once per game (results, statistics)
 ========================  ==========================================================
 
@@ -77,10 +78,13 @@ from ..game import (
     Refusal,
     RefusalDetail,
     Status,
+    TimeUpEvent,
     UndoEvent,
 )
 from ..i18n import check_language, explain, refusal_detail_sentence, refusal_message, status_message
+from ..i18n.rulesets import rules_text
 from ..i18n.ui import ui_text
+from ..rules import RuleSet
 
 __all__ = [
     "PlaySession",
@@ -100,6 +104,7 @@ __all__ = [
     "SettingChanged",
     "StateRestored",
     "Outcome",
+    "TimeRanOut",
     "GameFinished",
     "SessionEvent",
     "GAME_CHANGES",
@@ -173,7 +178,9 @@ class Setting(TextEnum):
     ERROR_HELP = "error_help"
     """Whether a refused card says why (docs/rules.md §2): ``bool``."""
     DEAL_RULE = "deal_rule"
-    """The rule of the next random deal: a :class:`~tripeaks.codes.Rule`."""
+    """The rule of the next random deal: a :class:`~tripeaks.codes.Rule` (the wrap of :attr:`DEAL_RULES`)."""
+    DEAL_RULES = "deal_rules"
+    """The rule set of the next random deal (docs/rules.md §8): a :class:`~tripeaks.rules.RuleSet`."""
     FOUR_COLOUR = "four_colour"
     """Whether the cards are drawn in four suit colours (clubs green, diamonds blue): ``bool``."""
 
@@ -210,7 +217,7 @@ class MoveRefused:
 
 @dataclass(frozen=True)
 class GameOver:
-    """The move just made ended the game: ``status`` is WON or BLOCKED, ``score`` in points."""
+    """The move just made ended the game: ``status`` is WON, BLOCKED or TIME_UP, ``score`` in points."""
 
     status: Status
     score: int
@@ -286,6 +293,13 @@ _OUTCOMES = {
 
 
 @dataclass(frozen=True)
+class TimeRanOut:
+    """The timer reached 0 (docs/rules.md §8): ``event`` is the engine's :class:`~tripeaks.game.TimeUpEvent`."""
+
+    event: TimeUpEvent
+
+
+@dataclass(frozen=True)
 class GameFinished:
     """``game`` is finished: sent once per game, for results and statistics (docs/rules.md §2, §4, §8).
 
@@ -343,11 +357,11 @@ class ReplaceKind(TextEnum):
 
 @dataclass(frozen=True)
 class ReplaceRequest:
-    """The player asked to replace the game: ``kind``, with the ``code`` (CODE) or the ``rule`` (RANDOM)."""
+    """The player asked to replace the game: ``kind``, with the ``code`` (CODE) or the rule set ``rule`` (RANDOM)."""
 
     kind: ReplaceKind
     code: GameCode | None = None
-    rule: Rule | None = None
+    rule: RuleSet | None = None
 
 
 @dataclass(frozen=True)
@@ -378,11 +392,12 @@ SessionEvent = Union[
     HighlightChanged,
     SettingChanged,
     StateRestored,
+    TimeRanOut,
     GameFinished,
     ConfirmationAsked,
     ConfirmationClosed,
 ]
-GAME_CHANGES = (GameStarted, MoveMade, MoveUndone, StateRestored)
+GAME_CHANGES = (GameStarted, MoveMade, MoveUndone, StateRestored, TimeRanOut)
 """The events after which the game on the table (or its state) is different."""
 
 Observer = Callable[[SessionEvent], object]
@@ -402,7 +417,7 @@ class PlaySession:
     ``PlaySession(game=None, lang="en")`` plays ``game`` (a random Easy deal
     when ``None``).  Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a
     ``ValueError`` naming the languages) for an unknown language.
-    ``random_game`` (a ``Rule -> Game`` function, :meth:`Game.new` by default)
+    ``random_game`` (a ``RuleSet -> Game`` function, :meth:`Game.new` by default)
     makes the random deals; it may be replaced (e.g. to deal only winnable games).
     """
 
@@ -415,12 +430,12 @@ class PlaySession:
         self._active = False
         self._closed = False
         self._error_help = True
-        self._deal_rule = self._game.rule
+        self._deal_rules = self._game.rules
         self._four_colour = False
         self._highlight: HighlightChanged = HighlightChanged(frozenset(), False)
         self._message = self._state_message(_text_message("status.welcome"))
-        self.random_game: Callable[[Rule], Game] = Game.new
-        """Makes each random deal (:meth:`deal_random`) for a rule."""
+        self.random_game: Callable[[RuleSet], Game] = Game.new
+        """Makes each random deal (:meth:`deal_random`) under a rule set (docs/rules.md §8)."""
         self._pending: ReplaceRequest | None = None
         self._carried: tuple[ReplaceRequest, Game, float] | None = None  # the latest request carried out, and when
         self.double_press: float = DOUBLE_PRESS
@@ -453,8 +468,13 @@ class PlaySession:
 
     @property
     def deal_rule(self) -> Rule:
-        """The rule of the next random deal (follows the rule of a dealt code)."""
-        return self._deal_rule
+        """The rule (K–A wrap) of the next random deal: the wrap of :attr:`deal_rules`."""
+        return self._deal_rules.rule
+
+    @property
+    def deal_rules(self) -> RuleSet:
+        """The rule set of the next random deal (docs/rules.md §8; follows the rule set of a dealt code)."""
+        return self._deal_rules
 
     @property
     def four_colour(self) -> bool:
@@ -614,8 +634,12 @@ class PlaySession:
         """
         return self.run(self._request_code, code)
 
-    def request_deal_random(self, rule: Rule | str | None = None) -> Game | None:
-        """The player asks for a random deal under ``rule`` (default :attr:`deal_rule`): see the module doc."""
+    def request_deal_random(self, rule: RuleSet | Rule | str | None = None) -> Game | None:
+        """The player asks for a random deal under the rule set ``rule`` (default :attr:`deal_rules`): see the module doc.
+
+        ``rule`` is anything :meth:`RuleSet.parse` reads; an unreadable one fails
+        under the guard (message, nothing changed).
+        """
         return self.run(self._request_random, rule)
 
     def request_restart(self) -> Game | None:
@@ -641,9 +665,25 @@ class PlaySession:
         """
         return self.run(self._deal_code, code)
 
-    def deal_random(self, rule: Rule | str | None = None) -> Game | None:
-        """Deal a random game under ``rule`` (default :attr:`deal_rule`) with :attr:`random_game`."""
+    def deal_random(self, rule: RuleSet | Rule | str | None = None) -> Game | None:
+        """Deal a random game under ``rule`` (default :attr:`deal_rules`) with :attr:`random_game`.
+
+        ``rule`` is anything :meth:`RuleSet.parse` reads (a rule set, a rule,
+        ``"C"``, ``"traditional"``, ``"E-SR"``); an unreadable one fails under
+        the guard (message, nothing changed).
+        """
         return self.run(self._deal_random, rule)
+
+    def expire(self) -> TimeUpEvent | None:
+        """The timer ran out (docs/rules.md §8): end the game with status *time up*.
+
+        The app's clock calls this; the engine records the ending (token ``T``).
+        Sends :class:`TimeRanOut`, the message, :class:`GameOver` and
+        :class:`GameFinished`.  ``None``
+        (and :class:`MoveRefused`, no message) when the engine refuses: no
+        timer, the game already won or out of time.
+        """
+        return self.run(self._expire)
 
     def set_game(self, game: Game, source: GameSource | str = GameSource.LAYOUT, elapsed: float = 0.0) -> Game | None:
         """Put ``game`` on the table (a hand-built layout, a replayed record, a resumed game…).
@@ -677,11 +717,19 @@ class PlaySession:
         self._setting(self._set_error_help, bool(on))
 
     def set_deal_rule(self, rule: Rule | str) -> None:
-        """The rule of the next random deal ("E"/"C" or a :class:`~tripeaks.codes.Rule`).
+        """Deal the next random game under Easy or Classic ("E"/"C" or a :class:`~tripeaks.codes.Rule`).
 
         Raises ``ValueError`` for anything else.
         """
-        self._setting(self._set_deal_rule, Rule.parse(rule))
+        self._setting(self._set_deal_rules, RuleSet.from_rule(Rule.parse(rule)))
+
+    def set_deal_rules(self, rules: RuleSet | Rule | str) -> None:
+        """The rule set of the next random deal (docs/rules.md §8): a :class:`~tripeaks.rules.RuleSet`,
+        a rule, or text that :meth:`RuleSet.parse` reads (``"traditional"``, ``"E-SR"``).
+
+        Raises ``ValueError`` for anything else; nothing changes then.
+        """
+        self._setting(self._set_deal_rules, RuleSet.parse(rules))
 
     def set_four_colour(self, on: bool) -> None:
         """Draw the cards in four suit colours (clubs green, diamonds blue) or in the usual two.
@@ -726,6 +774,25 @@ class PlaySession:
         self._emit(*self._counted(), MoveUndone(event), MessageChanged(self._message))
         return event
 
+    def _expire(self) -> TimeUpEvent | None:
+        try:
+            event = self._game.expire()
+        except IllegalMoveError as exc:
+            self._emit(MoveRefused("T", exc.refusal))
+            return None
+        self._highlight = HighlightChanged(frozenset(), False)
+        self._message = self._state_message(NO_MESSAGE)
+        events: list[SessionEvent] = [
+            TimeRanOut(event),
+            MessageChanged(self._message),
+            GameOver(event.status, event.score),
+        ]
+        finished = self._tally.end(self.clock())
+        if finished is not None:
+            events.append(finished)
+        self._emit(*events)
+        return event
+
     def _redo(self) -> PlayEvent | DrawEvent | None:
         try:
             event = self._game.redo()
@@ -754,8 +821,8 @@ class PlaySession:
             return None
         return self._request(ReplaceRequest(ReplaceKind.CODE, code=parsed))
 
-    def _request_random(self, rule: Rule | str | None) -> Game | None:
-        chosen = self._deal_rule if rule is None else Rule.parse(rule)
+    def _request_random(self, rule: RuleSet | Rule | str | None) -> Game | None:
+        chosen = self._deal_rules if rule is None else RuleSet.parse(rule)
         return self._request(ReplaceRequest(ReplaceKind.RANDOM, rule=chosen))
 
     def _request(self, request: ReplaceRequest) -> Game | None:
@@ -853,7 +920,7 @@ class PlaySession:
         self._tally = tally
         self._game = game
         if source in (GameSource.CODE, GameSource.RANDOM):
-            self._deal_rule = game.rule
+            self._deal_rules = game.rules
         self._highlight = HighlightChanged(frozenset(), False)
         welcome = "status.restarted" if source is GameSource.RESTART else "status.welcome"
         self._message = self._state_message(_text_message(welcome))
@@ -871,8 +938,8 @@ class PlaySession:
             return None
         return self._start(Game.from_code(parsed), GameSource.CODE)
 
-    def _deal_random(self, rule: Rule | str | None) -> Game:
-        chosen = self._deal_rule if rule is None else Rule.parse(rule)
+    def _deal_random(self, rule: RuleSet | Rule | str | None) -> Game:
+        chosen = self._deal_rules if rule is None else RuleSet.parse(rule)
         return self._start(self.random_game(chosen), GameSource.RANDOM)
 
     def _set_language(self, lang: str) -> None:
@@ -899,11 +966,14 @@ class PlaySession:
             events.append(MessageChanged(self._message))
         self._emit(*events)
 
-    def _set_deal_rule(self, rule: Rule) -> None:
-        if rule is self._deal_rule:
+    def _set_deal_rules(self, rules: RuleSet) -> None:
+        if rules == self._deal_rules:
             return
-        self._deal_rule = rule
-        self._emit(SettingChanged(Setting.DEAL_RULE, rule))
+        before, self._deal_rules = self._deal_rules, rules
+        events: list[SessionEvent] = [SettingChanged(Setting.DEAL_RULES, rules)]
+        if rules.rule is not before.rule:
+            events.append(SettingChanged(Setting.DEAL_RULE, rules.rule))
+        self._emit(*events)
 
     def _set_four_colour(self, on: bool) -> None:
         if on == self._four_colour:
@@ -922,6 +992,8 @@ class PlaySession:
             )
         if game.status is Status.BLOCKED:
             return Message(MessageKind.BLOCKED, _blocked_sentences)
+        if game.status is Status.TIME_UP:
+            return Message(MessageKind.BLOCKED, _time_up_sentences)
         return otherwise
 
 
@@ -969,6 +1041,10 @@ class _Tally:
 
 def _blocked_sentences(lang: str) -> tuple[str, ...]:
     return status_message(Status.BLOCKED, lang), ui_text("status.blocked_help", lang)
+
+
+def _time_up_sentences(lang: str) -> tuple[str, ...]:
+    return status_message(Status.TIME_UP, lang), rules_text("timer.up_help", lang)
 
 
 def _text_message(key: str) -> Message:

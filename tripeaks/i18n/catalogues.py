@@ -6,7 +6,7 @@ see :mod:`tripeaks.i18n.core`); a new catalogue module registers here.
 entry included: the one place to read a language as a whole.
 
 >>> sorted(CATALOGUES)
-['classroom', 'engine', 'keep', 'lessons', 'lessons_course', 'lessons_rulesets', 'lessons_strategy', 'quiz', 'solver', 'ui']
+['classroom', 'engine', 'keep', 'lessons', 'lessons_course', 'lessons_rulesets', 'lessons_strategy', 'quiz', 'rulesets', 'solver', 'ui']
 >>> any(s == "This card is blocked" for _, _, s in sentences("en"))
 True
 """
@@ -24,6 +24,7 @@ from .lessons_course import COURSE_TEXTS
 from .lessons_rulesets import RULESET_TEXTS
 from .lessons_strategy import STRATEGY_TEXTS
 from .quiz import QUIZ_TEXTS
+from .rulesets import RULESET_CATALOG
 from .solver import SOLVER_CATALOG
 from .ui import UI_CATALOG
 
@@ -40,13 +41,14 @@ CATALOGUES: dict[str, Catalogue] = {
     "classroom": CLASSROOM_CATALOG,
     "keep": KEEP_CATALOG,
     "quiz": QUIZ_TEXTS,
+    "rulesets": RULESET_CATALOG,
 }
 """Domain → catalogue: the engine (:mod:`tripeaks.i18n.catalog`), the app
 (:mod:`tripeaks.i18n.ui`), the lessons (:mod:`tripeaks.i18n.lessons` and its
 course, rule-set and strategy parts) and the
 solver with the command line (:mod:`tripeaks.i18n.solver`), the class results
 (:mod:`tripeaks.i18n.classroom`), what the app keeps (:mod:`tripeaks.i18n.keep`), the quiz
-(:mod:`tripeaks.i18n.quiz`)."""
+(:mod:`tripeaks.i18n.quiz`), the rule sets in the app (:mod:`tripeaks.i18n.rulesets`)."""
 
 
 def sentences(lang: str) -> Iterator[tuple[str, str, str]]:
