@@ -354,3 +354,22 @@ def test_refusal_sentences_are_the_status_messages_as_sentences() -> None:
             message, sentence = refusal_message(refusal, lang), refusal_sentence(refusal, lang)
             assert sentence.rstrip(".") == message.rstrip(".") and sentence.endswith(".")
             whole_sentences(sentence)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_last_draw_says_it_took_the_last_card_not_zero_left(lang):
+    """Emptying the stock is said in words: no "(0 cards left in the stock)"."""
+    from tripeaks.i18n import card_name, explain, text
+
+    game = Game.from_code("TP1-E-AAAAAAB")
+    while game.stock_count > 1:
+        before = game.draw()
+    assert str(before.stock_left) in explain(before, lang)  # one left: counted
+    top = game.waste_top
+    last = game.draw()
+    assert last.stock_left == 0
+    sentence = explain(last, lang)
+    assert sentence.startswith(
+        text("explain.draw_last", lang, card=card_name(last.card, lang), top=card_name(top, lang))
+    )
+    assert not re.search(r"\b0\b", sentence.split(".")[0]), sentence

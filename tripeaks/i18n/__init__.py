@@ -165,7 +165,16 @@ def _play_sentence(e: PlayEvent, lang: str) -> str:
 
 def _draw_sentence(e: DrawEvent, lang: str) -> str:
     top = e.previous_top
-    if isinstance(e.card, Joker):
+    if e.stock_left == 0:  # the last card of the stock: said so, rather than "0 cards left"
+        if isinstance(e.card, Joker):
+            first = text("explain.draw_joker_last", lang)
+        elif top is None:
+            first = text("explain.draw_on_empty_last", lang, card=card_name(e.card, lang))
+        elif isinstance(top, Joker):
+            first = text("explain.draw_on_joker_last", lang, card=card_name(e.card, lang))
+        else:
+            first = text("explain.draw_last", lang, card=card_name(e.card, lang), top=card_name(top, lang))
+    elif isinstance(e.card, Joker):
         first = text("explain.draw_joker", lang, left=e.stock_left)
     elif top is None:
         first = text("explain.draw_on_empty", lang, card=card_name(e.card, lang), left=e.stock_left)
