@@ -157,10 +157,10 @@ def test_hint_rings_the_stock_when_drawing_is_the_only_way():
     before = snapshot(app.game)
     tools.hint_button.click()
     assert ringed(app) == ([], True)
-    assert status(app) == "Draw a card from the stock: no play on the waste keeps the game winnable now."
+    assert status(app) == "Draw a card from the stock: that is the move that keeps the game winnable now."
     assert snapshot(app.game) == before
     app.set_language("pt")
-    assert status(app) == "Compre uma carta do monte: agora, nenhuma jogada sobre o descarte mantém a partida ganhável."
+    assert status(app) == "Compre uma carta do monte: agora, é essa a jogada que mantém a partida ganhável."
     assert ringed(app) == ([], True)  # the ring survives the redraw of the board
     app.board.stock_button.click()  # the player follows the hint
     assert ringed(app) == ([], False) and app.game.moves == 1

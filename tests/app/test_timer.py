@@ -156,6 +156,8 @@ def test_time_up_ends_the_game_stops_ticking_and_refuses_actions(timed, lang):
     ]
     assert GameFinished(game, Status.TIME_UP) in seen  # once, for results (docs/rules.md §8)
     assert GameOver(Status.TIME_UP, score) in seen
+    # The clock woke a moment after 0, but the game was played for exactly its limit (the summary says 1:00).
+    assert app.clock.elapsed() == 60.0 and format_duration(app.clock.elapsed()) == "1:00"
     assert game.to_record()["actions"] == ["8D", "T"]  # the engine recorded the ending (docs/rules.md §8)
     assert plain(app.status.value).startswith(status_message(Status.TIME_UP, lang))
     assert timer_text(app) == rules_text("timer.up", lang)

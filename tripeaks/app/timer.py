@@ -142,10 +142,14 @@ class GameClock:
         return None if minutes is None else 60.0 * minutes
 
     def elapsed(self) -> float:
-        """Seconds the game has been played (paused while the page is hidden or the game is over)."""
-        if self._since is None:
-            return self._elapsed
-        return self._elapsed + max(0.0, self._clock() - self._since)
+        """Seconds the game has been played (paused while the page is hidden or the game is over).
+
+        Under a timer, never more than its limit: the clock wakes up a moment after the
+        countdown reaches 0, but the game was played for exactly the limit.
+        """
+        seconds = self._elapsed if self._since is None else self._elapsed + max(0.0, self._clock() - self._since)
+        limit = self.limit
+        return seconds if limit is None else min(seconds, limit)
 
     def remaining(self) -> float | None:
         """Seconds left on the countdown (≥ 0), or ``None`` without a timer."""

@@ -46,7 +46,7 @@ RULESET_CATALOG: dict[str, dict[str, Entry]] = {
         "run.status": "Run: {run} (next {next})",
         "run.tip": "Under run scoring each play earns its place in the run; a draw ends the run.",
         "stock.label_jokers": Plural(
-            "jokers", one="Stock: {count}, with {jokers} joker", other="Stock: {count}, with {jokers} jokers"
+            "jokers", one="Stock: {count} ({jokers}\u00a0joker)", other="Stock: {count} ({jokers}\u00a0jokers)"
         ),
         "stock.jokers_tip": Plural(
             "jokers", one="{jokers} joker is still in the stock.", other="{jokers} jokers are still in the stock."
@@ -112,9 +112,9 @@ RULESET_CATALOG: dict[str, dict[str, Entry]] = {
         "run.tip": "Na pontuação por séries cada jogada vale o seu lugar na série; uma compra termina a série.",
         "stock.label_jokers": Plural(
             "jokers",
-            one="Monte: {count}, com {jokers} jóquer",
-            many="Monte: {count}, com {jokers} de jóqueres",
-            other="Monte: {count}, com {jokers} jóqueres",
+            one="Monte: {count} ({jokers}\u00a0jóquer)",
+            many="Monte: {count} ({jokers}\u00a0de jóqueres)",
+            other="Monte: {count} ({jokers}\u00a0jóqueres)",
         ),
         "stock.jokers_tip": Plural(
             "jokers",
@@ -183,9 +183,9 @@ RULESET_CATALOG: dict[str, dict[str, Entry]] = {
         "run.tip": "Quand on compte par séries, chaque coup rapporte son rang dans la série ; un tirage met fin à la série.",
         "stock.label_jokers": Plural(
             "jokers",
-            one="Pioche : {count}, dont {jokers} joker",
-            many="Pioche : {count}, dont {jokers} de jokers",
-            other="Pioche : {count}, dont {jokers} jokers",
+            one="Pioche\u00a0: {count} (dont {jokers}\u00a0joker)",
+            many="Pioche\u00a0: {count} (dont {jokers}\u00a0de jokers)",
+            other="Pioche\u00a0: {count} (dont {jokers}\u00a0jokers)",
         ),
         "stock.jokers_tip": Plural(
             "jokers",
