@@ -373,3 +373,18 @@ def test_the_last_draw_says_it_took_the_last_card_not_zero_left(lang):
         text("explain.draw_last", lang, card=card_name(last.card, lang), top=card_name(top, lang))
     )
     assert not re.search(r"\b0\b", sentence.split(".")[0]), sentence
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_code_without_its_deal_number_says_it_is_missing_not_empty_quotes(lang):
+    from tripeaks import GameCode
+    from tripeaks.i18n.ui import code_error_message, ui_text
+
+    with pytest.raises(InvalidCodeError) as caught:
+        GameCode.parse("TP1-E-")
+    message = code_error_message(caught.value, lang)
+    assert message == ui_text("code.deal_missing", lang)
+    assert "“”" not in message and "«»" not in message and "«  »" not in message
+    with pytest.raises(InvalidCodeError) as short:
+        GameCode.parse("TP1-E-AAA")
+    assert "AAA" in code_error_message(short.value, lang)  # a short deal number is still quoted

@@ -77,6 +77,7 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
             one="The deal part “{part}” has {count} character; it must have 7.",
             other="The deal part “{part}” has {count} characters; it must have 7.",
         ),
+        "code.deal_missing": "The code has no deal number: add its 7 characters after the rule letter, as in TP1-E-AAAAAAD.",
         "code.character": "The character “{part}” cannot appear in a code: use the letters A–Z and the digits 2–7.",
         "code.value": "This code cannot be read. Example of a valid code: TP1-E-AAAAAAD.",
         "status.welcome": "Play a card one rank above or below the waste card, or draw from the stock.",
@@ -244,6 +245,7 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
             many="O número da distribuição «{part}» tem {count} de caracteres em vez de 7.",
             other="O número da distribuição «{part}» tem {count} caracteres em vez de 7.",
         ),
+        "code.deal_missing": "Falta o número da distribuição: acrescente os seus 7 caracteres depois da letra de regra, como em TP1-E-AAAAAAD.",
         "code.character": "O carácter «{part}» não pode aparecer num código: use as letras A–Z e os algarismos 2–7.",
         "code.value": "Não é possível ler este código. Exemplo de um código válido: TP1-E-AAAAAAD.",
         "status.welcome": "Jogue uma carta com um valor uma unidade acima ou abaixo da carta do descarte, ou compre uma carta do monte.",
@@ -417,6 +419,7 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
             many="Le numéro de donne « {part} » compte {count} de caractères au lieu de 7.",
             other="Le numéro de donne « {part} » compte {count} caractères au lieu de 7.",
         ),
+        "code.deal_missing": "Le numéro de donne manque : ajoutez ses 7 caractères après la lettre de règle, comme dans TP1-E-AAAAAAD.",
         "code.character": "Le caractère « {part} » ne peut pas figurer dans un code : utilisez les lettres A–Z et les chiffres 2–7.",
         "code.value": "Ce code est illisible. Exemple de code valide : TP1-E-AAAAAAD.",
         "status.welcome": "Jouez une carte dont la valeur est juste au-dessus ou au-dessous de celle de la défausse, ou piochez.",
@@ -586,6 +589,8 @@ def code_error_message(error: InvalidCodeError, lang: str = "en") -> str:
     reason = getattr(error, "reason", "value")
     part = getattr(error, "part", "")
     key = f"code.{reason}"
+    if reason == "length" and not part:  # "TP1-E-": nothing to quote, the deal number is missing
+        key = "code.deal_missing"
     if key not in UI_CATALOG["en"]:
         key = "code.value"
     count = part.count("-") + 1 if reason == "parts" else len(part)
