@@ -61,9 +61,9 @@ _EPSILON = 0.01
 """The clock wakes up this long after the time is up, so that it has surely passed."""
 
 CSS = """
-.tp-timer { display: inline-block; }
+.tp-timer { display: inline-block; overflow: visible; line-height: normal; }
 .tp-timer .tp-timer-text {
-  font-weight: 700; font-size: 15px; font-variant-numeric: tabular-nums;
+  display: inline-block; line-height: 1.35; font-weight: 700; font-size: 15px; font-variant-numeric: tabular-nums;
   background: #eef6ee; color: #14532d; border: 1px solid #86c98f; border-radius: 999px; padding: 1px 10px;
 }
 .tp-timer.tp-timer-low .tp-timer-text { background: #fff4e0; color: #8a4b00; border-color: #f0c27a; }
