@@ -31,14 +31,16 @@ def test_learn_notebook_executes_and_shows_the_lessons():
     assert len(code_cells) == 1, "the lesson notebook stays thin: one short cell"
     assert len(code_cells[0].source.splitlines()) <= 4
     nb.cells.append(nbformat.v4.new_code_cell(_DRIVE))
-    client = NotebookClient(nb, kernel_name="python3", timeout=120,
-                            resources={"metadata": {"path": str(NOTEBOOK.parent)}})
+    client = NotebookClient(
+        nb, kernel_name="python3", timeout=120, resources={"metadata": {"path": str(NOTEBOOK.parent)}}
+    )
     client.execute()  # raises CellExecutionError on any error, including a failed assert
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
     assert not [o for o in outputs if o.output_type == "error"]
     assert not [o for o in outputs if o.output_type == "stream" and o.name == "stderr"]
-    views = [o for o in nb.cells[0].outputs
-             if o.output_type in ("display_data", "execute_result") and WIDGET_VIEW in o.data]
+    views = [
+        o for o in nb.cells[0].outputs if o.output_type in ("display_data", "execute_result") and WIDGET_VIEW in o.data
+    ]
     assert len(views) == 1 and views[0].data[WIDGET_VIEW]["model_id"]
     printed = "".join(o.text for o in nb.cells[-1].outputs if o.output_type == "stream")
     assert printed.strip() == "2 1 Mostrar"

@@ -6,8 +6,6 @@ this test sends the same requests to a real IPython kernel.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,19 +21,6 @@ apps.append(app)
 app
 """
 REPORT = "import comm; print([a.session.closed for a in apps], len(comm.get_comm_manager().comms))"
-
-
-@pytest.fixture(scope="module")
-def kernel() -> Iterator[Any]:
-    from jupyter_client.manager import start_new_kernel
-
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    manager, client = start_new_kernel(kernel_name="python3", env=env, cwd=str(ROOT))
-    try:
-        yield client
-    finally:
-        client.stop_channels()
-        manager.shutdown_kernel(now=True)
 
 
 def run(client: Any, code: str, cell: str) -> str:

@@ -9,9 +9,7 @@ is handled at once, the clock wakes up when the time is up and ends the game
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,19 +35,6 @@ app.deal_button.click()
 print(app.board.card_buttons[20].model_id)
 """
 REPORT = "print(app.game.status.value, app.game.moves, app.clock.ticks, app.clock.ticking)"
-
-
-@pytest.fixture(scope="module")
-def kernel() -> Iterator[Any]:
-    from jupyter_client.manager import start_new_kernel
-
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    manager, client = start_new_kernel(kernel_name="python3", env=env, cwd=str(ROOT))
-    try:
-        yield client
-    finally:
-        client.stop_channels()
-        manager.shutdown_kernel(now=True)
 
 
 def run(client: Any, code: str) -> str:

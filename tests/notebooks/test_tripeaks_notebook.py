@@ -20,8 +20,9 @@ def test_tripeaks_notebook_executes_and_shows_a_widget():
     # in a preheated kernel, so it cannot be part of the cell that shows the app)
     assert len(code_cells) == 2, "the play notebook stays two short cells"
     assert all(len(c.source.splitlines()) <= 4 for c in code_cells)
-    client = NotebookClient(nb, kernel_name="python3", timeout=120,
-                            resources={"metadata": {"path": str(NOTEBOOK.parent)}})
+    client = NotebookClient(
+        nb, kernel_name="python3", timeout=120, resources={"metadata": {"path": str(NOTEBOOK.parent)}}
+    )
     client.execute()  # raises CellExecutionError on any error
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
     assert not [o for o in outputs if o.output_type == "error"]
