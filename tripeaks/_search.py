@@ -28,24 +28,26 @@ exact prunings:
    lost, and one entry prunes every later stock index.  Likewise, after a
    draw the waste is the drawn card, so per set one number says from which
    stock index on "draw now" is lost.
-4. **Dead card**: a remaining tableau card of rank ``r`` needs, later, a
-   waste card of rank ``r ± 1``: the waste top, an undrawn stock card or a
-   remaining tableau card.  None left: lost (one table lookup on 14-bit
-   rank sets, kept up to date in O(1) per play).
-5. **Draw through dead cards**: when a drawn card has nothing to play on
+4. **Draw through dead cards**: when a drawn card has nothing to play on
    it, the only move is to draw again, so that position *is* the next one:
    the search draws on at once, one frame for the whole run of draws
    (its action is ``-k`` for ``k`` draws; the line lists each draw).  The
    same after a play that leaves nothing to play: play and draws, one frame.
-6. **Predecessor matching** (after each draw): every remaining tableau card
-   needs its *own* predecessor of an adjacent rank, and each card is the
-   waste under at most one play.  Hall's condition on the 13 ranks (a path
-   per parity under Classic, a cycle under Easy) is checked greedily; it is
-   monotone in the stock index, so per count vector only the bounds of the
-   passing range are kept.
+5. **Predecessor matching** (at the start and after each draw): every
+   remaining tableau card needs its *own* predecessor of an adjacent rank,
+   and each card is the waste under at most one play.  Hall's condition on
+   the 13 ranks (a path per parity under Classic, a cycle under Easy) is
+   checked greedily; it is monotone in the stock index, so per count vector
+   only the bounds of the passing range are kept.  A card with no card of a
+   neighbouring rank left anywhere (a dead card) fails it.
 
-Plays that uncover a card are tried first, then the draw: winning lines
-are usually found without backtracking far.  The search recurses once per
+Plays that uncover a card are tried first, then the other plays, each
+group from the highest position down (the base row before the rows above
+it), then the draw: winning lines are usually found without backtracking
+far.  Measured with
+``benchmarks/solver.py``, a dead-card test after each play cut under 1% of
+the positions and cost more time than it saved, so the matching after the
+draws is the only test on the way.  The search recurses once per
 position of the current line (at most 28 plays and 30 draws deep, far within
 Python's recursion limit), and it stops with ``None`` (unknown) when its node
 or time budget runs out — never with a wrong verdict.
@@ -87,10 +89,10 @@ NEVER = FIELD_MASK
 MAX_STOCK = NEVER - 1
 """30 cards: the longest stock these encodings allow (a deal has 23)."""
 
-LOST_BASE = 1 << FIELD_BITS
-"""32.  A memo byte holds ``LOST_BASE − s`` for "lost from stock index s on" and 0 for "nothing
-known", so one test ``memo + s >= LOST_BASE`` says "known lost at s", and a larger byte is a
-stronger fact."""
+UNKNOWN = 255
+"""A memo byte holds the smallest stock index s (0 … 30) from which a position is known lost, and
+``UNKNOWN`` when nothing is known, so one test ``memo <= s`` says "known lost at s", and a smaller
+byte is a stronger fact."""
 
 MATCH_UNKNOWN = 0 | NEVER << FIELD_BITS
 """992: what is known of the matching test of a count vector before it is run.  The known range
@@ -324,7 +326,6 @@ def search(
     if n_stock > MAX_STOCK:
         raise ValueError(f"the search takes at most {MAX_STOCK} stock cards, got {n_stock}")
     exposed, child, reveal = lat.exposed, lat.child, lat.reveal
-    nb_table = NEIGHBOURS[wraps]
     rank_pos = [0] * 15  # positions dealt each rank 1–13 (0 and 14: none, the neighbours of A and K in Classic)
     for p in range(N_TABLEAU):
         rank_pos[ranks[p]] |= 1 << p
@@ -333,27 +334,24 @@ def search(
         up = w + 1 if w < 13 else (1 if wraps else 14)
         down = w - 1 if w > 1 else (13 if wraps else 0)
         adj_pos[w] = rank_pos[up] | rank_pos[down]
-    stock_ranks = [0] * (n_stock + 1)  # set of ranks still in the stock from index i on
-    stock_counts = [0] * (n_stock + 1)  # their counts, COUNT_BITS per rank
+    unit = [1 << COUNT_BITS * r for r in range(14)]  # one card of rank r in a packed count vector
+    stock_counts = [0] * (n_stock + 1)  # the counts of the stock cards from index i on, COUNT_BITS per rank
     for i in range(n_stock - 1, -1, -1):
-        stock_ranks[i] = stock_ranks[i + 1] | (1 << stock[i])
-        stock_counts[i] = stock_counts[i + 1] + (1 << COUNT_BITS * stock[i])
-    stock_list = list(stock) + [0]
+        stock_counts[i] = stock_counts[i + 1] + unit[stock[i]]
+    stock_list = list(stock)
     rank_list = list(ranks)
-    rmask = 0  # ranks of the remaining tableau cards
-    counts = 0  # their counts, COUNT_BITS per rank
+    counts = 0  # the counts of the remaining tableau cards per rank, COUNT_BITS per rank
     for p in range(N_TABLEAU):
         if present >> p & 1:
-            rmask |= 1 << ranks[p]
-            counts += 1 << COUNT_BITS * ranks[p]
-    if rmask & ~nb_table[rmask | stock_ranks[0] | 1 << waste]:
-        return False, [], 1
-    if not _feasible(counts, counts + stock_counts[0] + (1 << COUNT_BITS * waste), wraps):
+            counts += unit[ranks[p]]
+    if not _feasible(counts, counts + stock_counts[0] + unit[waste], wraps):
         return False, [], 1
 
-    # lost[i << RANK_BITS | w] = LOST_BASE - (smallest stock index known lost for set i and waste rank w), 0 unknown;
-    # lost_draw[i] = LOST_BASE - (smallest s with (set i, s) right after a draw known lost), 0 unknown
-    lost, lost_draw = bytearray(len(lat.sets) << RANK_BITS), bytearray(len(lat.sets))
+    # lost[i << RANK_BITS | w] = smallest stock index known lost for set i and waste rank w, UNKNOWN if none;
+    # lost_draw[i] = smallest s with (set i, s) right after a draw known lost, UNKNOWN if none
+    lost = bytearray([UNKNOWN]) * (len(lat.sets) << RANK_BITS)
+    lost_draw = bytearray([UNKNOWN]) * len(lat.sets)
+    cleared = lat.index[0]  # the number of the empty set
     # after the s-th draw the possible waste cards are the tableau and the stock from s - 1 on: the
     # matching test is monotone in s.  match[counts] = last s known to pass | first s known to fail
     # << FIELD_BITS (MATCH_UNKNOWN when absent); the known cases are decided inline, the rest here
@@ -382,9 +380,9 @@ def search(
             next_check = min(limit, nodes + CHECK_EVERY)
         nodes += 1
 
-    def visit(i: int, R: int, s: int, w: int, rm: int, cnt: int, cand: int) -> bool:
-        """Search the position (set ``i`` with bitmask ``R``, stock index ``s``, waste rank ``w``):
-        ``rm`` and ``cnt`` the ranks and counts of its cards, ``cand`` the plays on ``w``.  True
+    def visit(i: int, s: int, w: int, cnt: int, cand: int) -> bool:
+        """Search the position (set number ``i``, stock index ``s``, waste rank ``w``): ``cnt``
+        the packed counts of its cards per rank, ``cand`` the plays on ``w``.  True
         when it is won (the line's actions are appended to ``actions``, last first), False when it
         is lost (and recorded so in the memo)."""
         nonlocal nodes
@@ -393,19 +391,19 @@ def search(
             rv = cand & reveal[i]  # plays that uncover a card first: they find wins sooner
             while cand:
                 if rv:
-                    bit = rv & -rv
+                    p = rv.bit_length() - 1
+                    bit = 1 << p
                     rv ^= bit
                 else:
-                    bit = cand & -cand
+                    p = cand.bit_length() - 1
+                    bit = 1 << p
                 cand ^= bit
-                p = bit.bit_length() - 1
                 j = child[base + p]
                 r = rank_list[p]
                 key = j << RANK_BITS | r
-                if lost[key] + s >= LOST_BASE:
+                if lost[key] <= s:
                     continue
-                R2 = R ^ bit
-                if not R2:
+                if j == cleared:
                     nodes += 1
                     actions.append(p)
                     return True
@@ -413,13 +411,9 @@ def search(
                     tick()
                 else:
                     nodes += 1
-                rm2 = rm if R2 & rank_pos[r] else rm & ~(1 << r)
-                if rm2 & ~nb_table[rm2 | stock_ranks[s] | 1 << r]:
-                    lost[key] = LOST_BASE - s
-                    continue
                 c2 = exposed[j] & adj_pos[r]
                 if c2:
-                    if visit(j, R2, s, r, rm2, cnt - (1 << COUNT_BITS * r), c2):
+                    if visit(j, s, r, cnt - unit[r], c2):
                         actions.append(p)
                         return True
                     continue  # the child recorded itself lost
@@ -429,26 +423,23 @@ def search(
                     r2 = stock_list[s2]
                     s2 += 1
                     c2 = exposed[j] & adj_pos[r2]
-                if c2 and lost[j << RANK_BITS | r2] + s2 < LOST_BASE and lost_draw[j] + s2 < LOST_BASE:
-                    cnt2 = cnt - (1 << COUNT_BITS * r)
-                    if not rm2 & ~nb_table[rm2 | stock_ranks[s2] | 1 << r2] and (
-                        s2 <= (kn := match_get(cnt2, MATCH_UNKNOWN)) & FIELD_MASK
-                        or s2 < kn >> FIELD_BITS
-                        and passes(cnt2, s2, kn)
+                if c2 and lost[j << RANK_BITS | r2] > s2 and lost_draw[j] > s2:
+                    cnt2 = cnt - unit[r]
+                    if s2 <= (kn := match_get(cnt2, MATCH_UNKNOWN)) & FIELD_MASK or (
+                        s2 < kn >> FIELD_BITS and passes(cnt2, s2, kn)
                     ):
-                        if visit(j, R2, s2, r2, rm2, cnt2, c2):
+                        if visit(j, s2, r2, cnt2, c2):
                             actions.append(p | (s2 - s) << FIELD_BITS)  # the play, then s2 - s draws
                             return True
                     else:
-                        lost[j << RANK_BITS | r2] = LOST_BASE - s2
+                        lost[j << RANK_BITS | r2] = s2
                 # lost: the position after this play, and the one after its first draw
-                if lost[key] < LOST_BASE - s:
-                    lost[key] = LOST_BASE - s
-                if lost_draw[j] < LOST_BASE - (s + 1):
-                    lost_draw[j] = LOST_BASE - (s + 1)
+                lost[key] = s
+                if lost_draw[j] > s:
+                    lost_draw[j] = s + 1
         if s < n_stock:
             s2 = s + 1
-            if lost_draw[i] + s2 < LOST_BASE:
+            if lost_draw[i] > s2:
                 r = stock_list[s]
                 c2 = exposed[i] & adj_pos[r]
                 # a drawn card with nothing to play on it: the only move is to draw again, so
@@ -458,32 +449,27 @@ def search(
                     s2 += 1
                     c2 = exposed[i] & adj_pos[r]
                 key = i << RANK_BITS | r
-                if c2 and lost[key] + s2 < LOST_BASE and lost_draw[i] + s2 < LOST_BASE:
+                if c2 and lost[key] > s2 and lost_draw[i] > s2:
                     if nodes >= next_check:
                         tick()
                     else:
                         nodes += 1
-                    if not rm & ~nb_table[rm | stock_ranks[s2] | 1 << r] and (
-                        s2 <= (kn := match_get(cnt, MATCH_UNKNOWN)) & FIELD_MASK
-                        or s2 < kn >> FIELD_BITS
-                        and passes(cnt, s2, kn)
+                    if s2 <= (kn := match_get(cnt, MATCH_UNKNOWN)) & FIELD_MASK or (
+                        s2 < kn >> FIELD_BITS and passes(cnt, s2, kn)
                     ):
-                        if visit(i, R, s2, r, rm, cnt, c2):
+                        if visit(i, s2, r, cnt, c2):
                             actions.append(s - s2)  # -(number of draws)
                             return True
                     else:
-                        lost[key] = LOST_BASE - s2
+                        lost[key] = s2
                 # lost: the position after the first draw
-                if lost_draw[i] < LOST_BASE - (s + 1):
-                    lost_draw[i] = LOST_BASE - (s + 1)
+                lost_draw[i] = s + 1
         # every child is lost: so is this position, and with fewer stock cards left too
-        key = i << RANK_BITS | w
-        if lost[key] < LOST_BASE - s:
-            lost[key] = LOST_BASE - s
+        lost[i << RANK_BITS | w] = s
         return False
 
     try:
-        won = visit(root, present, 0, waste, rmask, counts, exposed[root] & adj_pos[waste])
+        won = visit(root, 0, waste, counts, exposed[root] & adj_pos[waste])
     except _OutOfBudget:
         return None, [], nodes
     finally:
