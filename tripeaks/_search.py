@@ -186,29 +186,37 @@ def _feasible(demand_packed: int, supply_packed: int, wraps: bool) -> bool:
     12-bit slice and one lookup in ``_STEP2``.
     """
     d, a = demand_packed, supply_packed
-    T = _STEP2
     X = (d & _EVEN_RANKS) | (a & _ODD_RANKS)
     Y = (d & _ODD_RANKS) | (a & _EVEN_RANKS)
-    if not wraps:
-        # even demands: the aces' supply first, then (d2, a3, d4, a5), (d6 … a9), (d10 … a13)
-        left = T[(X >> 3 & 7) << 12 | X >> 6 & 4095]
-        left = T[left << 12 | X >> 18 & 4095]
-        if T[left << 12 | X >> 30 & 4095] == _FAIL:
-            return False
-        # odd demands: nothing before rank 1; (d1 … a4), (d5 … a8), (d9 … a12), (d13, nothing after)
-        left = T[Y >> 3 & 4095]
-        left = T[left << 12 | Y >> 15 & 4095]
-        left = T[left << 12 | Y >> 27 & 4095]
-        return T[left << 12 | Y >> 39 & 4095] != _FAIL
+    return _cycle(d, X, Y) if wraps else _paths(d, X, Y)
+
+
+def _paths(d: int, X: int, Y: int) -> bool:
+    """:func:`_feasible` under Classic, given the interleaved counts ``X`` and ``Y``."""
+    T = _STEP2
+    # even demands: the aces' supply first, then (d2, a3, d4, a5), (d6 … a9), (d10 … a13)
+    left = T[(X >> 3 & 7) << 12 | X >> 6 & 4095]
+    left = T[left << 12 | X >> 18 & 4095]
+    if T[left << 12 | X >> 30 & 4095] == _FAIL:
+        return False
+    # odd demands: nothing before rank 1; (d1 … a4), (d5 … a8), (d9 … a12), (d13, nothing after)
+    left = T[Y >> 3 & 4095]
+    left = T[left << 12 | Y >> 15 & 4095]
+    left = T[left << 12 | Y >> 27 & 4095]
+    return T[left << 12 | Y >> 39 & 4095] != _FAIL
+
+
+def _cycle(d: int, X: int, Y: int) -> bool:
+    """:func:`_feasible` under Easy, given the demands ``d`` and the interleaved counts ``X`` and ``Y``."""
+    T, S = _STEP2, _STEP
     # the cycle cut open after the kings: d1, a2, d3, …, d11, a12, d13, a1, d2, a3, …, d10, a11,
     # then the queens take what the jacks left and the kings not given to the aces
-    kings = a >> 39 & 7
+    kings = X >> 39 & 7
     queens = d >> 36 & 7
     b1, b2, b3 = Y >> 3 & 4095, Y >> 15 & 4095, Y >> 27 & 4095  # (d1 … a4), (d5 … a8), (d9 … a12)
     b4 = (Y >> 39 & 7) | (X & 0o70)  # (d13, a1): one step
     b5, b6 = X >> 6 & 4095, X >> 18 & 4095  # (d2 … a5), (d6 … a9)
     b7 = X >> 30 & 63  # (d10, a11): one step
-    S = _STEP
     for x in range(min(d >> 3 & 7, kings) + 1):
         left = S[T[T[T[x << 12 | b1] << 12 | b2] << 12 | b3] << 6 | b4]
         left = S[T[T[left << 12 | b5] << 12 | b6] << 6 | b7]
@@ -357,10 +365,15 @@ def search(
     # << FIELD_BITS (MATCH_UNKNOWN when absent); the known cases are decided inline, the rest here
     match: dict[int, int] = {}
     match_get = match.get
+    chains = _cycle if wraps else _paths
+    # the supply after the s-th draw is cnt + stock_counts[s - 1]; its interleavings with the
+    # demand cnt (see _feasible) are cnt + stock_odd[s - 1] and cnt + stock_even[s - 1]
+    stock_odd = [c & _ODD_RANKS for c in stock_counts]
+    stock_even = [c & _EVEN_RANKS for c in stock_counts]
 
     def passes(cnt: int, s2: int, kn: int) -> bool:
         """The matching test for the counts ``cnt`` right after the ``s2``-th draw (not known yet)."""
-        if _feasible(cnt, cnt + stock_counts[s2 - 1], wraps):
+        if chains(cnt, cnt + stock_odd[s2 - 1], cnt + stock_even[s2 - 1]):
             match[cnt] = (kn & ~FIELD_MASK) | s2
             return True
         match[cnt] = (kn & FIELD_MASK) | s2 << FIELD_BITS
