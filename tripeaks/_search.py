@@ -231,7 +231,7 @@ class _Lattice:
     A card leaves only once nothing covers it, so a remaining set contains,
     with each card, every card that card lies on: 22,932 such sets exist.
     Built once (about 0.2 s): ``sets[i]`` the bitmask, ``index[mask]`` its
-    number, ``exposed[i]`` the uncovered cards, ``child[i * 28 + p]`` the
+    number, ``exposed[i]`` the uncovered cards, ``children[i][p]`` the
     number of the set left after playing ``p``, ``reveal[i]`` the uncovered
     cards whose play uncovers another card.
     """
@@ -268,9 +268,10 @@ class _Lattice:
             if exposed[j] & ~exposed[i] & ~(1 << p):
                 reveal[i] |= 1 << p
         self.reveal = reveal
-        self.child = [-1] * (len(sets) * N_TABLEAU)
+        child = [[-1] * N_TABLEAU for _ in sets]
         for i, p, j in edges:
-            self.child[i * N_TABLEAU + p] = j
+            child[i][p] = j
+        self.children = [tuple(row) for row in child]
 
 
 _LATTICE: _Lattice | None = None
@@ -333,7 +334,7 @@ def search(
     n_stock = len(stock)
     if n_stock > MAX_STOCK:
         raise ValueError(f"the search takes at most {MAX_STOCK} stock cards, got {n_stock}")
-    exposed, child, reveal = lat.exposed, lat.child, lat.reveal
+    exposed, children, reveal = lat.exposed, lat.children, lat.reveal
     rank_pos = [0] * 15  # positions dealt each rank 1–13 (0 and 14: none, the neighbours of A and K in Classic)
     for p in range(N_TABLEAU):
         rank_pos[ranks[p]] |= 1 << p
@@ -400,7 +401,7 @@ def search(
         is lost (and recorded so in the memo)."""
         nonlocal nodes
         if cand:
-            base = i * N_TABLEAU  # child[i * N_TABLEAU + p]: the set left after playing p
+            kids = children[i]  # kids[p]: the number of the set left after playing p
             rv = cand & reveal[i]  # plays that uncover a card first: they find wins sooner
             while cand:
                 if rv:
@@ -411,7 +412,7 @@ def search(
                     p = cand.bit_length() - 1
                     bit = 1 << p
                 cand ^= bit
-                j = child[base + p]
+                j = kids[p]
                 r = rank_list[p]
                 key = j << RANK_BITS | r
                 if lost[key] <= s:

@@ -330,7 +330,7 @@ def search_any(
     t = _Tables(ranks, stock, wraps)
     if not _root_checks(t, rmask, counts, waste, 0):
         return False, [], 1
-    exposed, child, reveal = lat.exposed, lat.child, lat.reveal
+    exposed, children, reveal = lat.exposed, lat.children, lat.reveal
     adj_pos, nb_table, wbit = t.adj_pos, t.nb_table, t.wbit
     stock_list, stock_ranks = t.stock_list, t.stock_ranks
     rank_list, n_stock = t.rank_list, t.n_stock
@@ -350,7 +350,7 @@ def search_any(
         i, R, s, w, rm, cnt, cand, drawn, _ = frame
         nxt = None
         if cand:
-            base = i * 28
+            kids = children[i]
             rv = cand & reveal[i]
             while cand:
                 if rv:
@@ -360,7 +360,7 @@ def search_any(
                     bit = cand & -cand
                 cand ^= bit
                 p = bit.bit_length() - 1
-                j = child[base + p]
+                j = kids[p]
                 r = rank_list[p]
                 key = j << 4 | r
                 if lost[key] + s >= 32:
@@ -491,7 +491,7 @@ def search_stuck(
     lat = lattice()
     root, rmask, counts = _start(ranks, present)
     t = _Tables(ranks, stock, wraps)
-    exposed, child, reveal = lat.exposed, lat.child, lat.reveal
+    exposed, children, reveal = lat.exposed, lat.children, lat.reveal
     adj_pos, nb_table, wbit = t.adj_pos, t.nb_table, t.wbit
     stock_list, stock_ranks = t.stock_list, t.stock_ranks
     rank_list, n_stock = t.rank_list, t.n_stock
@@ -519,7 +519,7 @@ def search_stuck(
         frame = stack[-1]
         i, R, s, w, rm, cnt, cand, _ = frame
         nxt = None
-        base = i * 28
+        kids = children[i]
         rv = cand & reveal[i]
         while cand:
             if rv:
@@ -533,7 +533,7 @@ def search_stuck(
             if not R2:
                 frame[7] = p
                 return True, _line(stack, 7, prefix), nodes + 1
-            j = child[base + p]
+            j = kids[p]
             r = rank_list[p]
             c2 = exposed[j] & adj_pos[r]
             s2, w2 = s, r
@@ -624,7 +624,7 @@ def best_runs(
     t = _Tables(ranks, stock, wraps)
     if not _root_checks(t, rmask, counts, waste, 0):
         return False, None, [], 1
-    exposed, child = lat.exposed, lat.child
+    exposed, children = lat.exposed, lat.children
     adj_pos, nb_table, wbit = t.adj_pos, t.nb_table, t.wbit
     stock_list, stock_ranks = t.stock_list, t.stock_ranks
     rank_list, n_stock = t.rank_list, t.n_stock
@@ -688,7 +688,7 @@ def best_runs(
             rm2 = rm if cnt2 >> 3 * r & 7 else rm & ~(1 << r)
             if rm2 & ~nb_table[rm2 | stock_ranks[s] | wbit[r]] and dead(rm2, cnt2, s, r):
                 continue
-            sub = value(child[i * 28 + p], s, r, c + 1, rm2, cnt2)
+            sub = value(children[i][p], s, r, c + 1, rm2, cnt2)
             if sub is None:
                 continue
             won = True
@@ -750,7 +750,7 @@ def best_runs(
                     return True, best, line, nodes
                 continue
             r = rank_list[p]
-            j = child[i * 28 + p]
+            j = children[i][p]
             sub = memo.get(((j * span + s) << 4 | r) << 5 | (c + 1))
             if sub is not None and final(sub, x + pts) == target:
                 cnt2 = cnt - (1 << 3 * r)
