@@ -64,6 +64,9 @@ __all__ = ["search", "lattice", "NEIGHBOURS", "DRAW"]
 DRAW = -1
 """The draw action in the internal line (positions are 0–27)."""
 
+PAST_STOCK = 14
+"""The rank the search reads past the last stock card: it fits every card (see ``search``)."""
+
 COVER_MASK: tuple[int, ...] = tuple(sum(1 << q for q in COVERED_BY[p]) for p in range(N_TABLEAU))
 """For each position, the bitmask of the positions lying on top of it."""
 
@@ -347,7 +350,10 @@ def search(
     stock_counts = [0] * (n_stock + 1)  # the counts of the stock cards from index i on, COUNT_BITS per rank
     for i in range(n_stock - 1, -1, -1):
         stock_counts[i] = stock_counts[i + 1] + unit[stock[i]]
-    stock_list = list(stock)
+    # past the stock, a sentinel that fits every card ends the search for a drawn card with a play
+    # (drawing it is refused below: lost_draw never allows s > n_stock)
+    stock_list = list(stock) + [PAST_STOCK]
+    adj_pos[PAST_STOCK] = FULL
     rank_list = list(ranks)
     counts = 0  # the counts of the remaining tableau cards per rank, COUNT_BITS per rank
     for p in range(N_TABLEAU):
@@ -357,9 +363,10 @@ def search(
         return False, [], 1
 
     # lost[i << RANK_BITS | w] = smallest stock index known lost for set i and waste rank w, UNKNOWN if none;
-    # lost_draw[i] = smallest s with (set i, s) right after a draw known lost, UNKNOWN if none
+    # lost_draw[i] = smallest s with (set i, s) right after a draw known lost; n_stock + 1 if none (no
+    # draw from an empty stock)
     lost = bytearray([UNKNOWN]) * (len(lat.sets) << RANK_BITS)
-    lost_draw = bytearray([UNKNOWN]) * len(lat.sets)
+    lost_draw = bytearray([n_stock + 1]) * len(lat.sets)
     cleared = lat.index[0]  # the number of the empty set
     # after the s-th draw the possible waste cards are the tableau and the stock from s - 1 on: the
     # matching test is monotone in s.  match[counts] = last s known to pass | first s known to fail
@@ -433,11 +440,11 @@ def search(
                     continue  # the child recorded itself lost
                 # nothing to play on it: the only move is to draw, until a drawn card has a play
                 s2 = s
-                while not c2 and s2 < n_stock:
+                while not c2:
                     r2 = stock_list[s2]
                     s2 += 1
                     c2 = exposed[j] & adj_pos[r2]
-                if c2 and lost[j << RANK_BITS | r2] > s2 and lost_draw[j] > s2:
+                if lost_draw[j] > s2 and lost[j << RANK_BITS | r2] > s2:
                     cnt2 = cnt - unit[r]
                     if s2 <= (kn := match_get(cnt2, MATCH_UNKNOWN)) & FIELD_MASK or (
                         s2 < kn >> FIELD_BITS and passes(cnt2, s2, kn)
@@ -451,33 +458,32 @@ def search(
                 lost[key] = s
                 if lost_draw[j] > s:
                     lost_draw[j] = s + 1
-        if s < n_stock:
-            s2 = s + 1
-            if lost_draw[i] > s2:
-                r = stock_list[s]
+        s2 = s + 1
+        if lost_draw[i] > s2:
+            r = stock_list[s]
+            c2 = exposed[i] & adj_pos[r]
+            # a drawn card with nothing to play on it: the only move is to draw again, so
+            # (set, s2) after a draw is the same position as (set, s2 + 1): draw on at once
+            while not c2:
+                r = stock_list[s2]
+                s2 += 1
                 c2 = exposed[i] & adj_pos[r]
-                # a drawn card with nothing to play on it: the only move is to draw again, so
-                # (set, s2) after a draw is the same position as (set, s2 + 1): draw on at once
-                while not c2 and s2 < n_stock:
-                    r = stock_list[s2]
-                    s2 += 1
-                    c2 = exposed[i] & adj_pos[r]
-                key = i << RANK_BITS | r
-                if c2 and lost[key] > s2 and lost_draw[i] > s2:
-                    if nodes >= next_check:
-                        tick()
-                    else:
-                        nodes += 1
-                    if s2 <= (kn := match_get(cnt, MATCH_UNKNOWN)) & FIELD_MASK or (
-                        s2 < kn >> FIELD_BITS and passes(cnt, s2, kn)
-                    ):
-                        if visit(i, s2, r, cnt, c2):
-                            actions.append(s - s2)  # -(number of draws)
-                            return True
-                    else:
-                        lost[key] = s2
-                # lost: the position after the first draw
-                lost_draw[i] = s + 1
+            key = i << RANK_BITS | r
+            if lost_draw[i] > s2 and lost[key] > s2:
+                if nodes >= next_check:
+                    tick()
+                else:
+                    nodes += 1
+                if s2 <= (kn := match_get(cnt, MATCH_UNKNOWN)) & FIELD_MASK or (
+                    s2 < kn >> FIELD_BITS and passes(cnt, s2, kn)
+                ):
+                    if visit(i, s2, r, cnt, c2):
+                        actions.append(s - s2)  # -(number of draws)
+                        return True
+                else:
+                    lost[key] = s2
+            # lost: the position after the first draw
+            lost_draw[i] = s + 1
         # every child is lost: so is this position, and with fewer stock cards left too
         lost[i << RANK_BITS | w] = s
         return False
