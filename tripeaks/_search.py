@@ -220,11 +220,17 @@ def _cycle(d: int, X: int, Y: int) -> bool:
     b4 = (Y >> 39 & 7) | (X & 0o70)  # (d13, a1): one step
     b5, b6 = X >> 6 & 4095, X >> 18 & 4095  # (d2 … a5), (d6 … a9)
     b7 = X >> 30 & 63  # (d10, a11): one step
-    for x in range(min(d >> 3 & 7, kings) + 1):
+    aces = d >> 3 & 7
+    top = aces if aces < kings else kings
+    x = aces - (Y >> 6 & 7)  # the aces' other neighbours, the twos, leave this many to the kings
+    if x < 0:
+        x = 0
+    while x <= top:
         left = S[T[T[T[x << 12 | b1] << 12 | b2] << 12 | b3] << 6 | b4]
         left = S[T[T[left << 12 | b5] << 12 | b6] << 6 | b7]
         if left != _FAIL:
             return queens <= left + kings - x
+        x += 1
     return False
 
 
