@@ -8,7 +8,7 @@ A position is three small integers:
   so two positions that differ only by the waste card's suit are the same.
 
 Face-up is not part of the state: with full knowledge, a card can be played
-exactly when it is present, uncovered (``R & COVER[p] == 0``) and of a rank
+exactly when it is present, uncovered (no card of ``R`` lies on it) and of a rank
 next to ``w``.
 
 The search is a depth-first search with a memo of lost positions and these
@@ -68,10 +68,22 @@ DRAW = -1
 PAST_STOCK = 14
 """The rank the search reads past the last stock card: it fits every card (see ``search``)."""
 
-COVER_MASK: tuple[int, ...] = tuple(sum(1 << q for q in COVERED_BY[p]) for p in range(N_TABLEAU))
-"""For each position, the bitmask of the positions lying on top of it."""
-
 FULL = (1 << N_TABLEAU) - 1
+
+_COVER_SHIFTS: tuple[tuple[int, int], ...] = tuple(
+    (d, sum(1 << p for p in range(N_TABLEAU) if p + d in COVERED_BY[p]))
+    for d in sorted({q - p for p in range(N_TABLEAU) for q in COVERED_BY[p]})
+)
+"""(d, mask): the positions p of ``mask`` have a card lying on them at position p + d."""
+
+
+def _uncovered(R: int) -> int:
+    """The cards of the set ``R`` (a bitmask of positions) with nothing lying on them."""
+    covered = 0
+    for d, mask in _COVER_SHIFTS:
+        covered |= R >> d & mask
+    return R & ~covered
+
 
 # ---- how the search packs small numbers (its state is plain ints and bytearrays)
 
@@ -255,20 +267,16 @@ class _Lattice:
         sets, index = self.sets, self.index
         while i < len(sets):
             R = sets[i]
-            e = 0
-            m = R
+            e = m = _uncovered(R)
             while m:
                 b = m & -m
                 m ^= b
-                p = b.bit_length() - 1
-                if not R & COVER_MASK[p]:
-                    e |= b
-                    R2 = R ^ b
-                    j = index.get(R2)
-                    if j is None:
-                        j = index[R2] = len(sets)
-                        sets.append(R2)
-                    edges.append((i, p, j))
+                R2 = R ^ b
+                j = index.get(R2)
+                if j is None:
+                    j = index[R2] = len(sets)
+                    sets.append(R2)
+                edges.append((i, b.bit_length() - 1, j))
             exposed.append(e)
             i += 1
         self.exposed = exposed
