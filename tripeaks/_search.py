@@ -56,6 +56,7 @@ or time budget runs out — never with a wrong verdict.
 
 from __future__ import annotations
 
+import functools
 import time
 
 from .layout import COVERED_BY, N_TABLEAU
@@ -252,44 +253,55 @@ class _Lattice:
 
     A card leaves only once nothing covers it, so a remaining set contains,
     with each card, every card that card lies on: 22,932 such sets exist.
-    Built once (about 0.2 s): ``sets[i]`` the bitmask, ``index[mask]`` its
+    Built once (about 0.1 s): ``sets[i]`` the bitmask, ``index[mask]`` its
     number, ``exposed[i]`` the uncovered cards, ``children[i][p]`` the
-    number of the set left after playing ``p``, ``reveal[i]`` the uncovered
-    cards whose play uncovers another card.
+    number of the set left after playing ``p`` (−1 when ``p`` is not
+    uncovered), and on first use ``reveal[i]``, the uncovered cards whose
+    play uncovers another card.
     """
 
     def __init__(self) -> None:
         self.index: dict[int, int] = {FULL: 0}
         self.sets: list[int] = [FULL]
-        exposed: list[int] = []
-        edges: list[tuple[int, int, int]] = []
+        self.exposed: list[int] = []
+        self.children: list[tuple[int, ...]] = []
+        sets, index, exposed, children = self.sets, self.index, self.exposed, self.children
+        none = [-1] * N_TABLEAU
         i = 0
-        sets, index = self.sets, self.index
         while i < len(sets):
             R = sets[i]
             e = m = _uncovered(R)
+            row = none[:]
             while m:
                 b = m & -m
                 m ^= b
+                p = b.bit_length() - 1
                 R2 = R ^ b
                 j = index.get(R2)
                 if j is None:
                     j = index[R2] = len(sets)
                     sets.append(R2)
-                edges.append((i, b.bit_length() - 1, j))
+                row[p] = j
             exposed.append(e)
+            children.append(tuple(row))
             i += 1
-        self.exposed = exposed
-        # reveal[i]: uncovered cards of set i whose play uncovers another card (tried first)
-        reveal = [0] * len(sets)
-        for i, p, j in edges:
-            if exposed[j] & ~exposed[i] & ~(1 << p):
-                reveal[i] |= 1 << p
-        self.reveal = reveal
-        child = [[-1] * N_TABLEAU for _ in sets]
-        for i, p, j in edges:
-            child[i][p] = j
-        self.children = [tuple(row) for row in child]
+
+    @functools.cached_property
+    def reveal(self) -> list[int]:
+        """``reveal[i]``: the uncovered cards of set ``i`` whose play uncovers another card."""
+        exposed, children = self.exposed, self.children
+        out = []
+        for e, row in zip(exposed, children):
+            r = 0
+            m = e
+            while m:
+                p = m.bit_length() - 1
+                b = 1 << p
+                m ^= b
+                if exposed[row[p]] & ~e & ~b:
+                    r |= b
+            out.append(r)
+        return out
 
 
 _LATTICE: _Lattice | None = None
