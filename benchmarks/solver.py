@@ -26,7 +26,7 @@ C (a wrapper around its per-deal ``printf``) add the CPU time of each deal
 to its output, so both sides get per-deal figures.
 
 Printed per rule set, for both: CPU seconds for all deals (ours includes building
-the one-time tables, about 0.2 s, as any fresh process would), the ratio
+the one-time tables, about 0.1 s, as any fresh process would), the ratio
 Python / C, and p50 / p95 / max CPU milliseconds per deal; then positions
 searched, and whether the verdicts match the C reference and
 ``notebooks/data/winnability.csv``.  With ``--repeat N`` both sides run N

@@ -170,7 +170,7 @@ class Hint:
 
 
 def prepare() -> None:
-    """Build the solver's shared tables now (about 0.2 s, once per process).
+    """Build the solver's shared tables now (about 0.1 s, once per process).
 
     Otherwise the first :func:`solve` or :func:`hint` builds them before its
     clock starts (so its time limit still holds for the search, but that first
