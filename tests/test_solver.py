@@ -286,6 +286,17 @@ def test_budget_gives_unknown_never_a_wrong_verdict():
     assert sol.verdict in (Verdict.UNKNOWN, Verdict.UNWINNABLE)
 
 
+@pytest.mark.parametrize("code", ["TP1-E-AAAAAAA", "TP1-E-AAAAABK", "TP1-C-AAAAAAB", "TP1-E-AAAAAAD-SJ"])
+def test_a_win_found_on_the_last_position_allowed_stays_within_the_budget(code: str) -> None:
+    g = Game.from_code(code)
+    full = solve(g)
+    assert full.verdict is Verdict.WINNABLE
+    short = solve(g, max_nodes=full.nodes - 1)  # the winning play would be one position too many
+    assert short.verdict is Verdict.UNKNOWN and short.nodes <= full.nodes - 1
+    exact = solve(g, max_nodes=full.nodes)
+    assert exact.verdict is Verdict.WINNABLE and exact.nodes == full.nodes and exact.line == full.line
+
+
 def test_best_score_under_budget():
     g = Game.from_code("TP1-E-AAAAAAD")
     res = best_score(g, max_nodes=5)

@@ -456,7 +456,10 @@ def search(
                 if lost[key] <= s:
                     continue
                 if j == cleared:
-                    nodes += 1
+                    if nodes >= next_check:
+                        tick()  # the winning play counts against the budget too
+                    else:
+                        nodes += 1
                     actions.append(p)
                     return True
                 if nodes >= next_check:

@@ -367,6 +367,8 @@ def search_any(
                     continue
                 R2 = R ^ bit
                 if not R2:
+                    if nodes >= next_check and not budget(nodes):
+                        return None, [], nodes  # the winning play would be one position too many
                     frame[8] = p
                     return True, _line(stack, 8), nodes + 1
                 if nodes >= next_check:
@@ -531,6 +533,8 @@ def search_stuck(
             p = bit.bit_length() - 1
             R2 = R ^ bit
             if not R2:
+                if nodes >= next_check and not budget(nodes):
+                    return None, [], nodes  # the winning play would be one position too many
                 frame[7] = p
                 return True, _line(stack, 7, prefix), nodes + 1
             j = kids[p]
