@@ -296,7 +296,7 @@ def find_compiler(name: str | None) -> str | None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", default="0-1999")
+    ap.add_argument("--deals", default="0-1999", help="deal numbers: 0-499, 7, or ranges 0-99,500-599")
     ap.add_argument(
         "--rules",
         default="E,C,traditional,tri-peaks,tri-peaks-facile",
@@ -312,8 +312,12 @@ def main() -> None:
     )
     ap.add_argument("--cc", default=None, help="C compiler (default: $CC, cc, gcc or clang)")
     args = ap.parse_args()
+    try:
+        rule_sets = [RuleSet.parse(rule.strip()) for rule in args.rules.split(",")]
+        deals = parse_deals(args.deals)
+    except ValueError as e:
+        ap.error(str(e))
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {load()}")
-    deals = parse_deals(args.deals)
     t = time.process_time()
     prepare()
     tables = time.process_time() - t
@@ -332,8 +336,8 @@ def main() -> None:
                 print(f"C reference: {source} compiled with {cc} -O2")
             except subprocess.CalledProcessError as e:
                 print(f"C reference: compiling {source} with {cc} failed, Python figures only\n{e.stderr}")
-        for rule in args.rules.split(","):
-            bench_rule(RuleSet.parse(rule.strip()), deals, exe, max(1, args.repeat), tables)
+        for rules in rule_sets:
+            bench_rule(rules, deals, exe, max(1, args.repeat), tables)
     if args.hints:
         bench_hints(args.hints)
 
