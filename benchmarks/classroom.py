@@ -79,7 +79,7 @@ from e2e.voila_server import VoilaServer  # noqa: E402
 from kernel_memory import cmdline, memory  # noqa: E402
 
 from tripeaks import Game  # noqa: E402
-from tripeaks.classroom import ClassStore  # noqa: E402
+from tripeaks.history.class_results import ClassStore  # noqa: E402
 from tripeaks.i18n.ui import ui_text  # noqa: E402
 
 NOTEBOOK = REPO_ROOT / "notebooks" / "tripeaks.ipynb"

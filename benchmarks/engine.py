@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tripeaks import Game, GameCode, Rule  # noqa: E402
-from tripeaks.codes import N_DEALS  # noqa: E402
+from tripeaks.engine.codes import N_DEALS  # noqa: E402
 
 GOAL = 20_000
 

@@ -68,10 +68,10 @@ def cmdline(pid: int) -> str:
 # ------------------------------------------------------------------ part 1: the class server
 _PROBE = """
 import sys, json
-heavy = ["matplotlib", "numpy", "PIL", "pandas", "scipy", "ipywidgets", "tripeaks.solver", "tripeaks._search",
-         "tripeaks.app.hints", "tripeaks.lessons"]
+heavy = ["matplotlib", "numpy", "PIL", "pandas", "scipy", "ipywidgets", "tripeaks.solver", "tripeaks.solver._search",
+         "tripeaks.app.views.hints", "tripeaks.course.lessons"]
 loaded = {name: name in sys.modules for name in heavy}
-search = sys.modules.get("tripeaks._search")
+search = sys.modules.get("tripeaks.solver._search")
 loaded["solver tables built"] = search is not None and search._LATTICE is not None
 print(json.dumps({"modules": len(sys.modules), "loaded": loaded}))
 """
@@ -191,7 +191,7 @@ step("the app's modules (tripeaks.app)", lambda: __import__("tripeaks.app"))
 
 def plot():
     from tripeaks import Game
-    from tripeaks.app.plot import ScorePlot
+    from tripeaks.app.views.plot import ScorePlot
     ScorePlot().redraw(Game.from_code("TP1-E-AAAAAAD"))
 step("first score plot (matplotlib, numpy, PIL)", plot)
 
@@ -200,7 +200,7 @@ def app():
     a = build_app("TP1-E-AAAAAAD", class_db=None)
     globals()["_app"] = a
 step("build_app() (the widgets)", app)
-step("class results (tripeaks.app.classroom_view)", lambda: __import__("tripeaks.app.classroom_view"))
+step("class results (tripeaks.app.views.class_panel)", lambda: __import__("tripeaks.app.views.class_panel"))
 
 def tables():
     from tripeaks import solver
@@ -223,19 +223,19 @@ def import_costs() -> None:
         print(f"{name:<44}{seconds:>8.2f}{delta:>10}{uss:>9.1f}{rss:>9.1f}")
         previous = uss
 
-    code = "import ipykernel.ipkernel, ipywidgets, tripeaks.app; from tripeaks.app.plot import ScorePlot"
+    code = "import ipykernel.ipkernel, ipywidgets, tripeaks.app; from tripeaks.app.views.plot import ScorePlot"
     print()
     print("Import times (python -X importtime, cumulative, first import of each):")
     print("  at start: " + _times(code, START_MODULES))
     plot_code = (
-        "from tripeaks import Game; from tripeaks.app.plot import ScorePlot; "
+        "from tripeaks import Game; from tripeaks.app.views.plot import ScorePlot; "
         "ScorePlot().redraw(Game.from_code('TP1-E-AAAAAAD'))"
     )
     print("  at the first plot: " + _times(plot_code, PLOT_MODULES))
 
 
 START_MODULES = ("ipykernel.ipkernel", "IPython", "zmq", "jupyter_client", "ipywidgets", "comm",
-                 "tripeaks.app", "tripeaks.app.hints", "tripeaks.solver", "tripeaks._search", "tripeaks.i18n")  # fmt: skip
+                 "tripeaks.app", "tripeaks.app.views.hints", "tripeaks.solver", "tripeaks.solver._search", "tripeaks.i18n")  # fmt: skip
 PLOT_MODULES = ("matplotlib", "matplotlib.figure", "matplotlib.backends.backend_agg", "numpy", "PIL")
 
 

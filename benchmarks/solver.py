@@ -56,9 +56,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tripeaks import Game, GameCode, Rule, RuleSet, Status  # noqa: E402
-from tripeaks.rules import DrawRule, WasteRule  # noqa: E402
+from tripeaks.engine.rules import DrawRule, WasteRule  # noqa: E402
 from tripeaks.solver import hint, prepare, solve  # noqa: E402
-from tripeaks.study import parse_deals  # noqa: E402
+from tripeaks.solver.study import parse_deals  # noqa: E402
 
 C_REFERENCE = Path("..") / "shared" / "anchors" / "dfs_memo.c"  # relative to the repository root
 VERDICTS_CSV = ROOT / "notebooks" / "data" / "winnability.csv"

@@ -27,9 +27,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tripeaks import Game, GameCode, RuleSet, Status  # noqa: E402
-from tripeaks.rules import PRESETS, TRADITIONAL  # noqa: E402
+from tripeaks.engine.rules import PRESETS, TRADITIONAL  # noqa: E402
 from tripeaks.solver import best_score, hint, prepare, solve  # noqa: E402
-from tripeaks.study import parse_deals  # noqa: E402
+from tripeaks.solver.study import parse_deals  # noqa: E402
 
 SINGLE_OPTIONS = {
     "draw stuck": {"draw": "stuck"},

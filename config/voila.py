@@ -11,8 +11,8 @@ c.VoilaConfiguration.default_pool_size = 2
 
 # jupyter_server's kernel manager, except that a kernel's idle clock starts when it leaves the
 # pool: without this, a pool kernel that waited longer than cull_idle_timeout is culled while
-# its page is still loading (tripeaks/server.py explains it).
-c.VoilaConfiguration.multi_kernel_manager_class = "tripeaks.server.ClassKernelManager"
+# its page is still loading (tripeaks/app/server.py explains it).
+c.VoilaConfiguration.multi_kernel_manager_class = "tripeaks.app.server.ClassKernelManager"
 
 # Closing or reloading a page: Voila's page asks the server to shut its kernel down (a beacon
 # on "beforeunload"), but the request carries no XSRF token and is refused with 403

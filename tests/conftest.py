@@ -24,7 +24,7 @@ LayoutBuilder = Callable[..., Game]
 
 
 def independent_covered_by(p: int) -> tuple[int, ...]:
-    """docs/rules.md §1's covering formulas, written out again (not read from tripeaks.layout)."""
+    """docs/rules.md §1's covering formulas, written out again (not read from tripeaks.engine.layout)."""
     if 0 <= p <= 2:  # apex p
         return (3 + 2 * p, 4 + 2 * p)
     if 3 <= p <= 8:  # row-1 card 3+2·peak+m

@@ -24,4 +24,5 @@ python -m pip install -q -e ".[test]"
 python -m ruff check tripeaks tests benchmarks config tools
 python -m ruff format --check tripeaks tests benchmarks config tools
 python -m mypy
+lint-imports --no-cache
 exec python -m pytest "$@"

@@ -10,13 +10,13 @@ import tracemalloc
 
 import pytest
 
-import tripeaks.__main__ as cli
+import tripeaks.cli as cli
 from tripeaks import Game, Status
-from tripeaks.__main__ import main
-from tripeaks.codes import N_DEALS
+from tripeaks.cli import main
+from tripeaks.engine.codes import N_DEALS
 from tripeaks.i18n import format_number
 from tripeaks.solver import Verdict, solve
-from tripeaks.study import DealRangeError, bot_choice, bot_play, decide_deals, parse_deals, wilson
+from tripeaks.solver.study import DealRangeError, bot_choice, bot_play, decide_deals, parse_deals, wilson
 
 
 def one_error_line(capsys) -> str:

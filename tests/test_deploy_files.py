@@ -16,7 +16,7 @@ import yaml
 from traitlets.config.loader import PyFileConfigLoader
 from traitlets.utils.importstring import import_item
 
-from tripeaks.classroom import ENV_CHALLENGE, ENV_DB, ENV_JOURNAL
+from tripeaks.history.class_results import ENV_CHALLENGE, ENV_DB, ENV_JOURNAL
 
 tomllib = pytest.importorskip("tomllib")  # Python ≥ 3.11
 
@@ -229,7 +229,7 @@ def test_the_voila_class_config_loads_and_names_a_real_kernel_manager() -> None:
     voila = config.VoilaConfiguration
     assert voila.preheat_kernel is True and voila.default_pool_size >= 1
     manager = import_item(voila.multi_kernel_manager_class)
-    assert manager.__module__ == "tripeaks.server"
+    assert manager.__module__ == "tripeaks.app.server"
     kernels = config.MappingKernelManager
     assert 0 < kernels.cull_interval < kernels.cull_idle_timeout
     assert kernels.cull_connected is False

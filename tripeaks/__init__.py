@@ -11,9 +11,9 @@ The engine is pure Python: no widget or plotting import.  The notebook app
 lives in :mod:`tripeaks.app`.
 """
 
-from .cards import DECK, JOKER, Card, CardOrJoker, InvalidCardError, Joker, Rank, Suit
-from .codes import GameCode, InvalidCodeError, deal_cards, deal_layout
-from .game import (
+from .engine.cards import DECK, JOKER, Card, CardOrJoker, InvalidCardError, Joker, Rank, Suit
+from .engine.codes import GameCode, InvalidCodeError, deal_cards, deal_layout
+from .engine.game import (
     DRAW,
     EXPIRE,
     UNDO,
@@ -33,7 +33,7 @@ from .game import (
     TimeUpEvent,
     UndoEvent,
 )
-from .rules import (
+from .engine.rules import (
     CLASSIC,
     EASY,
     PRESETS,

@@ -1,6 +1,6 @@
 """A fake of the browser's localStorage for headless app tests: the store widget without a page.
 
-:class:`FakeStore` is a :class:`~tripeaks.app.store.BrowserStore` whose
+:class:`FakeStore` is a :class:`~tripeaks.app.views.browser_store.BrowserStore` whose
 messages go to a dict (``storage``: key → text) that behaves like the page's
 script: a whole object replaces the key, a patch changes top-level fields, a
 refused write answers ``failed``.  :meth:`FakeStore.load` plays the page's
@@ -12,12 +12,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tripeaks.app.keeper import STORAGE_KEY
+from tripeaks.app.model.keeper import STORAGE_KEY
+from tripeaks.app.model.session import PlaySession
 from tripeaks.app.persist import add_persistence
 from tripeaks.app.play import TriPeaksApp
-from tripeaks.app.session import PlaySession
-from tripeaks.app.store import BrowserStore
-from tripeaks.game import Game
+from tripeaks.app.views.browser_store import BrowserStore
+from tripeaks.engine.game import Game
 
 
 class FakeStore(BrowserStore):

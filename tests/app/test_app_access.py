@@ -13,18 +13,18 @@ from widget_state import plain
 
 from tripeaks import Game
 from tripeaks.app import build_app
-from tripeaks.app.access import SHORTCUTS, access_tools, add_access
-from tripeaks.app.board import BoardView, colour_class
-from tripeaks.app.bridge import BoardBridge, PageBridge
-from tripeaks.app.lessons import LessonView
+from tripeaks.app.model.session import PlaySession, Setting, SettingChanged
 from tripeaks.app.play import TriPeaksApp
-from tripeaks.app.session import PlaySession, Setting, SettingChanged
-from tripeaks.app.theme import CSS, PALETTE_DARK, PALETTE_LIGHT
-from tripeaks.cards import Card, Suit
+from tripeaks.app.views.board import BoardView, colour_class
+from tripeaks.app.views.bridge import BoardBridge, PageBridge
+from tripeaks.app.views.keyboard import SHORTCUTS, access_tools, add_access
+from tripeaks.app.views.lesson_page import LessonView
+from tripeaks.app.views.theme import CSS, PALETTE_DARK, PALETTE_LIGHT
+from tripeaks.engine.cards import Card, Suit
+from tripeaks.engine.layout import BASE_ROW
 from tripeaks.i18n import LANGUAGES
 from tripeaks.i18n.lessons import lesson_text
 from tripeaks.i18n.ui import ui_text
-from tripeaks.layout import BASE_ROW
 
 CODE = "TP1-E-AAAAAAB"  # docs/rules.md §5: 7♥ on the waste
 BLOCKED_AFTER_DRAWS = "TP1-C-AAAAAAH"  # no card fits after the 23 draws: blocked

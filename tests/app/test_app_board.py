@@ -6,10 +6,10 @@ import pytest
 from widget_state import css_classes as classes
 
 from tripeaks import Game
-from tripeaks.app.board import BoardView, grid_area
+from tripeaks.app.views.board import BoardView, grid_area
+from tripeaks.engine.layout import BASE_ROW, COLUMN, ROW_OF
 from tripeaks.i18n import LANGUAGES, card_name
 from tripeaks.i18n.ui import ui_text
-from tripeaks.layout import BASE_ROW, COLUMN, ROW_OF
 
 CODE = "TP1-E-AAAAAAB"  # docs/rules.md §5: 7♥ on the waste, 9♣ at position 0
 

@@ -7,9 +7,9 @@ from collections.abc import Callable
 import pytest
 
 from tripeaks.app import TriPeaksApp, build_app
-from tripeaks.app.class_results import ClassResults
-from tripeaks.app.lessons import LessonView, build_lessons
-from tripeaks.app.session import PlaySession
+from tripeaks.app.model.session import PlaySession
+from tripeaks.app.views.lesson_page import LessonView, build_lessons
+from tripeaks.app.views.teacher_page import ClassResults
 from tripeaks.i18n import UnknownLanguageError
 
 CODE = "TP1-E-AAAAAAB"

@@ -10,8 +10,8 @@ import weakref
 import comm
 
 from tripeaks.app import build_app, factory
-from tripeaks.app.lessons import build_lessons
-from tripeaks.app.lifecycle import widget_tree
+from tripeaks.app.views.lesson_page import build_lessons
+from tripeaks.app.views.lifecycle import widget_tree
 
 CODE = "TP1-E-AAAAAAB"
 

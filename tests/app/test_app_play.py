@@ -328,7 +328,7 @@ def test_plot_is_redrawn_after_each_action(app):
 
 # ---------------------------------------------------------------- failures
 def test_a_failing_callback_shows_a_message_and_keeps_the_game(app, monkeypatch):
-    import tripeaks.app.session as session_module
+    import tripeaks.app.model.session as session_module
 
     before = app.game.state_key()
 

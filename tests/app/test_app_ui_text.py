@@ -1,11 +1,11 @@
 """The app's texts (tripeaks.i18n.ui); keys, placeholders and plural forms of every
-catalogue are checked in tests/test_catalogues.py."""
+catalogue are checked in tests/i18n/test_catalogues.py."""
 
 from __future__ import annotations
 
 import pytest
 
-from tripeaks.codes import GameCode, InvalidCodeError, Rule
+from tripeaks.engine.codes import GameCode, InvalidCodeError, Rule
 from tripeaks.i18n import UnknownLanguageError
 from tripeaks.i18n.ui import LANGUAGES, UI_CATALOG, code_error_message, rule_name, ui_text
 

@@ -1,4 +1,4 @@
-"""The teacher's view (tripeaks.app.class_results) and its sentences (tripeaks.i18n.classroom), headless."""
+"""The teacher's view (tripeaks.app.views.teacher_page) and its sentences (tripeaks.i18n.classroom), headless."""
 
 from __future__ import annotations
 
@@ -10,8 +10,16 @@ from pathlib import Path
 import pytest
 
 from tripeaks import Game
-from tripeaks.app.class_results import ClassResults, build_class_results
-from tripeaks.classroom import ENV_CHALLENGE, ENV_DB, NAME_MAX, ClassStore, GameEntry, NameProblem, Problem
+from tripeaks.app.views.teacher_page import ClassResults, build_class_results
+from tripeaks.history.class_results import (
+    ENV_CHALLENGE,
+    ENV_DB,
+    NAME_MAX,
+    ClassStore,
+    GameEntry,
+    NameProblem,
+    Problem,
+)
 from tripeaks.i18n.catalog import LANGUAGES
 from tripeaks.i18n.classroom import (
     CLASSROOM_CATALOG,

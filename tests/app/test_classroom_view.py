@@ -1,4 +1,4 @@
-"""Class results in the play app (tripeaks.app.classroom_view), headless: the name line, every finished
+"""Class results in the play app (tripeaks.app.views.class_panel), headless: the name line, every finished
 game recorded in the class database, the class challenge, and a database that cannot be used."""
 
 from __future__ import annotations
@@ -14,11 +14,20 @@ import pytest
 from widget_state import css_classes, plain
 
 from tripeaks import Game, Status
-from tripeaks.app import build_app, classroom_view
-from tripeaks.app.classroom_view import PENDING_MAX, ClassroomTools, classroom_tools
-from tripeaks.app.lifecycle import widget_tree
+from tripeaks.app import build_app
 from tripeaks.app.play import TriPeaksApp
-from tripeaks.classroom import ENV_CHALLENGE, ENV_DB, NAME_MAX, ClassStore, NameProblem, Problem, Result
+from tripeaks.app.views import class_panel as classroom_view
+from tripeaks.app.views.class_panel import PENDING_MAX, ClassroomTools, classroom_tools
+from tripeaks.app.views.lifecycle import widget_tree
+from tripeaks.history.class_results import (
+    ENV_CHALLENGE,
+    ENV_DB,
+    NAME_MAX,
+    ClassStore,
+    NameProblem,
+    Problem,
+    Result,
+)
 from tripeaks.i18n.classroom import classroom_text, name_problem_message, problem_message
 from tripeaks.solver import solve
 

@@ -17,12 +17,12 @@ from widget_state import css_classes, plain
 
 from tripeaks import Game, GameCode, RuleSet, Status
 from tripeaks.app import TriPeaksApp
-from tripeaks.app.endgame import score_breakdown
-from tripeaks.app.timer import format_duration
+from tripeaks.app.views.endgame import score_breakdown
+from tripeaks.app.views.timer import format_duration
+from tripeaks.engine.rules import Preset
 from tripeaks.i18n import LANGUAGES, status_message
 from tripeaks.i18n.rulesets import rules_text
 from tripeaks.i18n.ui import ui_text
-from tripeaks.rules import Preset
 from tripeaks.solver import solve
 
 rule_sets = st.builds(

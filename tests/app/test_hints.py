@@ -15,7 +15,7 @@ from widget_state import css_classes, plain
 from tripeaks import DECK, Card, Game, GameCode, Rule, RuleSet, Status
 from tripeaks import solver as solver_module
 from tripeaks.app import TriPeaksApp, build_app
-from tripeaks.app.hints import HINT_BUDGETS, HintTools, add_hints, hint_tools
+from tripeaks.app.views.hints import HINT_BUDGETS, HintTools, add_hints, hint_tools
 from tripeaks.i18n import LANGUAGES
 from tripeaks.i18n.ui import ui_text
 from tripeaks.solver import Verdict, solve
@@ -442,15 +442,15 @@ def test_the_solver_is_loaded_and_its_tables_built_only_when_the_player_asks():
     code = """
 import sys, threading, time
 from tripeaks.app import build_app
-from tripeaks.app.hints import hint_tools
+from tripeaks.app.views.hints import hint_tools
 app = build_app("TP1-E-AAAAAAB")
 tools = hint_tools(app)
 app.board.stock_button.click()
 app.undo_button.click()
 time.sleep(0.5)  # an app left alone: nothing happens in the background
-before = ("tripeaks.solver" in sys.modules, "tripeaks._search" in sys.modules, threading.active_count())
+before = ("tripeaks.solver" in sys.modules, "tripeaks.solver._search" in sys.modules, threading.active_count())
 tools.hint_button.click()
-tables = sys.modules["tripeaks._search"]._LATTICE is not None
+tables = sys.modules["tripeaks.solver._search"]._LATTICE is not None
 print(*before, "tripeaks.solver" in sys.modules, tables, tools.last_hint.kind.value)
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()

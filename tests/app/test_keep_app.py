@@ -15,14 +15,14 @@ from fake_store import FakeStore, kept_app
 from widget_state import plain
 
 from tripeaks import DECK, Game, Status
-from tripeaks.app.keeper import ASIDE_KEY, STORAGE_KEY, read_document
+from tripeaks.app.model.keeper import ASIDE_KEY, STORAGE_KEY, read_document
+from tripeaks.app.model.session import PlaySession
 from tripeaks.app.persist import add_persistence, deal_from_link, link_code
 from tripeaks.app.play import TriPeaksApp
-from tripeaks.app.session import PlaySession
-from tripeaks.daily import daily_code
+from tripeaks.history.daily import daily_code
+from tripeaks.history.stats import Result, import_history
 from tripeaks.i18n.keep import keep_text
 from tripeaks.i18n.ui import ui_text
-from tripeaks.stats import Result, import_history
 
 CODE = "TP1-E-AAAAAAB"
 
@@ -162,7 +162,7 @@ def test_the_settings_come_back():
 
 def test_the_hint_options_come_back():
     from tripeaks.app.factory import build_app
-    from tripeaks.app.hints import hint_tools
+    from tripeaks.app.views.hints import hint_tools
 
     storage: dict[str, str] = {}
     first = build_app(CODE, keep=False)
@@ -272,7 +272,7 @@ def test_the_statistics_panel_is_collapsed_and_draws_only_when_open():
 
 
 def test_statistics_per_rule_set_and_overall():
-    from tripeaks.stats import GameEntry
+    from tripeaks.history.stats import GameEntry
 
     app, kept = kept_app()
     when = datetime.datetime(2026, 11, 30, 9, tzinfo=datetime.timezone.utc)
@@ -622,6 +622,6 @@ def test_the_keeper_imports_no_widget_library():
     import subprocess
     import sys
 
-    code = "import sys, tripeaks.app.keeper, tripeaks.stats, tripeaks.match, tripeaks.replay, tripeaks.daily; print('ipywidgets' in sys.modules)"
+    code = "import sys, tripeaks.app.model.keeper, tripeaks.history.stats, tripeaks.history.match, tripeaks.engine.replay, tripeaks.history.daily; print('ipywidgets' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False"]

@@ -8,14 +8,14 @@ import pytest
 from widget_state import css_classes
 
 from tripeaks import Card, Refusal, RefusalDetail, Status
-from tripeaks.app.lesson_parts import GAME_LINKS, GUIDE_PLAYED_SHOWN, GUIDE_SHOWN, PEAK_CLASSES
-from tripeaks.app.lessons import LessonView, build_lessons
+from tripeaks.app.views.lesson_page import LessonView, build_lessons
+from tripeaks.app.views.lesson_parts import GAME_LINKS, GUIDE_PLAYED_SHOWN, GUIDE_SHOWN, PEAK_CLASSES
+from tripeaks.course.lessons import LESSONS, LessonRun, TaskKind, lesson_by_id
+from tripeaks.course.quiz import Answer
+from tripeaks.engine.layout import PEAK_OF
 from tripeaks.i18n import refusal_detail_sentence, refusal_message
 from tripeaks.i18n.lessons import lesson_text
 from tripeaks.i18n.quiz import quiz_text
-from tripeaks.layout import PEAK_OF
-from tripeaks.lessons import LESSONS, LessonRun, TaskKind, lesson_by_id
-from tripeaks.quiz import Answer
 
 LANGS = ("en", "pt", "fr")
 LAST = len(LESSONS)
@@ -414,7 +414,7 @@ def test_a_failing_callback_shows_a_message_and_keeps_the_lesson(monkeypatch):
 
 def test_a_failing_view_keeps_the_lesson_as_it_was(monkeypatch):
     """The click went through in the lesson, but showing it failed: the click is dropped as a whole."""
-    import tripeaks.app.lessons as lesson_view
+    import tripeaks.app.views.lesson_page as lesson_view
 
     view = LessonView(start=3)
     run = view.run

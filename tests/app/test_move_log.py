@@ -8,7 +8,7 @@ from widget_state import plain
 
 from tripeaks import Game
 from tripeaks.app import build_app
-from tripeaks.app.movelog import LOG_ENTRIES, log_entry
+from tripeaks.app.views.movelog import LOG_ENTRIES, log_entry
 from tripeaks.i18n.ui import ui_text
 
 CODE = "TP1-E-AAAAAAB"

@@ -12,8 +12,14 @@ from widget_state import css_classes, plain
 
 from tripeaks import Game, GameCode, Rule, Status
 from tripeaks.app import TriPeaksApp, build_app
-from tripeaks.app.hints import add_hints, hint_tools
-from tripeaks.app.session import ConfirmationAsked, ConfirmationClosed, GameStarted, PlaySession, ReplaceKind
+from tripeaks.app.model.session import (
+    ConfirmationAsked,
+    ConfirmationClosed,
+    GameStarted,
+    PlaySession,
+    ReplaceKind,
+)
+from tripeaks.app.views.hints import add_hints, hint_tools
 from tripeaks.i18n import LANGUAGES, explain
 from tripeaks.i18n.ui import ui_text
 from tripeaks.solver import Verdict, solve

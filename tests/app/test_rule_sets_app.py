@@ -16,16 +16,16 @@ from widget_state import css_classes, plain
 
 from tripeaks import Game, GameCode, Refusal, RuleSet
 from tripeaks.app import TriPeaksApp, build_app
-from tripeaks.app.hints import HintTools, hint_tools
-from tripeaks.app.plot import ScorePlot, score_lines
-from tripeaks.app.rulesets import CUSTOM
-from tripeaks.app.session import PlaySession, Setting, SettingChanged
-from tripeaks.game import RefusalDetail
+from tripeaks.app.model.session import PlaySession, Setting, SettingChanged
+from tripeaks.app.views.hints import HintTools, hint_tools
+from tripeaks.app.views.plot import ScorePlot, score_lines
+from tripeaks.app.views.rulesets import CUSTOM
+from tripeaks.engine.game import RefusalDetail
+from tripeaks.engine.rules import PRESETS, Preset
 from tripeaks.i18n import LANGUAGES, card_name, explain, refusal_detail_sentence, refusal_message, text
 from tripeaks.i18n.rulesets import Signed, rules_text
 from tripeaks.i18n.solver import hint_message
 from tripeaks.i18n.ui import preset_name, ui_text
-from tripeaks.rules import PRESETS, Preset
 from tripeaks.solver import HintKind, Verdict, solve
 from tripeaks.solver import hint as solver_hint
 

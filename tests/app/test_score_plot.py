@@ -12,7 +12,7 @@ from widget_state import plain
 
 from tripeaks import Game, GameCode, Rule
 from tripeaks.app import build_app
-from tripeaks.app.plot import UNDONE_DRAWN, ScorePlot, ScoreTrace, score_lines
+from tripeaks.app.views.plot import UNDONE_DRAWN, ScorePlot, ScoreTrace, score_lines
 
 CODE = "TP1-E-AAAAAAB"
 LINE_RGB = (0x1F, 0x7A, 0x44)

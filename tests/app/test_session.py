@@ -1,4 +1,4 @@
-"""The play session (tripeaks/app/session.py): the model every view observes, without widgets."""
+"""The play session (tripeaks/app/model/session.py): the model every view observes, without widgets."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from widget_state import plain
 
 from tripeaks import Game, GameCode, Refusal, Rule, Status
 from tripeaks.app import build_app
-from tripeaks.app.session import (
+from tripeaks.app.model.session import (
     CodeRejected,
     GameFinished,
     GameOver,
@@ -57,7 +57,7 @@ def session() -> PlaySession:
 def test_the_session_imports_no_widget_library():
     import subprocess
 
-    code = "import sys, tripeaks.app.session; print('ipywidgets' in sys.modules, 'matplotlib' in sys.modules)"
+    code = "import sys, tripeaks.app.model.session; print('ipywidgets' in sys.modules, 'matplotlib' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
 

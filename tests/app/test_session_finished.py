@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tripeaks import Game, Status
-from tripeaks.app.session import GameFinished, GameOver, GameSource, GameStarted, Outcome, PlaySession
+from tripeaks.app.model.session import GameFinished, GameOver, GameSource, GameStarted, Outcome, PlaySession
 
 CODE = "TP1-E-AAAAAAB"
 

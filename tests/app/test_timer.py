@@ -21,9 +21,9 @@ from widget_state import css_classes, plain
 
 from tripeaks import DECK, Card, Game, Status
 from tripeaks.app import TriPeaksApp
-from tripeaks.app.session import GameFinished, GameOver, MoveRefused, TimeRanOut
-from tripeaks.app.timer import GameClock, format_duration
-from tripeaks.game import Refusal
+from tripeaks.app.model.session import GameFinished, GameOver, MoveRefused, TimeRanOut
+from tripeaks.app.views.timer import GameClock, format_duration
+from tripeaks.engine.game import Refusal
 from tripeaks.i18n import LANGUAGES, explain, status_message
 from tripeaks.i18n.rulesets import rules_text
 from tripeaks.solver import solve

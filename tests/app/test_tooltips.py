@@ -68,7 +68,7 @@ def test_a_repeated_label_or_a_position_is_reported() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_tooltip_repeats_its_button_in_the_lessons(lang: str) -> None:
-    from tripeaks.app.lessons import build_lessons
+    from tripeaks.app.views.lesson_page import build_lessons
 
     view = build_lessons(lang=lang)
     try:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tripeaks.classroom import ENV_CHALLENGE, ENV_DB, ClassStore, Result
+from tripeaks.history.class_results import ENV_CHALLENGE, ENV_DB, ClassStore, Result
 from tripeaks.i18n.classroom import classroom_text
 from tripeaks.i18n.ui import ui_text
 

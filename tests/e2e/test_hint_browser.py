@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tripeaks import Game, Status
-from tripeaks.app.hints import HINT_BUDGETS
+from tripeaks.app.views.hints import HINT_BUDGETS
 from tripeaks.i18n import explain, status_message
 from tripeaks.i18n.solver import hint_message
 from tripeaks.i18n.ui import rule_name, ui_text

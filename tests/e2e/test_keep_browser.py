@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tripeaks import Game, Status
-from tripeaks.app.keeper import ASIDE_KEY, STORAGE_KEY
+from tripeaks.app.model.keeper import ASIDE_KEY, STORAGE_KEY
 from tripeaks.i18n import explain
 from tripeaks.i18n.keep import keep_text
 from tripeaks.i18n.ui import ui_text

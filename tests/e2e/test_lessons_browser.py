@@ -11,11 +11,11 @@ from __future__ import annotations
 import pytest
 
 from tripeaks import Game, RefusalDetail
+from tripeaks.course.lessons import LESSONS, LessonRun, TaskKind, lesson, lesson_by_id
+from tripeaks.course.quiz import QuizRun
 from tripeaks.i18n import LANGUAGE_NAMES, refusal_detail_sentence
 from tripeaks.i18n.lessons import lesson_text
 from tripeaks.i18n.quiz import quiz_text
-from tripeaks.lessons import LESSONS, LessonRun, TaskKind, lesson, lesson_by_id
-from tripeaks.quiz import QuizRun
 
 from .tripeaks_page import _CARDS_JS, TriPeaksPage, expected_cards
 

@@ -25,13 +25,13 @@ from typing import Any
 import pytest
 
 from tripeaks import Game, Refusal
-from tripeaks.app.theme import PALETTE_DARK, PALETTE_LIGHT
+from tripeaks.app.views.theme import PALETTE_DARK, PALETTE_LIGHT
+from tripeaks.course.lessons import LessonRun, lesson
+from tripeaks.course.quiz import QuizRun
 from tripeaks.i18n import LANGUAGE_NAMES, LANGUAGES, explain, refusal_message, status_message
 from tripeaks.i18n.lessons import lesson_text
 from tripeaks.i18n.quiz import quiz_text
 from tripeaks.i18n.ui import ui_text
-from tripeaks.lessons import LessonRun, lesson
-from tripeaks.quiz import QuizRun
 
 from .a11y import axe_problems, contrast_failures, contrast_report
 from .lab_server import LabServer, run_all_cells
@@ -537,7 +537,7 @@ def test_jupyterlab_light_and_dark_themes_and_shortcuts(_browser, artifacts_dir)
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_class_name_line_and_challenge_pass_axe_and_aa_contrast(_browser, artifacts_dir, tmp_path, theme):
     """With a class database the app has a name line and the class challenge above the header: readable too."""
-    from tripeaks.classroom import ENV_CHALLENGE, ENV_DB
+    from tripeaks.history.class_results import ENV_CHALLENGE, ENV_DB
     from tripeaks.i18n.classroom import classroom_text
 
     from .browser import new_page
@@ -581,7 +581,7 @@ def test_the_class_name_line_and_challenge_pass_axe_and_aa_contrast(_browser, ar
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_teachers_class_results_pass_axe_and_aa_contrast(_browser, artifacts_dir, tmp_path, theme):
     """notebooks/class_results.ipynb in Voila with a few games recorded: every text readable in both themes."""
-    from tripeaks.classroom import ENV_DB, ClassStore, GameEntry
+    from tripeaks.history.class_results import ENV_DB, ClassStore, GameEntry
     from tripeaks.i18n.classroom import classroom_text
 
     from .browser import new_page

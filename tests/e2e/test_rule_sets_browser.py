@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from tripeaks import Game, GameCode, Refusal
+from tripeaks.engine.rules import Preset
 from tripeaks.i18n import LANGUAGE_NAMES, explain, refusal_message
 from tripeaks.i18n.rulesets import Signed, rules_text
 from tripeaks.i18n.ui import preset_name, ui_text
-from tripeaks.rules import Preset
 
 from .tripeaks_page import TEXT_OF_JS, TriPeaksPage, expected_cards
 

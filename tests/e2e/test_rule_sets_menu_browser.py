@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from tripeaks import Game, Status
+from tripeaks.engine.rules import Preset
 from tripeaks.i18n.rulesets import Signed, rules_text
 from tripeaks.i18n.ui import preset_name, ui_text
-from tripeaks.rules import Preset
 
 from .test_rule_sets_browser import NOTEBOOK, check_move, wait_menu
 from .tripeaks_page import TriPeaksPage

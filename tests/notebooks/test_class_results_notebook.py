@@ -8,7 +8,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from tripeaks.classroom import ENV_CHALLENGE, ENV_DB, ClassStore, GameEntry
+from tripeaks.history.class_results import ENV_CHALLENGE, ENV_DB, ClassStore, GameEntry
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "class_results.ipynb"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"

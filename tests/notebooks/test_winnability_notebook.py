@@ -14,7 +14,15 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from tripeaks.study import RATES_FILE, RULES_FILE, RUNS_SCORES_FILE, SCORES_FILE, STUDY_FILE, study_rows, wilson
+from tripeaks.solver.study import (
+    RATES_FILE,
+    RULES_FILE,
+    RUNS_SCORES_FILE,
+    SCORES_FILE,
+    STUDY_FILE,
+    study_rows,
+    wilson,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "winnability.ipynb"

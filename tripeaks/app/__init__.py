@@ -1,7 +1,7 @@
 """The notebook app (ipywidgets): a play session (the model) and the views that observe it.
 
 The app only shows the engine's state and forwards clicks; every rule lives
-in :mod:`tripeaks.game`.  :mod:`tripeaks.app.session` is the model (no
+in :mod:`tripeaks.engine.game`.  :mod:`tripeaks.app.model.session` is the model (no
 widgets: importing it, or this package, loads no widget library); the views
 (header, board, controls, new game, move log, score plot, hints) observe it
 and are loaded on first use.  In a notebook cell::
@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .session import PlaySession
+from .model.session import PlaySession
 
 if TYPE_CHECKING:
-    from .board import BoardView
     from .factory import build_app
     from .persist import deal_from_link
     from .play import TriPeaksApp
-    from .plot import ScorePlot
+    from .views.board import BoardView
+    from .views.plot import ScorePlot
 
 __all__ = ["BoardView", "PlaySession", "TriPeaksApp", "ScorePlot", "build_app", "deal_from_link"]
 
@@ -41,11 +41,11 @@ def __getattr__(name: str) -> Any:
 
         return TriPeaksApp
     if name == "BoardView":
-        from .board import BoardView
+        from .views.board import BoardView
 
         return BoardView
     if name == "ScorePlot":
-        from .plot import ScorePlot
+        from .views.plot import ScorePlot
 
         return ScorePlot
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

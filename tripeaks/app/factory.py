@@ -11,17 +11,17 @@ import os
 import weakref
 from typing import TYPE_CHECKING, Any
 
-from ..codes import GameCode
-from ..game import Game
+from ..engine.codes import GameCode
+from ..engine.game import Game
 from ..i18n import check_language
-from .access import add_access
-from .hints import add_hints
+from .model.session import PlaySession
 from .persist import add_persistence
 from .play import TriPeaksApp
-from .session import PlaySession
+from .views.hints import add_hints
+from .views.keyboard import add_access
 
 if TYPE_CHECKING:
-    from ..classroom import ClassStore
+    from ..history.class_results import ClassStore
 
 __all__ = ["build_app", "current_cell"]
 
@@ -60,15 +60,15 @@ def build_app(
 
     ``lang`` is "en", "pt" or "fr".  With ``hints`` (the default) the app has the
     Hint button, the Winnable? indicator and the "deal only winnable games"
-    option of :mod:`tripeaks.app.hints`.  Keyboard shortcuts, their help panel and the
-    four-colour deck come from :mod:`tripeaks.app.access`.  With ``keep`` (the default) it keeps
+    option of :mod:`tripeaks.app.views.hints`.  Keyboard shortcuts, their help panel and the
+    four-colour deck come from :mod:`tripeaks.app.views.keyboard`.  With ``keep`` (the default) it keeps
     the game, the settings, the history and a match in the browser (resumed after a reload), with
     statistics, the deal of the day, matches, replay and sharing (:mod:`tripeaks.app.persist`).
     With a class database (``class_db``, a
-    path or a :class:`~tripeaks.classroom.ClassStore`; by default the path in
+    path or a :class:`~tripeaks.history.class_results.ClassStore`; by default the path in
     ``TRIPEAKS_CLASS_DB``, if set) the app asks for the student's name, records
     every finished game there and shows the class challenge
-    (:mod:`tripeaks.app.classroom_view`); without one it records nothing.  Raises :class:`~tripeaks.codes.InvalidCodeError`
+    (:mod:`tripeaks.app.views.class_panel`); without one it records nothing.  Raises :class:`~tripeaks.engine.codes.InvalidCodeError`
     for an unreadable code and :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
     naming the languages) for an unknown language.
     Built again in the same notebook cell, it closes the app that cell built before.
@@ -84,11 +84,11 @@ def build_app(
     if keep:
         add_persistence(app)
     if class_db is None:
-        from ..classroom import ENV_DB
+        from ..history.class_results import ENV_DB
 
         class_db = os.environ.get(ENV_DB, "").strip() or None
     if class_db is not None:
-        from .classroom_view import add_classroom
+        from .views.class_panel import add_classroom
 
         add_classroom(app, class_db)
     cell = current_cell()

@@ -4,8 +4,8 @@
 through its extension points (``add_panel``, ``add_new_game_control``) and
 its session:
 
-* the store (:class:`~tripeaks.app.store.BrowserStore`, localStorage) and
-  the :class:`~tripeaks.app.keeper.Keeper` that resumes the unfinished game
+* the store (:class:`~tripeaks.app.views.browser_store.BrowserStore`, localStorage) and
+  the :class:`~tripeaks.app.model.keeper.Keeper` that resumes the unfinished game
   after a reload and keeps the settings, the history and the match;
 * a *Deal of the day* button (``tp-daily``, docs/rules.md §5) and the match
   controls in the New game panel, the match bar under the header;
@@ -29,17 +29,17 @@ from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
-from ..daily import daily_code
-from ..game import Game
+from ..engine.game import Game
+from ..history.daily import daily_code
 from ..i18n.keep import keep_text
-from .hints import hint_tools
-from .keeper import Keeper, KeeperEvent, StoreChanged
-from .match_view import MatchBar, MatchControls
+from .model.keeper import Keeper, KeeperEvent, StoreChanged
+from .model.session import LanguageChanged, SessionEvent
 from .play import TriPeaksApp
-from .replay_view import ReplayPanel
-from .session import LanguageChanged, SessionEvent
-from .stats_view import StatsPanel
-from .store import BrowserStore
+from .views.browser_store import BrowserStore
+from .views.hints import hint_tools
+from .views.match_panel import MatchBar, MatchControls
+from .views.replay_panel import ReplayPanel
+from .views.stats_panel import StatsPanel
 
 __all__ = ["Persistence", "add_persistence", "persistence", "deal_from_link", "link_code"]
 

@@ -1,31 +1,31 @@
-"""The playable TriPeaks app: the views of one :class:`~tripeaks.app.session.PlaySession`, in one widget.
+"""The playable TriPeaks app: the views of one :class:`~tripeaks.app.model.session.PlaySession`, in one widget.
 
-Model → events → views: the session (``tripeaks.app.session``) holds the
+Model → events → views: the session (``tripeaks.app.model.session``) holds the
 game, the language and the message and emits typed events; each part of the
 app observes it and forwards clicks to it, and none reaches into another:
 
 =============================================  =====================================================
-:class:`~tripeaks.app.header.HeaderView`        title, score, moves, peaks cleared, rule, game code
-:class:`~tripeaks.app.board.BoardView`          the peaks, the stock and the waste
-:class:`~tripeaks.app.controls.ControlsView`    Undo, Redo, Restart, Error help, Language (+ added controls)
-:class:`~tripeaks.app.controls.StatusView`      the message, and New game once the game is over
-:class:`~tripeaks.app.confirm.ConfirmView`      "Abandon this game?" Yes/No before a game in progress is replaced
-:class:`~tripeaks.app.newgame.NewGamePanel`     rule, code, Deal (+ added options and notes)
-:class:`~tripeaks.app.movelog.MoveLogView`      the moves explained, newest first
-:class:`~tripeaks.app.plot.PlotView`            the score plot
-:class:`~tripeaks.app.rulesets.RunView`         the run under run scoring (in the header)
-:class:`~tripeaks.app.timer.TimerView`          the countdown of a timed game (in the header)
-:class:`~tripeaks.app.endgame.EndOfGameView`    the celebration, summary and score breakdown at the end
-:class:`~tripeaks.app.bridge.PageBridge`        (invisible) page language and title, the status line
+:class:`~tripeaks.app.views.header.HeaderView`        title, score, moves, peaks cleared, rule, game code
+:class:`~tripeaks.app.views.board.BoardView`          the peaks, the stock and the waste
+:class:`~tripeaks.app.views.controls.ControlsView`    Undo, Redo, Restart, Error help, Language (+ added controls)
+:class:`~tripeaks.app.views.controls.StatusView`      the message, and New game once the game is over
+:class:`~tripeaks.app.views.confirm.ConfirmView`      "Abandon this game?" Yes/No before a game in progress is replaced
+:class:`~tripeaks.app.views.newgame.NewGamePanel`     rule, code, Deal (+ added options and notes)
+:class:`~tripeaks.app.views.movelog.MoveLogView`      the moves explained, newest first
+:class:`~tripeaks.app.views.plot.PlotView`            the score plot
+:class:`~tripeaks.app.views.rulesets.RunView`         the run under run scoring (in the header)
+:class:`~tripeaks.app.views.timer.TimerView`          the countdown of a timed game (in the header)
+:class:`~tripeaks.app.views.endgame.EndOfGameView`    the celebration, summary and score breakdown at the end
+:class:`~tripeaks.app.views.bridge.PageBridge`        (invisible) page language and title, the status line
                                                 as an ARIA live region, keyboard shortcuts
 =============================================  =====================================================
 
-:attr:`TriPeaksApp.clock` (:class:`~tripeaks.app.timer.GameClock`) times the
+:attr:`TriPeaksApp.clock` (:class:`~tripeaks.app.views.timer.GameClock`) times the
 game and ends a timed one at 0 (docs/rules.md §8).
 
 CSS classes (stable, used by the browser tests): ``tp-app``, ``tp-bottom``
 and those of each view (listed in its module).  ``tp-hint`` is the Hint
-button of :mod:`tripeaks.app.hints`.
+button of :mod:`tripeaks.app.views.hints`.
 
 Extension points (for a Hint button or a "winnable deals only" option, without
 editing any view): :attr:`TriPeaksApp.session` (subscribe to its events, act
@@ -41,21 +41,21 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from ..game import Game
+from ..engine.game import Game
 from ..i18n.ui import ui_text
-from .board import BoardView
-from .bridge import PageBridge
-from .confirm import ConfirmView
-from .controls import ControlsView, StatusView
-from .endgame import EndOfGameView
-from .header import HeaderView
-from .lifecycle import close_tree
-from .movelog import MoveLogView
-from .newgame import NewGamePanel
-from .plot import PlotView
-from .rulesets import RunView
-from .session import GameSource, LanguageChanged, MessageKind, PlaySession, SessionEvent
-from .timer import GameClock, Scheduler, TimerView
+from .model.session import GameSource, LanguageChanged, MessageKind, PlaySession, SessionEvent
+from .views.board import BoardView
+from .views.bridge import PageBridge
+from .views.confirm import ConfirmView
+from .views.controls import ControlsView, StatusView
+from .views.endgame import EndOfGameView
+from .views.header import HeaderView
+from .views.lifecycle import close_tree
+from .views.movelog import MoveLogView
+from .views.newgame import NewGamePanel
+from .views.plot import PlotView
+from .views.rulesets import RunView
+from .views.timer import GameClock, Scheduler, TimerView
 
 __all__ = ["TriPeaksApp"]
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import Card, Joker, Rank
-from ..game import DrawEvent, Event, PlayEvent, Refusal, RefusalDetail, Status, TimeUpEvent, UndoEvent
-from ..rules import UNDO_PENALTY
+from ..engine.cards import Card, Joker, Rank
+from ..engine.game import DrawEvent, Event, PlayEvent, Refusal, RefusalDetail, Status, TimeUpEvent, UndoEvent
+from ..engine.rules import UNDO_PENALTY
 from .catalog import CATALOG
 from .core import (
     LANGUAGE_NAMES,

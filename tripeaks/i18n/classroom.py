@@ -1,7 +1,7 @@
 """Class results sentences (the teacher's notebook, the app's name line and challenge, the store's problems) in en, pt, fr.
 
 Whole sentences and labels with named placeholders, like
-:mod:`tripeaks.i18n.catalog`; the store itself (:mod:`tripeaks.classroom`)
+:mod:`tripeaks.i18n.catalog`; the store itself (:mod:`tripeaks.history.class_results`)
 returns data only.  Counts are given as labelled figures ("Students: 3"),
 so no sentence needs a plural form.
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..classroom import NAME_MAX, NameProblem, Problem, Unavailable
+from ..history.class_results import NAME_MAX, NameProblem, Problem, Unavailable
 from .core import lookup
 
 __all__ = [
@@ -86,7 +86,7 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "cell.no": "no",
         "cell.none": "none",
         "failure": "Sorry, something went wrong while reading the class results.",
-        # the play app's name line and challenge (tripeaks.app.classroom_view)
+        # the play app's name line and challenge (tripeaks.app.views.class_panel)
         "name.label": "Your name",
         "name.prompt": "Type the name your teacher will see next to your results.",
         "name.placeholder": "Your name",
@@ -95,7 +95,7 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "problem.missed": "The result of this game could not be recorded; the next ones will be.",
         "challenge.play": "Play the challenge",
         "challenge.play_tip": "Deal the game your teacher chose for the class.",
-        # the teacher's view: the plots' text for screen readers (tripeaks.app.class_results)
+        # the teacher's view: the plots' text for screen readers (tripeaks.app.views.teacher_page)
         "plot.description": "Two charts. Left: how many games ended with each final score on {code}, won and not won. Right: every game's final score by the time it was played.",
         "plot.description_timeline": "A chart of every game's final score by the time it was played, won and not won.",
     },
@@ -159,7 +159,7 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "cell.no": "não",
         "cell.none": "nenhuma",
         "failure": "Desculpe, algo correu mal ao ler os resultados da turma.",
-        # the play app's name line and challenge (tripeaks.app.classroom_view)
+        # the play app's name line and challenge (tripeaks.app.views.class_panel)
         "name.label": "O seu nome",
         "name.prompt": "Escreva o nome que o professor verá ao lado dos seus resultados.",
         "name.placeholder": "O seu nome",
@@ -168,7 +168,7 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "problem.missed": "Não foi possível registar o resultado desta partida; os seguintes serão registados.",
         "challenge.play": "Jogar o desafio",
         "challenge.play_tip": "Distribuir a partida que o professor escolheu para a turma.",
-        # the teacher's view: the plots' text for screen readers (tripeaks.app.class_results)
+        # the teacher's view: the plots' text for screen readers (tripeaks.app.views.teacher_page)
         "plot.description": "Dois gráficos. À esquerda: quantas partidas acabaram com cada pontuação final em {code}, ganhas e não ganhas. À direita: a pontuação final de cada partida pela hora em que foi jogada.",
         "plot.description_timeline": "Um gráfico da pontuação final de cada partida pela hora em que foi jogada, ganhas e não ganhas.",
     },
@@ -232,7 +232,7 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "cell.no": "non",
         "cell.none": "aucun",
         "failure": "Désolé, un problème est survenu en lisant les résultats de la classe.",
-        # the play app's name line and challenge (tripeaks.app.classroom_view)
+        # the play app's name line and challenge (tripeaks.app.views.class_panel)
         "name.label": "Votre nom",
         "name.prompt": "Tapez le nom que votre enseignant verra à côté de vos résultats.",
         "name.placeholder": "Votre nom",
@@ -241,7 +241,7 @@ CLASSROOM_CATALOG: dict[str, dict[str, str]] = {
         "problem.missed": "Le résultat de cette partie n'a pas pu être enregistré ; les suivants le seront.",
         "challenge.play": "Jouer le défi",
         "challenge.play_tip": "Distribuer la partie que votre enseignant a choisie pour la classe.",
-        # the teacher's view: the plots' text for screen readers (tripeaks.app.class_results)
+        # the teacher's view: the plots' text for screen readers (tripeaks.app.views.teacher_page)
         "plot.description": "Deux graphiques. À gauche : combien de parties ont fini avec chaque score final sur {code}, gagnées et non gagnées. À droite : le score final de chaque partie selon l'heure où elle a été jouée.",
         "plot.description_timeline": "Un graphique du score final de chaque partie selon l'heure où elle a été jouée, gagnées et non gagnées.",
     },
@@ -263,5 +263,5 @@ def problem_message(problem: Unavailable | Problem, lang: str = "en") -> str:
 
 
 def name_problem_message(reason: NameProblem, lang: str = "en") -> str:
-    """Why a typed display name was refused, in ``lang`` (see :func:`tripeaks.classroom.clean_name`)."""
+    """Why a typed display name was refused, in ``lang`` (see :func:`tripeaks.history.class_results.clean_name`)."""
     return classroom_text(f"name.{NameProblem(reason).value}", lang, limit=NAME_MAX)

@@ -1,4 +1,4 @@
-"""Texts of the guided lessons (:mod:`tripeaks.lessons`) in English, Portuguese and French.
+"""Texts of the guided lessons (:mod:`tripeaks.course.lessons`) in English, Portuguese and French.
 
 Whole sentences with named placeholders; card placeholders (``{king}``,
 ``{waste}`` …) are filled with :func:`tripeaks.i18n.card_name` in the

@@ -1,4 +1,4 @@
-"""Texts of the rule-set lessons (:mod:`tripeaks.lesson_rulesets`, docs/rules.md §8) in en, pt and fr.
+"""Texts of the rule-set lessons (:mod:`tripeaks.course.rule_set_lessons`, docs/rules.md §8) in en, pt and fr.
 
 A catalogue of its own, read by :func:`tripeaks.i18n.lessons.lesson_text` with the others.
 """

@@ -1,4 +1,4 @@
-"""Texts of the strategy lessons (:mod:`tripeaks.lesson_strategy`) in en, pt and fr.
+"""Texts of the strategy lessons (:mod:`tripeaks.course.strategy_lessons`) in en, pt and fr.
 
 A catalogue of its own, read by :func:`tripeaks.i18n.lessons.lesson_text` with the others.
 The claims these sentences make are computed by the solver or an exhaustive search

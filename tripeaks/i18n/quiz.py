@@ -1,4 +1,4 @@
-"""Texts of the quiz (:mod:`tripeaks.quiz`) in English, Portuguese and French.
+"""Texts of the quiz (:mod:`tripeaks.course.quiz`) in English, Portuguese and French.
 
 Keys: ``quiz.ui.*`` for the quiz view, ``quiz.choice.*`` for answers that are
 numbers, and ``quiz.<question id>.question|why`` plus that question's own

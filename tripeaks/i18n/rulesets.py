@@ -23,7 +23,7 @@ __all__ = ["RULESET_CATALOG", "rules_text", "Signed"]
 
 RULESET_CATALOG: dict[str, dict[str, Entry]] = {
     "en": {
-        # The preset menu of the New game panel (tripeaks.app.rulesets)
+        # The preset menu of the New game panel (tripeaks.app.views.rulesets)
         "ruleset.about.easy": "Easy: the default game, where you may draw at any time and K and A are consecutive.",
         "ruleset.about.classic": "Classic: like Easy, but K and A are not consecutive.",
         "ruleset.about.traditional": "Traditional: draw only when stuck, long runs score more.",
@@ -42,7 +42,7 @@ RULESET_CATALOG: dict[str, dict[str, Entry]] = {
         "custom.timer_none": "No timer",
         "custom.timer_minutes": Plural("minutes", one="{minutes} minute", other="{minutes} minutes"),
         "custom.code": "A game code writes these options as {rules}, for example {example}.",
-        # On the board and in the header (tripeaks.app.board, tripeaks.app.rulesets, tripeaks.app.timer)
+        # On the board and in the header (tripeaks.app.views.board, tripeaks.app.views.rulesets, tripeaks.app.views.timer)
         "run.status": "Run: {run} (next {next})",
         "run.tip": "Under run scoring each play earns its place in the run; a draw ends the run.",
         "stock.label_jokers": Plural(
@@ -60,10 +60,10 @@ RULESET_CATALOG: dict[str, dict[str, Entry]] = {
         "timer.stopped": "Time left at the end: {time}",
         "timer.up": "Time is up",
         "timer.up_help": "Restart this deal or deal a new game.",
-        # The score plot under run scoring (tripeaks.app.plot)
+        # The score plot under run scoring (tripeaks.app.views.plot)
         "plot.run": "Run points of each play",
         "plot.clear": "All 28 cards cleared",
-        # The end of a game (tripeaks.app.endgame)
+        # The end of a game (tripeaks.app.views.endgame)
         "end.won_title": "Well played!",
         "end.summary": "Game summary",
         "end.score": "Final score",
@@ -86,7 +86,7 @@ RULESET_CATALOG: dict[str, dict[str, Entry]] = {
         "end.part.total": "Final score",
     },
     "pt": {
-        # The preset menu of the New game panel (tripeaks.app.rulesets)
+        # The preset menu of the New game panel (tripeaks.app.views.rulesets)
         "ruleset.about.easy": "Fácil: o jogo de base, em que pode comprar a qualquer momento e o rei e o ás são seguidos.",
         "ruleset.about.classic": "Clássica: como a Fácil, mas o rei e o ás não são seguidos.",
         "ruleset.about.traditional": "Tradicional: só se compra quando não há jogada, e as séries longas valem mais.",
@@ -107,7 +107,7 @@ RULESET_CATALOG: dict[str, dict[str, Entry]] = {
             "minutes", one="{minutes} minuto", many="{minutes} de minutos", other="{minutes} minutos"
         ),
         "custom.code": "Um código da partida escreve estas opções como {rules}, por exemplo {example}.",
-        # On the board and in the header (tripeaks.app.board, tripeaks.app.rulesets, tripeaks.app.timer)
+        # On the board and in the header (tripeaks.app.views.board, tripeaks.app.views.rulesets, tripeaks.app.views.timer)
         "run.status": "Série: {run} (próxima {next})",
         "run.tip": "Na pontuação por séries cada jogada vale o seu lugar na série; uma compra termina a série.",
         "stock.label_jokers": Plural(
@@ -131,10 +131,10 @@ RULESET_CATALOG: dict[str, dict[str, Entry]] = {
         "timer.stopped": "Tempo restante no fim: {time}",
         "timer.up": "O tempo acabou",
         "timer.up_help": "Recomece esta distribuição ou distribua uma nova partida.",
-        # The score plot under run scoring (tripeaks.app.plot)
+        # The score plot under run scoring (tripeaks.app.views.plot)
         "plot.run": "Pontos de série de cada jogada",
         "plot.clear": "As 28 cartas removidas",
-        # The end of a game (tripeaks.app.endgame)
+        # The end of a game (tripeaks.app.views.endgame)
         "end.won_title": "Muito bem jogado!",
         "end.summary": "Resumo da partida",
         "end.score": "Pontuação final",
@@ -157,7 +157,7 @@ RULESET_CATALOG: dict[str, dict[str, Entry]] = {
         "end.part.total": "Pontuação final",
     },
     "fr": {
-        # The preset menu of the New game panel (tripeaks.app.rulesets)
+        # The preset menu of the New game panel (tripeaks.app.views.rulesets)
         "ruleset.about.easy": "Facile : le jeu de base, où l'on peut piocher à tout moment et où le R et l'A se suivent.",
         "ruleset.about.classic": "Classique : comme Facile, mais le R et l'A ne se suivent pas.",
         "ruleset.about.traditional": "Traditionnelle : on ne pioche que bloqué, et les longues séries rapportent plus.",
@@ -178,7 +178,7 @@ RULESET_CATALOG: dict[str, dict[str, Entry]] = {
             "minutes", one="{minutes} minute", many="{minutes} de minutes", other="{minutes} minutes"
         ),
         "custom.code": "Un code de partie écrit ces options {rules}, par exemple {example}.",
-        # On the board and in the header (tripeaks.app.board, tripeaks.app.rulesets, tripeaks.app.timer)
+        # On the board and in the header (tripeaks.app.views.board, tripeaks.app.views.rulesets, tripeaks.app.views.timer)
         "run.status": "Série : {run} (suivante {next})",
         "run.tip": "Quand on compte par séries, chaque coup rapporte son rang dans la série ; un tirage met fin à la série.",
         "stock.label_jokers": Plural(
@@ -202,10 +202,10 @@ RULESET_CATALOG: dict[str, dict[str, Entry]] = {
         "timer.stopped": "Temps restant à la fin : {time}",
         "timer.up": "Le temps est écoulé",
         "timer.up_help": "Recommencez cette donne ou distribuez une nouvelle partie.",
-        # The score plot under run scoring (tripeaks.app.plot)
+        # The score plot under run scoring (tripeaks.app.views.plot)
         "plot.run": "Points de série de chaque coup",
         "plot.clear": "Les 28 cartes jouées",
-        # The end of a game (tripeaks.app.endgame)
+        # The end of a game (tripeaks.app.views.endgame)
         "end.won_title": "Bien joué !",
         "end.summary": "Résumé de la partie",
         "end.score": "Score final",

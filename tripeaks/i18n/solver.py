@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import Joker
+from ..engine.cards import Joker
 from ..solver import Hint, HintKind
 from . import card_name
 from .core import Entry, Plural, lookup
@@ -131,7 +131,7 @@ SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
             other="Rule set {rules}: best runs score of {deals} deals found in {seconds} s.",
         ),
         "study.wrote": "Written: {path}",
-        # progress bars of winrate and study (tripeaks.study): one label per stage, the bar adds figures only
+        # progress bars of winrate and study (tripeaks.solver.study): one label per stage, the bar adds figures only
         "progress.decide": "Rule {rule}: solving",
         "progress.rules_decide": "Rule set {rules}: solving",
         "progress.bot": "Rule {rule}: the bot plays",
@@ -274,7 +274,7 @@ SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
             other="Conjunto de regras {rules}: melhor pontuação por séries de {deals} distribuições encontrada em {seconds} s.",
         ),
         "study.wrote": "Ficheiro escrito: {path}",
-        # progress bars of winrate and study (tripeaks.study): one label per stage, the bar adds figures only
+        # progress bars of winrate and study (tripeaks.solver.study): one label per stage, the bar adds figures only
         "progress.decide": "Regra {rule}: a resolver",
         "progress.rules_decide": "Conjunto de regras {rules}: a resolver",
         "progress.bot": "Regra {rule}: o robô joga",
@@ -418,7 +418,7 @@ SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
             other="Jeu de règles {rules} : meilleur score aux séries de {deals} donnes trouvé en {seconds} s.",
         ),
         "study.wrote": "Fichier écrit : {path}",
-        # progress bars of winrate and study (tripeaks.study): one label per stage, the bar adds figures only
+        # progress bars of winrate and study (tripeaks.solver.study): one label per stage, the bar adds figures only
         "progress.decide": "Règle {rule} : résolution",
         "progress.rules_decide": "Jeu de règles {rules} : résolution",
         "progress.bot": "Règle {rule} : le robot joue",
@@ -474,7 +474,7 @@ _DEAL_RANGE_KEYS = {
 def deal_range_message(error: ValueError, lang: str = "en") -> str:
     """One sentence in ``lang`` saying what is wrong with a list of deal ranges.
 
-    ``error``: a :class:`tripeaks.study.DealRangeError` (its ``reason``,
+    ``error``: a :class:`tripeaks.solver.study.DealRangeError` (its ``reason``,
     ``part``, ``other`` and ``last`` are used).  Raises
     :class:`~tripeaks.i18n.core.UnknownLanguageError` for an unknown language.
     """

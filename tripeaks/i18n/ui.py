@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._text import shorten
-from ..codes import InvalidCodeError, Rule
-from ..rules import Preset, RuleSet
+from ..engine._text import shorten
+from ..engine.codes import InvalidCodeError, Rule
+from ..engine.rules import Preset, RuleSet
 from .core import LANGUAGE_NAMES, LANGUAGES, Entry, Plural, lookup
 
 __all__ = ["UI_CATALOG", "ui_text", "rule_name", "preset_name", "code_error_message", "LANGUAGES", "LANGUAGE_NAMES"]
@@ -95,7 +95,7 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         "plot.score": "Score",
         "plot.peak": "Peak cleared",
         "plot.undo": "Undone moves",
-        # Hints and winnability (tripeaks.app.hints)
+        # Hints and winnability (tripeaks.app.views.hints)
         "hints.tip": "Show a move that keeps the game winnable. It costs no points.",
         "hints.over_won": "The game is won: there is nothing left to hint.",
         "hints.over_blocked": "No move is possible any more, so there is nothing to hint: undo a move or deal a new game.",
@@ -133,7 +133,7 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         "preset.tri_peaks": "Tri Peaks",
         "preset.tri_peaks_facile": "Tri Peaks Facile",
         "preset.custom": "Custom",
-        # Look, keyboard and accessibility (tripeaks.app.board, tripeaks.app.access, tripeaks.app.play)
+        # Look, keyboard and accessibility (tripeaks.app.views.board, tripeaks.app.views.keyboard, tripeaks.app.play)
         "page.title": "TriPeaks solitaire",
         "keys.toggle": "Keyboard shortcuts",
         "keys.toggle_tip": "List the keys that play without a mouse (or press ?).",
@@ -183,9 +183,9 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         ),
         "hints.rewind_none": "No position that undo can reach can be won: deal a new game.",
         "hints.rewind_unknown": "The solver found no winnable position to go back to within {ms} ms.",
-        # Lessons, second edition: the empty stock offers no draw (tripeaks.app.board)
+        # Lessons, second edition: the empty stock offers no draw (tripeaks.app.views.board)
         "stock.empty_tip": "The stock is empty: there are no cards left to draw.",
-        # Tooltips that say more than the button label (tripeaks.app.board)
+        # Tooltips that say more than the button label (tripeaks.app.views.board)
         "card.face_down_tip": "It turns face up once no card covers it any more.",
     },
     "pt": {
@@ -263,7 +263,7 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         "plot.score": "Pontuação",
         "plot.peak": "Pico esvaziado",
         "plot.undo": "Jogadas anuladas",
-        # Hints and winnability (tripeaks.app.hints)
+        # Hints and winnability (tripeaks.app.views.hints)
         "hints.tip": "Mostrar uma jogada que mantém a partida ganhável. Não custa pontos.",
         "hints.over_won": "A partida está ganha: já não há nada a indicar.",
         "hints.over_blocked": "Já não há jogadas possíveis, por isso não há dica: anule uma jogada ou comece uma nova partida.",
@@ -303,7 +303,7 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         "preset.tri_peaks": "Tri Peaks",
         "preset.tri_peaks_facile": "Tri Peaks Facile",
         "preset.custom": "Personalizada",
-        # Look, keyboard and accessibility (tripeaks.app.board, tripeaks.app.access, tripeaks.app.play)
+        # Look, keyboard and accessibility (tripeaks.app.views.board, tripeaks.app.views.keyboard, tripeaks.app.play)
         "page.title": "Paciência TriPeaks",
         "keys.toggle": "Atalhos de teclado",
         "keys.toggle_tip": "Mostrar as teclas que permitem jogar sem rato (ou prima a tecla ?).",
@@ -357,9 +357,9 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         ),
         "hints.rewind_none": "Nenhuma posição a que Anular consegue voltar pode ser ganha: comece uma nova partida.",
         "hints.rewind_unknown": "A verificação automática não encontrou, em {ms} ms, nenhuma posição ganhável a que voltar.",
-        # Lessons, second edition: the empty stock offers no draw (tripeaks.app.board)
+        # Lessons, second edition: the empty stock offers no draw (tripeaks.app.views.board)
         "stock.empty_tip": "O monte está vazio: já não há cartas para comprar.",
-        # Tooltips that say more than the button label (tripeaks.app.board)
+        # Tooltips that say more than the button label (tripeaks.app.views.board)
         "card.face_down_tip": "Vira-se para cima quando já nenhuma carta a tapar.",
     },
     "fr": {
@@ -437,7 +437,7 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         "plot.score": "Score",
         "plot.peak": "Pic vidé",
         "plot.undo": "Coups annulés",
-        # Hints and winnability (tripeaks.app.hints)
+        # Hints and winnability (tripeaks.app.views.hints)
         "hints.tip": "Montrer un coup qui garde la partie gagnable. Cela ne coûte aucun point.",
         "hints.over_won": "La partie est gagnée : il n'y a plus rien à indiquer.",
         "hints.over_blocked": "Plus aucun coup n'est possible, il n'y a donc pas d'indice : annulez un coup ou lancez une nouvelle partie.",
@@ -477,7 +477,7 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         "preset.tri_peaks": "Tri Peaks",
         "preset.tri_peaks_facile": "Tri Peaks Facile",
         "preset.custom": "Personnalisée",
-        # Look, keyboard and accessibility (tripeaks.app.board, tripeaks.app.access, tripeaks.app.play)
+        # Look, keyboard and accessibility (tripeaks.app.views.board, tripeaks.app.views.keyboard, tripeaks.app.play)
         "page.title": "Réussite TriPeaks",
         "keys.toggle": "Raccourcis clavier",
         "keys.toggle_tip": "Afficher les touches qui permettent de jouer sans souris (ou appuyez sur la touche ?).",
@@ -531,9 +531,9 @@ UI_CATALOG: dict[str, dict[str, Entry]] = {
         ),
         "hints.rewind_none": "Aucune position que le bouton Annuler peut atteindre ne peut être gagnée : lancez une nouvelle partie.",
         "hints.rewind_unknown": "Le solveur n'a trouvé, en {ms} ms, aucune position gagnable où revenir.",
-        # Lessons, second edition: the empty stock offers no draw (tripeaks.app.board)
+        # Lessons, second edition: the empty stock offers no draw (tripeaks.app.views.board)
         "stock.empty_tip": "La pioche est vide : il ne reste plus de carte à piocher.",
-        # Tooltips that say more than the button label (tripeaks.app.board)
+        # Tooltips that say more than the button label (tripeaks.app.views.board)
         "card.face_down_tip": "Elle se retournera face visible quand plus aucune carte ne la recouvrira.",
     },
 }
@@ -553,7 +553,7 @@ def ui_text(key: str, lang: str = "en", **values: Any) -> str:
 def rule_name(rule: Rule | RuleSet | str, lang: str = "en") -> str:
     """The rule's name in ``lang``: Easy / Fácil / Facile, Classic / Clássica / Classique.
 
-    A :class:`~tripeaks.rules.RuleSet` is named by its wrap option (for its
+    A :class:`~tripeaks.engine.rules.RuleSet` is named by its wrap option (for its
     preset's name see :func:`preset_name`).
     """
     r = rule.rule if isinstance(rule, RuleSet) else Rule.parse(rule)
@@ -563,8 +563,8 @@ def rule_name(rule: Rule | RuleSet | str, lang: str = "en") -> str:
 def preset_name(preset: Preset | RuleSet | str | None, lang: str = "en") -> str:
     """The menu name of a preset (docs/rules.md §8) in ``lang``, e.g. Traditional / Tradicional / Traditionnelle.
 
-    ``preset`` is a :class:`~tripeaks.rules.Preset`, its id (``"tri-peaks"``),
-    or a :class:`~tripeaks.rules.RuleSet` (named after its preset); a rule set
+    ``preset`` is a :class:`~tripeaks.engine.rules.Preset`, its id (``"tri-peaks"``),
+    or a :class:`~tripeaks.engine.rules.RuleSet` (named after its preset); a rule set
     that is no preset, or ``None``, is called Custom.  Raises ``ValueError``
     for an unknown preset id.
     """
@@ -584,7 +584,7 @@ def code_error_message(error: InvalidCodeError, lang: str = "en") -> str:
     Uses the error's ``reason`` and ``part`` (also the flag reasons of
     docs/rules.md §8: ``flags_empty``, ``flag``, ``flag_repeated``,
     ``timer``); an unknown reason gives a general sentence.  A part longer
-    than :data:`tripeaks._text.QUOTE_LIMIT` characters is quoted by its start.
+    than :data:`tripeaks.engine._text.QUOTE_LIMIT` characters is quoted by its start.
     """
     reason = getattr(error, "reason", "value")
     part = getattr(error, "part", "")

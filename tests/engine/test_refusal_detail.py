@@ -1,0 +1,70 @@
+"""The closer reason for a refused K on an A under Classic (docs/rules.md §2): engine, messages, app."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tripeaks import Game, GameCode, Refusal, RefusalDetail, Rule
+from tripeaks.app.model.session import PlaySession
+from tripeaks.course.lessons import walk_board
+from tripeaks.i18n import LANGUAGES, refusal_detail_sentence, refusal_message
+
+RULES = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+
+
+def test_a_king_on_an_ace_under_classic_has_the_no_wrap_detail():
+    game = walk_board(Rule.CLASSIC)  # waste A♣; K♣ at 21, K♦ at 19, 3♠ at 18, 2♦ at 22
+    assert game.refusal(21) is Refusal.NOT_ADJACENT
+    assert game.refusal_detail(21) is RefusalDetail.NO_WRAP
+    assert game.refusal_detail(19) is RefusalDetail.NO_WRAP
+    assert game.refusal_detail(18) is None  # 3♠: an ordinary wrong rank
+    assert game.refusal_detail(22) is None  # 2♦ fits
+    assert game.refusal_detail(12) is None  # face down: blocked, not a rank matter
+    with pytest.raises(ValueError):
+        game.refusal_detail(28)
+
+
+def test_under_easy_the_same_cards_have_no_detail():
+    game = walk_board(Rule.EASY)
+    assert [game.refusal_detail(p) for p in range(28)] == [None] * 28
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 32**7 - 1), st.sampled_from("EC"), st.integers(0, 27))
+def test_the_detail_is_exactly_a_refused_king_ace_pair(deal, rule, position):
+    game = Game.from_code(GameCode(rule, deal))
+    detail = game.refusal_detail(position)
+    card, top = game.card_at(position), game.waste_top
+    pair = {card.rank, top.rank} == {1, 13}
+    expected = game.refusal(position) is Refusal.NOT_ADJACENT and pair
+    assert (detail is RefusalDetail.NO_WRAP) == expected
+    if pair and game.refusal(position) is Refusal.NOT_ADJACENT:
+        assert game.rule is Rule.CLASSIC
+
+
+def test_the_rules_reference_quotes_the_detail_sentence_in_every_language():
+    doc = RULES.read_text(encoding="utf-8")
+    (row,) = [line for line in doc.splitlines() if "`RefusalDetail.NO_WRAP`" in line]
+    cells = [c.strip() for c in row.strip().strip("|").split("|")][-3:]
+    quoted = [re.fullmatch(r'"(.+)"|«(.+)»', c) for c in cells]
+    assert [m.group(1) or m.group(2) for m in quoted] == [
+        refusal_detail_sentence(RefusalDetail.NO_WRAP, lang) for lang in LANGUAGES
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_app_status_line_says_why_a_king_cannot_go_on_an_ace_under_classic(lang):
+    session = PlaySession(walk_board(Rule.CLASSIC), lang)
+    assert session.play(21) is None
+    assert session.message.sentences(lang) == (
+        refusal_message(Refusal.NOT_ADJACENT, lang),
+        refusal_detail_sentence(RefusalDetail.NO_WRAP, lang),
+    )
+    assert session.play(18) is None  # 3♠ on A♣: the plain sentence only
+    assert session.message.sentences(lang) == (refusal_message(Refusal.NOT_ADJACENT, lang),)
+    assert session.game.moves == 0

@@ -1,0 +1,65 @@
+"""Stepping through a record (tripeaks.engine.replay): each step is the game after that many actions."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tripeaks import Game, RecordError
+from tripeaks.engine.replay import Replay
+
+
+@st.composite
+def played_records(draw):
+    game = Game.from_code(f"TP1-E-AAAAA{draw(st.sampled_from('ABCD'))}{draw(st.sampled_from('ABCD'))}")
+    for _ in range(draw(st.integers(0, 30))):
+        actions = game.legal_actions()
+        if not actions:
+            break
+        game.apply(draw(st.sampled_from(actions)))
+    return game.to_record()
+
+
+@settings(max_examples=40, deadline=None)
+@given(played_records())
+def test_each_step_is_the_record_replayed_up_to_it(record):
+    replay = Replay(record)
+    assert replay.steps == len(record["actions"])
+    for k in range(replay.steps + 1):
+        expected = Game.from_record({**record, "actions": record["actions"][:k]})
+        got = replay.game_at(k)
+        assert got.state_key() == expected.state_key()
+        assert got.moves == expected.moves and got.can_undo == expected.can_undo
+        assert got.to_record() == expected.to_record()
+
+
+def test_steps_are_independent_copies():
+    replay = Replay({"format": "tripeaks-record/1", "code": "TP1-E-AAAAAAB", "actions": ["8D", "D"]})
+    first = replay.game_at(1)
+    first.draw()
+    assert replay.game_at(1).moves == 1 and replay.game_at(2).moves == 2
+    assert replay.token(0) == "8D" and replay.token(1) == "D"
+
+
+def test_steps_outside_the_record_are_refused():
+    replay = Replay({"format": "tripeaks-record/1", "code": "TP1-E-AAAAAAB", "actions": ["8D"]})
+    for bad in (-1, 2):
+        with pytest.raises(IndexError):
+            replay.game_at(bad)
+    with pytest.raises(IndexError):
+        replay.token(1)
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        "not json",
+        {"format": "tripeaks-record/9", "code": "TP1-E-AAAAAAB"},
+        {"format": "tripeaks-record/1", "code": "TP1-E-AAAAAAB", "actions": ["KS", "KS"]},
+        {"format": "tripeaks-record/1", "code": "TP1-Q-AAAAAAB", "actions": []},
+    ],
+)
+def test_a_bad_record_gets_the_engines_record_error(record):
+    with pytest.raises(RecordError):
+        Replay(record)

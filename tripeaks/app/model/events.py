@@ -1,0 +1,297 @@
+"""The play session's events and values: what a :class:`~tripeaks.app.model.session.PlaySession` emits.
+
+Frozen dataclasses, one per thing that happened; views observe them and never
+change each other (docs/rules.md §2, §4, §8 for the rules they report).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Union
+
+from ...engine._enums import TextEnum
+from ...engine.codes import GameCode, InvalidCodeError
+from ...engine.game import Action, DrawEvent, Game, PlayEvent, Refusal, Status, TimeUpEvent, UndoEvent
+from ...engine.rules import RuleSet
+
+
+class GameSource(TextEnum):
+    """Where a game put on the table came from (:class:`GameStarted`)."""
+
+    CODE = "code"
+    """A game code typed or pasted by the player (docs/rules.md §5)."""
+    RANDOM = "random"
+    """A random deal (the session's ``random_game`` factory)."""
+    RESTART = "restart"
+    """The same deal again from its first move."""
+    RECORD = "record"
+    """Replayed from a game record (docs/rules.md §6)."""
+    RESUMED = "resumed"
+    """A game saved earlier, resumed where it was left."""
+    LAYOUT = "layout"
+    """A game handed over by the caller (a hand-built layout, or ``build_app(game=…)``)."""
+    REPLAY = "replay"
+    """A step of a record being watched: never counted as a game played.  The game it
+    replaces is set aside, unfinished, and comes back with ``set_game(game, "resumed")``;
+    a move made on a replay step plays on from there (the game counts from then on)."""
+
+
+class MessageKind(TextEnum):
+    """How a status message looks: information, an error, a win or a blocked game."""
+
+    INFO = "info"
+    ERROR = "error"
+    WON = "won"
+    BLOCKED = "blocked"
+
+
+@dataclass(frozen=True)
+class Message:
+    """A status message in no particular language: ``render(lang)`` gives its sentences.
+
+    ``kind`` is a :class:`MessageKind`; ``refusal`` is set when the message
+    explains a refused action (so that turning error help off can clear it).
+    """
+
+    kind: MessageKind
+    render: Callable[[str], Sequence[str]] = field(compare=False)
+    refusal: Refusal | None = None
+
+    def sentences(self, lang: str) -> tuple[str, ...]:
+        """The message's sentences in ``lang`` (empty for no message)."""
+        return tuple(s for s in self.render(lang) if s)
+
+
+NO_MESSAGE = Message(MessageKind.INFO, lambda lang: ())
+
+
+class Setting(TextEnum):
+    """A session setting (:class:`SettingChanged`)."""
+
+    ERROR_HELP = "error_help"
+    """Whether a refused card says why (docs/rules.md §2): ``bool``."""
+    DEAL_RULE = "deal_rule"
+    """The rule of the next random deal: a :class:`~tripeaks.engine.codes.Rule` (the wrap of :attr:`DEAL_RULES`)."""
+    DEAL_RULES = "deal_rules"
+    """The rule set of the next random deal (docs/rules.md §8): a :class:`~tripeaks.engine.rules.RuleSet`."""
+    FOUR_COLOUR = "four_colour"
+    """Whether the cards are drawn in four suit colours (clubs green, diamonds blue): ``bool``."""
+
+
+@dataclass(frozen=True)
+class GameStarted:
+    """``game`` is now on the table; ``source`` says where it came from."""
+
+    game: Game
+    source: GameSource
+
+
+@dataclass(frozen=True)
+class MoveMade:
+    """A play or a draw was made: ``event`` is the engine's event."""
+
+    event: PlayEvent | DrawEvent
+
+
+@dataclass(frozen=True)
+class MoveUndone:
+    """An undo was made: ``event`` is the engine's event (``event.undone`` the action taken back)."""
+
+    event: UndoEvent
+
+
+@dataclass(frozen=True)
+class MoveRefused:
+    """``action`` (a position 0–27, ``"D"``, ``"U"`` or :data:`REDO`) was refused for ``refusal``; nothing changed."""
+
+    action: Action
+    refusal: Refusal
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The move just made ended the game: ``status`` is WON, BLOCKED or TIME_UP, ``score`` in points."""
+
+    status: Status
+    score: int
+
+
+@dataclass(frozen=True)
+class LanguageChanged:
+    """Every text now follows ``lang`` (it was ``previous``)."""
+
+    lang: str
+    previous: str
+
+
+@dataclass(frozen=True)
+class MessageChanged:
+    """The status message is now ``message``."""
+
+    message: Message
+
+
+@dataclass(frozen=True)
+class CodeRejected:
+    """``text`` is not a game code (``error`` says why, docs/rules.md §5); the game did not change."""
+
+    text: str
+    error: InvalidCodeError
+
+
+@dataclass(frozen=True)
+class HighlightChanged:
+    """Ring ``positions`` (0–27) and, when ``stock``, the stock; empty to ring nothing."""
+
+    positions: frozenset[int]
+    stock: bool
+
+
+@dataclass(frozen=True)
+class SettingChanged:
+    """``setting`` is now ``value``."""
+
+    setting: Setting
+    value: Any
+
+
+@dataclass(frozen=True)
+class StateRestored:
+    """An action failed; ``game`` (as it was before the action) is on the table again."""
+
+    game: Game
+
+
+class Outcome(TextEnum):
+    """How a game played here ended (:attr:`GameFinished.outcome`); every outcome but WON counts as a loss."""
+
+    WON = "won"
+    BLOCKED = "blocked"
+    TIME_UP = "time_up"
+    ABANDONED = "abandoned"
+    """Left (for another game, or a record to watch) after at least one move, before its end."""
+
+    @property
+    def won(self) -> bool:
+        """True for WON only."""
+        return self is Outcome.WON
+
+
+_OUTCOMES = {
+    Status.WON: Outcome.WON,
+    Status.BLOCKED: Outcome.BLOCKED,
+    Status.TIME_UP: Outcome.TIME_UP,
+    Status.PLAYING: Outcome.ABANDONED,
+}
+
+
+@dataclass(frozen=True)
+class TimeRanOut:
+    """The timer reached 0 (docs/rules.md §8): ``event`` is the engine's :class:`~tripeaks.engine.game.TimeUpEvent`."""
+
+    event: TimeUpEvent
+
+
+@dataclass(frozen=True)
+class GameFinished:
+    """``game`` is finished: sent once per game, for results and statistics (docs/rules.md §2, §4, §8).
+
+    ``status`` is how it ended:
+
+    * WON or TIME_UP: sent right after the move that ended it (after :class:`GameOver`);
+      nothing can change it any more;
+    * BLOCKED: sent when the game leaves the table (a new deal, a code, a restart,
+      another game put on the table, a record to watch), just before :class:`GameStarted`
+      of the next one, because until then an undo can bring it back into play
+      (docs/rules.md §4);
+    * PLAYING: it was **abandoned**: left, as above, after at least one move
+      (a game left without a move is not finished, it was never played).
+
+    ``duration`` is the seconds it was played, from its first move to its end
+    or to when it was left (see :attr:`PlaySession.elapsed`; a resumed game
+    adds the seconds played before the reload); it is not part of equality.
+    Replay steps (``GameSource.REPLAY``) are never finished; a game left for a
+    record and brought back (``set_game(game, "resumed")``) is not finished
+    either.  A game still on the table when the session closes is not sent.
+    """
+
+    game: Game
+    status: Status
+    duration: float = field(default=0.0, compare=False)
+
+    @property
+    def abandoned(self) -> bool:
+        """True when the game was left while it could go on (``status`` PLAYING)."""
+        return self.status is Status.PLAYING
+
+    @property
+    def outcome(self) -> Outcome:
+        """``status`` as an :class:`Outcome` (PLAYING is ABANDONED)."""
+        return _OUTCOMES[self.status]
+
+
+REDO: Final = "redo"
+"""The :attr:`MoveRefused.action` of a refused redo (a redo has no record token, docs/rules.md §4)."""
+
+DOUBLE_PRESS: Final = 0.5
+"""Seconds after a request was carried out during which the same request again is the second press of one."""
+
+
+class ReplaceKind(TextEnum):
+    """What a :class:`ReplaceRequest` puts on the table instead of the game in progress."""
+
+    CODE = "code"
+    """The deal of a game code (docs/rules.md §5)."""
+    RANDOM = "random"
+    """A random deal."""
+    RESTART = "restart"
+    """The same deal from its first move."""
+
+
+@dataclass(frozen=True)
+class ReplaceRequest:
+    """The player asked to replace the game: ``kind``, with the ``code`` (CODE) or the rule set ``rule`` (RANDOM)."""
+
+    kind: ReplaceKind
+    code: GameCode | None = None
+    rule: RuleSet | None = None
+
+
+@dataclass(frozen=True)
+class ConfirmationAsked:
+    """``request`` would abandon a game in progress: the player is asked first (Yes/No)."""
+
+    request: ReplaceRequest
+    moves: int
+
+
+@dataclass(frozen=True)
+class ConfirmationClosed:
+    """The question about ``request`` is closed: ``confirmed`` after a Yes, else a No or the game moved on."""
+
+    request: ReplaceRequest
+    confirmed: bool
+
+
+SessionEvent = Union[
+    GameStarted,
+    MoveMade,
+    MoveUndone,
+    MoveRefused,
+    GameOver,
+    LanguageChanged,
+    MessageChanged,
+    CodeRejected,
+    HighlightChanged,
+    SettingChanged,
+    StateRestored,
+    TimeRanOut,
+    GameFinished,
+    ConfirmationAsked,
+    ConfirmationClosed,
+]
+GAME_CHANGES = (GameStarted, MoveMade, MoveUndone, StateRestored, TimeRanOut)
+"""The events after which the game on the table (or its state) is different."""
+
+Observer = Callable[[SessionEvent], object]

@@ -1,0 +1,276 @@
+"""The end of a game: a short celebration after a win, a summary and the score's breakdown.
+
+Once the game is over — won, blocked or out of time (docs/rules.md §2, §8) —
+:class:`EndOfGameView` shows
+
+* after a win, a **celebration**: card suits rising over the panel for about
+  two seconds (CSS only; with ``prefers-reduced-motion: reduce`` they stand
+  still), decoration that screen readers skip;
+* a **summary**: final score, moves, draws, undos and the time played (from
+  the app's :class:`~tripeaks.app.views.timer.GameClock`);
+* the **breakdown** of the final score (:func:`score_breakdown`): the starting
+  score, the plays, the draws, the peak bonuses, and — where the rule set has
+  them — the run points, the clear bonus, the undo penalties and what the
+  floor at 0 gave back.  The rows come from the engine's
+  :class:`~tripeaks.engine.game.ScoreParts` of every event, so they add up to the
+  score the header shows.
+
+It hides again when the game goes on (an undo from a blocked game) or
+another game is dealt.
+
+CSS classes: ``tp-end`` (the panel; ``tp-end-won`` / ``-blocked`` /
+``-time_up``), ``tp-end-title``, ``tp-celebrate`` (the suits),
+``tp-end-summary`` (a ``table``, a row per figure), ``tp-breakdown`` (a ``table``; each row
+``tp-part-<key>``, the last ``tp-part-total``).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+import ipywidgets as widgets
+
+from ...engine.game import DrawEvent, Game, PlayEvent, Status, UndoEvent
+from ...engine.rules import ScoringRule, UndoRule
+from ...i18n import format_number, signed_number
+from ...i18n.rulesets import rules_text
+from ..model.session import GAME_CHANGES, GameOver, GameStarted, LanguageChanged, PlaySession, SessionEvent
+from .timer import GameClock, format_duration
+
+__all__ = ["BreakdownRow", "ScoreBreakdown", "score_breakdown", "EndOfGameView", "CSS"]
+
+CSS = """
+.tp-end {
+  position: relative; overflow: hidden; border: 1px solid #d8d2c0; border-radius: 12px;
+  padding: 10px 14px; background: #fbfaf5; gap: 6px;
+}
+.tp-end.tp-end-won { background: linear-gradient(180deg, #e9f7ec 0%, #fbfaf5 70%); border-color: #86c98f; }
+.tp-end .tp-end-title { font-size: 18px; font-weight: 700; color: #14532d; }
+.tp-end.tp-end-blocked .tp-end-title { color: #8a4b00; }
+.tp-end.tp-end-time_up .tp-end-title { color: #a61b1b; }
+.tp-end .tp-end-body { display: flex; flex-wrap: wrap; gap: 10px 28px; align-items: flex-start; }
+.tp-end h3 { font-size: 15px; margin: 2px 0 4px 0; color: #14532d; }
+.tp-end-summary, .tp-breakdown { border-collapse: collapse; font-size: 14px; }
+.tp-end-summary th, .tp-end-summary td, .tp-breakdown th, .tp-breakdown td { padding: 2px 10px; text-align: left; }
+.tp-end-summary th { font-weight: 600; }
+.tp-end table td.tp-num, .tp-end table th.tp-num { text-align: right; font-variant-numeric: tabular-nums; }
+.tp-breakdown thead th { border-bottom: 1px solid #c8d3ca; font-weight: 600; }
+.tp-breakdown tr.tp-part-total th, .tp-breakdown tr.tp-part-total td { border-top: 2px solid #6b8f74; font-weight: 700; }
+.tp-celebrate { height: 0; overflow: visible; position: relative; pointer-events: none; }
+.tp-celebrate .tp-confetti { position: absolute; left: 0; right: 0; top: 0; height: 0; }
+.tp-celebrate .tp-confetti span {
+  position: absolute; top: 120px; font-size: 26px; opacity: 0;
+  animation: tp-rise 2.2s ease-out forwards;
+}
+.tp-celebrate .tp-confetti span.tp-red { color: #c62828; }
+.tp-celebrate .tp-confetti span.tp-black { color: #1b1b1b; }
+@keyframes tp-rise {
+  0% { transform: translateY(0) scale(.6) rotate(0deg); opacity: 0; }
+  15% { opacity: 1; }
+  100% { transform: translateY(-150px) scale(1.2) rotate(200deg); opacity: 0; }
+}
+.tp-end.tp-end-won .tp-end-title { animation: tp-pop .5s ease-out; }
+@keyframes tp-pop { 0% { transform: scale(.85); } 60% { transform: scale(1.06); } 100% { transform: scale(1); } }
+@media (prefers-reduced-motion: reduce) {
+  .tp-celebrate .tp-confetti span { animation: none; opacity: 1; top: 0; position: static; margin-right: 6px; }
+  .tp-celebrate { height: auto; }
+  .tp-celebrate .tp-confetti { position: static; height: auto; }
+  .tp-end.tp-end-won .tp-end-title { animation: none; }
+}
+"""
+"""Style of the end-of-game panel (``tp-*`` selectors only)."""
+
+_SUITS = (("♠", "tp-black"), ("♥", "tp-red"), ("♣", "tp-black"), ("♦", "tp-red"))
+
+
+@dataclass(frozen=True)
+class BreakdownRow:
+    """One part of the final score: ``key`` (``"start"``, ``"plays"``, ``"draws"``, ``"peaks"``,
+    ``"clear"``, ``"run"``, ``"penalty"``, ``"floor"``), how many things it counts (``None`` when
+    it counts nothing) and its ``points``."""
+
+    key: str
+    count: int | None
+    points: int
+
+
+@dataclass(frozen=True)
+class ScoreBreakdown:
+    """The final score split into :class:`BreakdownRow` s whose points add up to ``total`` (the score)."""
+
+    rows: tuple[BreakdownRow, ...]
+    total: int
+
+
+def score_breakdown(game: Game) -> ScoreBreakdown:
+    """The parts of ``game``'s score (docs/rules.md §3, §4, §8), from the engine's ``ScoreParts``.
+
+    The parts of the whole game (:meth:`Game.score_parts`) are split into
+    rows: the starting score; the cost of the plays and of the draws (the
+    standing ones: an undone move's cost was given back); the peak bonuses;
+    under run scoring the run points and the clear bonus; under the undo
+    penalty the penalties; and, when it applied, what the floor at 0 gave
+    back.  The rows add up to ``game.score``.
+    """
+    parts = game.score_parts()
+    standing = game.standing_actions
+    plays = [e for e in standing if isinstance(e, PlayEvent)]
+    draws = [e for e in standing if isinstance(e, DrawEvent)]
+    play_cost = sum(e.parts.move for e in plays)
+    runs = game.rules.scoring is ScoringRule.RUNS
+    rows = [BreakdownRow("start", None, parts.start)]
+    if not runs or play_cost:
+        rows.append(BreakdownRow("plays", len(plays), play_cost))
+    rows.append(BreakdownRow("draws", len(draws), parts.move - play_cost))
+    if runs or parts.run:
+        rows.append(BreakdownRow("run", len(plays), parts.run))
+    rows.append(BreakdownRow("peaks", sum(game.peaks_cleared), parts.peaks))
+    if runs or parts.clear:
+        rows.append(BreakdownRow("clear", 1 if parts.clear else 0, parts.clear))
+    if game.rules.undo is UndoRule.PENALTY or parts.penalty:
+        penalised = sum(1 for e in game.history if isinstance(e, UndoEvent) and e.parts.penalty)
+        rows.append(BreakdownRow("penalty", penalised, parts.penalty))
+    if parts.floor:
+        rows.append(BreakdownRow("floor", None, parts.floor))
+    return ScoreBreakdown(tuple(rows), parts.total)
+
+
+def _esc(s: str) -> str:
+    return html.escape(s, quote=True)
+
+
+class EndOfGameView(widgets.VBox):
+    """The end-of-game panel, following ``session`` (and ``clock`` for the time played).
+
+    Widgets (public, read-only): ``title``, ``celebration``, ``body`` (the
+    summary and the breakdown).  Hidden while the game is being played.
+    """
+
+    def __init__(self, session: PlaySession, clock: GameClock, **kwargs: object) -> None:
+        self._session = session
+        self._clock = clock
+        self.title = widgets.HTML()
+        self.title.add_class("tp-end-title")
+        self.celebration = widgets.HTML()
+        self.celebration.add_class("tp-celebrate")
+        self.celebration.layout.display = "none"  # until a win
+        self.body = widgets.HTML()
+        self.body.add_class("tp-end-body-box")
+        style = widgets.HTML(value=f"<style>{CSS}</style>")
+        style.add_class("tp-style")
+        style.layout.display = "none"  # takes no room in the panel (the rule still applies)
+        super().__init__([self.celebration, self.title, self.body, style], **kwargs)
+        self.add_class("tp-end")
+        self._status: Status | None = None
+        session.subscribe(self._on_event)
+        self.render()
+
+    def _on_event(self, event: SessionEvent) -> None:
+        if isinstance(event, GameOver) and event.status is Status.WON:
+            self.celebrate()
+        elif isinstance(event, GAME_CHANGES):
+            if isinstance(event, GameStarted) or not self._session.game.is_over:
+                self._show(self.celebration, "")
+            self.render()
+        elif isinstance(event, LanguageChanged):
+            self.render()
+
+    def celebrate(self) -> None:
+        """Start the celebration of a win (once: a language switch does not start it again)."""
+        spans = "".join(
+            f'<span class="{cls}" style="left: {4 + 8 * i}%; animation-delay: {(i % 4) * 0.12:.2f}s">{suit}</span>'
+            for i, (suit, cls) in enumerate(_SUITS * 3)
+        )
+        self._show(self.celebration, f'<div class="tp-confetti" aria-hidden="true">{spans}</div>')
+        self.render()
+
+    def render(self) -> None:
+        """Show the end of the game in the session's language, or hide while it is being played."""
+        game, lang = self._session.game, self._session.lang
+        status = game.status
+        if status is Status.PLAYING:
+            self.layout.display = "none"
+            self._show(self.title, "")
+            self.body.value = ""
+            self._set_status(None)
+            return
+        self._set_status(status)
+        if status is Status.WON:  # the status line says how the game ended; a win gets a cheer too
+            self._show(
+                self.title, f'<div role="heading" aria-level="2">{_esc(rules_text("end.won_title", lang))}</div>'
+            )
+        else:
+            self._show(self.title, "")
+        self.body.value = f'<div class="tp-end-body">{self._summary(game, lang)}{self._breakdown(game, lang)}</div>'
+        self.layout.display = None
+
+    @staticmethod
+    def _show(widget: widgets.HTML, value: str) -> None:
+        """Set ``widget``'s HTML; an empty one takes no room (no blank line at the top of the panel)."""
+        widget.value = value
+        display = None if value else "none"
+        if widget.layout.display != display:
+            widget.layout.display = display
+
+    def _set_status(self, status: Status | None) -> None:
+        if status is self._status:
+            return
+        if self._status is not None:
+            self.remove_class(f"tp-end-{self._status.value}")
+        if status is not None:
+            self.add_class(f"tp-end-{status.value}")
+        self._status = status
+
+    def _summary(self, game: Game, lang: str) -> str:
+        undos = sum(1 for e in game.history if isinstance(e, UndoEvent))
+        draws = len(game.dealt_stock) - game.stock_count
+        items = (
+            ("end.score", format_number(game.score, lang)),
+            ("end.moves", format_number(game.moves, lang)),
+            ("end.draws", format_number(draws, lang)),
+            ("end.undos", format_number(undos, lang)),
+            ("end.time", format_duration(self._clock.elapsed())),
+        )
+        rows = "".join(
+            f'<tr class="tp-sum-{key[4:]}"><th scope="row">{_esc(rules_text(key, lang))}</th>'
+            f'<td class="tp-num">{_esc(value)}</td></tr>'
+            for key, value in items
+        )
+        title = _esc(rules_text("end.summary", lang))
+        return f'<section><h3>{title}</h3><table class="tp-end-summary"><tbody>{rows}</tbody></table></section>'
+
+    def _breakdown(self, game: Game, lang: str) -> str:
+        breakdown = score_breakdown(game)
+        labels = {
+            "start": "end.part.start",
+            "plays": "end.part.plays",
+            "draws": "end.part.draws",
+            "peaks": "end.part.peaks",
+            "clear": "end.part.clear",
+            "run": "end.part.run",
+            "penalty": "end.part.penalty",
+            "floor": "end.part.floor",
+        }
+        body = []
+        for row in breakdown.rows:
+            count = "" if row.count is None else format_number(row.count, lang)
+            points = format_number(row.points, lang) if row.key == "start" else signed_number(row.points, lang)
+            body.append(
+                f'<tr class="tp-part-{row.key}"><th scope="row">{_esc(rules_text(labels[row.key], lang))}</th>'
+                f'<td class="tp-num tp-count">{_esc(count)}</td><td class="tp-num tp-points">{_esc(points)}</td></tr>'
+            )
+        body.append(
+            f'<tr class="tp-part-total"><th scope="row">{_esc(rules_text("end.part.total", lang))}</th>'
+            f'<td class="tp-num tp-count"></td>'
+            f'<td class="tp-num tp-points">{_esc(format_number(breakdown.total, lang))}</td></tr>'
+        )
+        head = (
+            f'<thead><tr><th scope="col">{_esc(rules_text("end.col.part", lang))}</th>'
+            f'<th scope="col" class="tp-num">{_esc(rules_text("end.col.count", lang))}</th>'
+            f'<th scope="col" class="tp-num">{_esc(rules_text("end.col.points", lang))}</th></tr></thead>'
+        )
+        return (
+            f"<section><h3>{_esc(rules_text('end.breakdown', lang))}</h3>"
+            f'<table class="tp-breakdown">{head}<tbody>{"".join(body)}</tbody></table></section>'
+        )

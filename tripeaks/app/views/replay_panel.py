@@ -1,0 +1,379 @@
+"""Replay and share (collapsed at first): a game's record to copy or download, records to watch.
+
+* **Share**: pick the game on the table or any past game of the history; its
+  record (docs/rules.md §6, the full code with its flags) shows as JSON text,
+  to copy (the Copy button uses the browser's clipboard) or to download (a
+  data link: ipywidgets has no download widget).
+* **Watch**: paste a record or open a record file, then step through it with
+  the slider or Previous / Next; the board, the log and the plot follow,
+  because each step is put on the table as a replay step
+  (``GameSource.REPLAY``, never counted).  The game that was on the table is
+  set aside: *Back to my game* brings it back as it was.  *Continue from
+  here* (or simply making a move) plays on from the step shown: that game
+  counts, and the game set aside is left (abandoned).  A record that cannot
+  be replayed gets the engine's :class:`~tripeaks.engine.game.RecordError` message.
+
+The stepping itself is :class:`tripeaks.engine.replay.Replay` (no widgets).
+
+CSS classes: ``tp-panel tp-replay``; ``tp-replay-toggle``, ``tp-replay-body``,
+``tp-replay-which``, ``tp-replay-record``, ``tp-replay-copy``,
+``tp-replay-download``, ``tp-replay-load``, ``tp-replay-upload``,
+``tp-replay-steps``, ``tp-replay-prev``, ``tp-replay-slider``,
+``tp-replay-next``, ``tp-replay-step``, ``tp-replay-continue``,
+``tp-replay-back``, ``tp-replay-message``.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from ...engine.game import Game, RecordError
+from ...engine.replay import Replay
+from ...history.stats import GameEntry
+from ...i18n.keep import keep_text
+from ..model.keeper import HistoryChanged, Keeper, KeeperEvent
+from ..model.session import (
+    GAME_CHANGES,
+    GameSource,
+    GameStarted,
+    LanguageChanged,
+    MessageKind,
+    MoveMade,
+    MoveUndone,
+    SessionEvent,
+)
+
+__all__ = ["ReplayPanel", "CSS"]
+
+CSS = """
+.tp-replay-record textarea { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 12px; }
+.tp-replay-row { align-items: center; gap: 8px; flex-wrap: wrap; }
+.tp-replay-step { font-size: 14px; font-weight: 600; }
+.tp-replay-message { font-size: 14px; }
+.tp-replay-message .tp-msg-error { color: #a61b1b; font-weight: 600; }
+.tp-replay-message .tp-msg-ok { color: #14532d; }
+"""
+"""Style of the panel (``tp-*`` classes)."""
+
+CURRENT = -1
+"""The ``which`` value of the game on the table."""
+
+
+def _esc(s: str) -> str:
+    return html.escape(s, quote=True)
+
+
+class ReplayPanel(widgets.VBox):
+    """The Replay and share panel of ``keeper`` (module doc); ``copy(text)`` puts text on the
+    clipboard (the app's store; call :meth:`copied` with its answer)."""
+
+    def __init__(self, keeper: Keeper, copy: Callable[[str], None] | None = None, **kwargs: Any) -> None:
+        self._keeper = keeper
+        self._session = session = keeper.session
+        self._copy = copy
+        self._replay: Replay | None = None
+        self._aside: Game | None = None
+        self._step_game: Game | None = None
+        self._said: tuple[str, dict[str, Any], str] | None = None
+        self._moving = False
+        self.toggle = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.toggle.add_class("tp-replay-toggle")
+        self.toggle.on_click(lambda _b: self.set_open(not self.is_open))
+        self.which = widgets.Dropdown(layout=widgets.Layout(width="100%", max_width="560px"))
+        self.which.add_class("tp-replay-which")
+        self.which.observe(lambda _c: self._show_record(), names="value")
+        self.record = widgets.Textarea(layout=widgets.Layout(width="100%", height="90px"))
+        self.record.add_class("tp-replay-record")
+        self.copy_button = widgets.Button(icon="copy")
+        self.copy_button.add_class("tp-replay-copy")
+        self.copy_button.on_click(lambda _b: self._copy_record())
+        self.download = widgets.HTML()
+        self.download.add_class("tp-replay-download")
+        self.load_button = widgets.Button(button_style="info", layout=widgets.Layout(width="auto"))
+        self.load_button.add_class("tp-replay-load")
+        self.load_button.on_click(lambda _b: self.watch(self.record.value))
+        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False)
+        self.upload.add_class("tp-replay-upload")
+        self.upload.observe(self._uploaded, names="value")
+        share = widgets.HBox([self.copy_button, self.download, self.load_button, self.upload])
+        share.add_class("tp-replay-row")
+        self.prev_button = widgets.Button(icon="step-backward", layout=widgets.Layout(width="auto"))
+        self.prev_button.add_class("tp-replay-prev")
+        self.slider: widgets.IntSlider = widgets.IntSlider(
+            min=0, max=0, readout=False, layout=widgets.Layout(width="220px")
+        )
+        self.prev_button.on_click(lambda _b: self._go(self.slider.value - 1))
+        self.slider.add_class("tp-replay-slider")
+        self.slider.observe(lambda c: self._go(int(c["new"])), names="value")
+        self.next_button = widgets.Button(icon="step-forward", layout=widgets.Layout(width="auto"))
+        self.next_button.add_class("tp-replay-next")
+        self.next_button.on_click(lambda _b: self._go(self.slider.value + 1))
+        self.step_label = widgets.HTML()
+        self.step_label.add_class("tp-replay-step")
+        self.continue_button = widgets.Button(button_style="success", layout=widgets.Layout(width="auto"))
+        self.continue_button.add_class("tp-replay-continue")
+        self.continue_button.on_click(lambda _b: self._continue())
+        self.back_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.back_button.add_class("tp-replay-back")
+        self.back_button.on_click(lambda _b: self._back())
+        self.steps = widgets.HBox(
+            [
+                self.prev_button,
+                self.slider,
+                self.next_button,
+                self.step_label,
+                self.continue_button,
+                self.back_button,
+            ],
+            layout=widgets.Layout(display="none"),
+        )
+        self.steps.add_class("tp-replay-row")
+        self.steps.add_class("tp-replay-steps")
+        self.message = widgets.HTML()
+        self.message.add_class("tp-replay-message")
+        self.body = widgets.VBox(
+            [self.which, self.record, share, self.steps, self.message], layout=widgets.Layout(display="none")
+        )
+        self.body.add_class("tp-replay-body")
+        style = widgets.HTML(f"<style>{CSS}</style>")
+        style.add_class("tp-style")
+        super().__init__([style, self.toggle, self.body], **kwargs)
+        self.add_class("tp-panel")
+        self.add_class("tp-replay")
+        keeper.subscribe(self._on_keeper)
+        session.subscribe(self._on_session)
+        self.render()
+
+    # ------------------------------------------------------------------ state
+    @property
+    def is_open(self) -> bool:
+        """True while the panel is open."""
+        return self.body.layout.display != "none"
+
+    @property
+    def watching(self) -> bool:
+        """True while a record is being stepped through."""
+        return self._replay is not None
+
+    def set_open(self, on: bool) -> None:
+        """Open or collapse the panel."""
+        self.body.layout.display = None if on else "none"
+        self.render()
+
+    # ------------------------------------------------------------------ events
+    def _on_keeper(self, event: KeeperEvent) -> None:
+        if isinstance(event, HistoryChanged) and self.is_open:
+            self._render_choices()
+
+    def _on_session(self, event: SessionEvent) -> None:
+        if isinstance(event, (MoveMade, MoveUndone)) and self._replay is not None and self._session.counts:
+            self._leave(played=True)  # a move on a replay step plays on from there
+        elif isinstance(event, GameStarted) and self._replay is not None and not self._moving:
+            if event.source is not GameSource.REPLAY:
+                self._leave(played=False)
+        if isinstance(event, LanguageChanged):
+            self.render()
+        elif isinstance(event, GAME_CHANGES) and self.is_open and self.which.value == CURRENT and not self.watching:
+            self._show_record()
+
+    # ------------------------------------------------------------------ drawing
+    def render(self) -> None:
+        """Labels in the session's language; the record shown when open."""
+        lang = self._session.lang
+        self.toggle.description = keep_text("replay.hide" if self.is_open else "replay.show", lang)
+        self.which.description = keep_text("replay.which", lang)
+        self.record.description = ""
+        self.record.placeholder = keep_text("replay.placeholder", lang)
+        self.copy_button.description = keep_text("replay.copy", lang)
+        self.load_button.description = keep_text("replay.load", lang)
+        self.upload.description = keep_text("replay.upload", lang)
+        self.prev_button.description = keep_text("replay.prev", lang)
+        self.next_button.description = keep_text("replay.next", lang)
+        self.continue_button.description = keep_text("replay.continue", lang)
+        self.back_button.description = keep_text("replay.back", lang)
+        self._render_steps()
+        self._render_message()
+        if self.is_open:
+            self._render_choices()
+            self._show_record()
+
+    def _render_choices(self) -> None:
+        lang = self._session.lang
+        options: list[tuple[str, int]] = [(keep_text("replay.current", lang), CURRENT)]
+        history = self._keeper.history
+        for i in range(len(history) - 1, -1, -1):
+            options.append((_entry_label(history[i], lang), i))
+        value = self.which.value if self.which.value in {v for _, v in options} else CURRENT
+        if list(self.which.options) != options:
+            self.which.options = options
+        self.which.value = value
+
+    def _chosen_record(self) -> dict[str, Any]:
+        index = self.which.value
+        history = self._keeper.history
+        if isinstance(index, int) and 0 <= index < len(history):
+            return history[index].record()
+        return self._session.game.to_record()
+
+    def _show_record(self) -> None:
+        if not self.is_open:
+            return
+        record = self._chosen_record()
+        text = json.dumps(record)
+        self.record.value = text
+        name = re.sub(r"[^A-Za-z0-9-]+", "-", str(record.get("code", "layout"))).strip("-") or "game"
+        payload = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        label = _esc(keep_text("replay.download", self._session.lang))
+        self.download.value = (
+            f'<a download="tripeaks-{name}.json" href="data:application/json;base64,{payload}">{label}</a>'
+        )
+
+    def _render_steps(self) -> None:
+        replay = self._replay
+        self.steps.layout.display = None if replay is not None else "none"
+        if replay is None:
+            return
+        step, lang = self.slider.value, self._session.lang
+        self.step_label.value = _esc(keep_text("replay.step", lang, step=step, steps=replay.steps))
+        self.prev_button.disabled = step <= 0
+        self.next_button.disabled = step >= replay.steps
+        self.back_button.layout.display = None if self._aside is not None else "none"
+
+    def _say(self, key: str, kind: str = "ok", **values: Any) -> None:
+        self._said = (key, values, kind)
+        self._render_message()
+
+    def _render_message(self) -> None:
+        if self._said is None:
+            self.message.value = ""
+            return
+        key, values, kind = self._said
+        self.message.value = f'<span class="tp-msg-{kind}">{_esc(keep_text(key, self._session.lang, **values))}</span>'
+
+    # ------------------------------------------------------------------ actions
+    def _copy_record(self) -> None:
+        if self._copy is not None and self.record.value.strip():
+            self._copy(self.record.value)
+
+    def copied(self, ok: bool) -> None:
+        """The clipboard's answer to Copy."""
+        self._say("replay.copied" if ok else "replay.copy_failed", "ok" if ok else "error")
+
+    def _uploaded(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        content = item["content"] if isinstance(item, dict) else getattr(item, "content", b"")
+        self.upload.set_trait("value", ())
+        try:
+            text = bytes(content).decode("utf-8")
+        except UnicodeDecodeError:
+            self.watch(bytes(content))
+            return
+        self.record.value = text
+        self.watch(text)
+
+    def watch(self, record: Any) -> bool:
+        """Start stepping through ``record`` (a dict, or JSON text or bytes) from its first step.
+
+        A record that cannot be replayed is refused with the engine's
+        :class:`~tripeaks.engine.game.RecordError` message and changes nothing;
+        returns whether watching started.
+        """
+        if isinstance(record, str) and not record.strip():
+            self._say("replay.empty", "error")
+            return False
+        try:
+            replay = Replay(record)
+        except RecordError as exc:
+            self._say("replay.bad", "error", error=str(exc))
+            return False
+        if self._replay is None:
+            self._aside = self._session.game if self._session.counts else None
+        self._replay = replay
+        self._said = None
+        self._moving = True
+        try:
+            self.slider.max = replay.steps
+            self.slider.value = 0
+        finally:
+            self._moving = False
+        self._go(0, force=True)
+        return True
+
+    def _go(self, step: int, force: bool = False) -> None:
+        replay = self._replay
+        if replay is None or self._moving:
+            return
+        step = max(0, min(step, replay.steps))
+        if self.slider.value != step:
+            self.slider.value = step  # observed: comes back here
+            return
+        if not force and self._step_game is self._session.game and self._step_index == step:
+            return
+        game = replay.game_at(step)
+        self._moving = True
+        try:
+            self._session.set_game(game, GameSource.REPLAY)
+        finally:
+            self._moving = False
+        self._step_game, self._step_index = game, step
+        code = str(game.code) if game.code is not None else keep_text("replay.custom", self._session.lang)
+        steps = replay.steps
+        self._session.show_message(lambda lang: keep_text("replay.watching", lang, code=code, step=step, steps=steps))
+        self._render_steps()
+
+    _step_index = -1
+
+    def _continue(self) -> None:
+        replay = self._replay
+        if replay is None:
+            return
+        step = self.slider.value
+        game = replay.game_at(step)
+        self._moving = True
+        try:
+            self._session.set_game(game, GameSource.RECORD)
+        finally:
+            self._moving = False
+        self._leave(played=True, step=step)
+
+    def _back(self) -> None:
+        aside = self._aside
+        if aside is None:
+            return
+        self._moving = True
+        try:
+            self._session.set_game(aside, GameSource.RESUMED)
+        finally:
+            self._moving = False
+        self._leave(played=False)
+
+    def _leave(self, played: bool, step: int | None = None) -> None:
+        shown = self.slider.value if step is None else step
+        self._replay = None
+        self._aside = None
+        self._step_game = None
+        self._render_steps()
+        if played:
+            self._session.show_message(lambda lang: keep_text("replay.continued", lang, step=shown), MessageKind.INFO)
+            self._say("replay.continued", step=shown)
+
+
+def _entry_label(entry: GameEntry, lang: str) -> str:
+    return keep_text(
+        "replay.past",
+        lang,
+        date=entry.date.strftime("%Y-%m-%d %H:%M"),
+        code=entry.code or keep_text("replay.custom", lang),
+        result=keep_text(f"result.{entry.result.value}", lang),
+        score=entry.score,
+    )

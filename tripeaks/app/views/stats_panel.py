@@ -1,0 +1,333 @@
+"""The Statistics panel (collapsed at first): figures per rule set and overall, three plots, reset,
+export and import of the history.  It observes a :class:`~tripeaks.app.model.keeper.Keeper` (the history)
+and the session (the language); the figures come from :mod:`tripeaks.history.stats`.
+
+Figures (per rule set, docs/rules.md §8, and for all of them): played, won,
+win %, current and best streak of wins, best and average final score
+(docs/rules.md §3), average moves; and the deal-of-the-day line (days played,
+won, daily streak).  The plots (one figure, drawn only while the panel is
+open): the final score of each game in order (wins marked), the win rate by
+rule set, a histogram of final scores.
+
+CSS classes: ``tp-panel tp-stats``; ``tp-stats-toggle``, ``tp-stats-body``,
+``tp-stats-table``, ``tp-stats-daily``, ``tp-stats-plot``, ``tp-stats-export``,
+``tp-stats-import``, ``tp-stats-reset``, ``tp-stats-confirm`` (with
+``tp-stats-reset-yes`` / ``tp-stats-reset-no``), ``tp-stats-message``.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+from ...engine.rules import RuleSet
+from ...history.stats import HistoryError, Summary, by_rules, daily_summary, export_history, summarize
+from ...i18n.core import format_number, format_percentage
+from ...i18n.keep import keep_text
+from ...i18n.ui import preset_name
+from ..model.keeper import HistoryChanged, Keeper, KeeperEvent
+from ..model.session import LanguageChanged, SessionEvent
+from .charts import DAILY, LINE, LOST, WON, FigureImage
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+__all__ = ["StatsPanel", "CSS", "rules_label"]
+
+CSS = """
+.tp-stats .widget-button.tp-stats-toggle, .tp-replay .widget-button.tp-replay-toggle {
+  width: auto; align-self: flex-start; font-weight: 600; border-radius: 8px;
+}
+.tp-stats-plot, .tp-match-plot { align-self: flex-start; }
+.tp-stats-table table { border-collapse: collapse; font-size: 14px; margin: 6px 0; }
+.tp-stats-table th, .tp-stats-table td { padding: 3px 8px; border-bottom: 1px solid #e2ddd0; text-align: right; }
+.tp-stats-table th:first-child, .tp-stats-table td:first-child { text-align: left; }
+.tp-stats-table tr.tp-stats-all td { font-weight: 700; }
+.tp-stats-scroll { overflow-x: auto; max-width: 100%; }
+.tp-stats-daily, .tp-stats-message, .tp-stats-confirm { font-size: 14px; }
+.tp-stats-message .tp-msg-error { color: #a61b1b; font-weight: 600; }
+.tp-stats-message .tp-msg-ok { color: #14532d; }
+.tp-stats-actions { align-items: center; gap: 8px; flex-wrap: wrap; }
+.tp-stats-export a, .tp-replay-download a { font-weight: 600; color: #14532d; }
+.tp-stats-confirm { align-items: center; gap: 8px; flex-wrap: wrap; background: #fff4e0; border-radius: 8px; padding: 4px 8px; }
+.tp-stats-plot, .tp-match-plot { max-width: 100%; height: auto; }
+.tp-sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+"""
+"""Style of the panel (``tp-*`` classes, the colours of :mod:`tripeaks.app.views.theme`)."""
+
+_PLOT_SIZE = (560, 720)
+
+
+def _esc(s: str) -> str:
+    return html.escape(s, quote=True)
+
+
+def rules_label(rules: str, lang: str) -> str:
+    """A rule set's name and its text, e.g. "Traditional (E-SR)" (a custom one: "Custom (E-JW)")."""
+    try:
+        name = preset_name(RuleSet.parse(rules), lang)
+    except ValueError:
+        name = preset_name(None, lang)
+    return keep_text("stats.rule_set", lang, name=name, rules=rules)
+
+
+class StatsPanel(widgets.VBox):
+    """The Statistics panel of ``keeper`` (see the module doc); collapsed until its toggle is pressed.
+
+    Widgets (public, read-only): ``toggle``, ``body``, ``table``, ``daily``,
+    ``plot`` (a :class:`~tripeaks.app.views.charts.FigureImage`), ``export_link``,
+    ``import_upload``, ``reset_button``, ``confirm``, ``reset_yes``,
+    ``reset_no``, ``message``.
+    """
+
+    def __init__(self, keeper: Keeper, **kwargs: Any) -> None:
+        self._keeper = keeper
+        session = self._session = keeper.session
+        self._dirty = True
+        self._said: tuple[str, dict[str, Any], str, str | None] | None = None
+        self.toggle = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.toggle.add_class("tp-stats-toggle")
+        self.toggle.on_click(lambda _b: self.set_open(not self.is_open))
+        self.table = widgets.HTML()
+        self.table.add_class("tp-stats-table")
+        self.daily = widgets.HTML()
+        self.daily.add_class("tp-stats-daily")
+        self.caption = widgets.HTML()
+        self.plot = FigureImage(*_PLOT_SIZE, "tp-stats-plot")
+        self.export_link = widgets.HTML()
+        self.export_link.add_class("tp-stats-export")
+        self.import_upload = widgets.FileUpload(accept=".json,application/json", multiple=False)
+        self.import_upload.add_class("tp-stats-import")
+        self.import_upload.observe(self._imported, names="value")
+        self.reset_button = widgets.Button()
+        self.reset_button.add_class("tp-stats-reset")
+        self.reset_button.on_click(lambda _b: self._ask_reset())
+        self.question = widgets.HTML()
+        self.reset_yes = widgets.Button(button_style="danger")
+        self.reset_yes.add_class("tp-stats-reset-yes")
+        self.reset_yes.on_click(lambda _b: self._reset())
+        self.reset_no = widgets.Button()
+        self.reset_no.add_class("tp-stats-reset-no")
+        self.reset_no.on_click(lambda _b: self._cancel_reset())
+        self.confirm = widgets.HBox(
+            [self.question, self.reset_yes, self.reset_no], layout=widgets.Layout(display="none")
+        )
+        self.confirm.add_class("tp-stats-confirm")
+        self.message = widgets.HTML()
+        self.message.add_class("tp-stats-message")
+        actions = widgets.HBox([self.export_link, self.import_upload, self.reset_button])
+        actions.add_class("tp-stats-actions")
+        self.body = widgets.VBox(
+            [self.table, self.daily, self.caption, self.plot.image, actions, self.confirm, self.message],
+            layout=widgets.Layout(display="none"),
+        )
+        self.body.add_class("tp-stats-body")
+        style = widgets.HTML(f"<style>{CSS}</style>")
+        style.add_class("tp-style")
+        super().__init__([style, self.toggle, self.body], **kwargs)
+        self.add_class("tp-panel")
+        self.add_class("tp-stats")
+        keeper.subscribe(self._on_keeper)
+        session.subscribe(self._on_session)
+        self.render()
+
+    @property
+    def is_open(self) -> bool:
+        """True while the panel shows its figures."""
+        return self.body.layout.display != "none"
+
+    def set_open(self, on: bool) -> None:
+        """Open or collapse the panel (opening draws what changed)."""
+        self.body.layout.display = None if on else "none"
+        self.render()
+
+    def _on_keeper(self, event: KeeperEvent) -> None:
+        if isinstance(event, HistoryChanged):
+            self._dirty = True
+            self.render()
+
+    def _on_session(self, event: SessionEvent) -> None:
+        if isinstance(event, LanguageChanged):
+            self._dirty = True
+            self.render()
+
+    # ------------------------------------------------------------------ drawing
+    def render(self) -> None:
+        """Labels in the session's language; the figures and plots when open and changed."""
+        lang = self._session.lang
+        self.toggle.description = keep_text("stats.hide" if self.is_open else "stats.show", lang)
+        self.reset_button.description = keep_text("stats.reset", lang)
+        self.import_upload.description = keep_text("stats.import", lang)
+        self.reset_yes.description = keep_text("stats.reset_yes", lang)
+        self.reset_no.description = keep_text("stats.reset_no", lang)
+        history = self._keeper.history
+        self.reset_button.disabled = not history
+        self.question.value = _esc(keep_text("stats.reset_ask", lang, count=len(history)))
+        self._render_message()
+        if not self.is_open or not self._dirty:
+            return
+        self._dirty = False
+        if not history:
+            self.table.value = f"<p>{_esc(keep_text('stats.empty', lang))}</p>"
+            self.daily.value = ""
+            self.caption.value = ""
+            self.export_link.value = ""
+            self.plot.hide()
+            return
+        self.table.value = self._table_html(lang)
+        day = daily_summary(history, self._keeper.today())
+        self.daily.value = _esc(
+            keep_text(
+                "stats.daily", lang, played=day.played, won=day.won, current=day.current_streak, best=day.best_streak
+            )
+        )
+        payload = base64.b64encode(export_history(history).encode("utf-8")).decode("ascii")
+        self.export_link.value = (
+            f'<a download="tripeaks-history.json" href="data:application/json;base64,{payload}">'
+            f"{_esc(keep_text('stats.export', lang))}</a>"
+        )
+        self.caption.value = f'<span class="tp-sr-only">{_esc(keep_text("stats.plot_alt", lang))}</span>'
+        self.plot.draw(lambda fig: self._paint(fig, lang))
+
+    def _table_html(self, lang: str) -> str:
+        history = self._keeper.history
+        heads = (
+            "stats.rules",
+            "stats.played",
+            "stats.won",
+            "stats.win_rate",
+            "stats.streak",
+            "stats.best_streak",
+            "stats.best_score",
+            "stats.average_score",
+            "stats.average_moves",
+        )
+        head = "".join(f"<th>{_esc(keep_text(h, lang))}</th>" for h in heads)
+        rows = [(rules_label(r, lang), s, "") for r, s in by_rules(history).items()]
+        rows.append((keep_text("stats.overall", lang), summarize(history), "tp-stats-all"))
+        body = "".join(f'<tr class="{cls}"><td>{_esc(name)}</td>{self._cells(s, lang)}</tr>' for name, s, cls in rows)
+        return f'<div class="tp-stats-scroll"><table><tr>{head}</tr>{body}</table></div>'
+
+    @staticmethod
+    def _cells(s: Summary, lang: str) -> str:
+        none = keep_text("stats.none", lang)
+
+        def num(x: float | None, digits: int = 0) -> str:
+            return none if x is None else format_number(x, lang, digits=digits)
+
+        values = [
+            format_number(s.played, lang),
+            format_number(s.won, lang),
+            format_percentage(s.win_rate, lang, digits=0) if s.win_rate is not None else none,
+            format_number(s.current_streak, lang),
+            format_number(s.best_streak, lang),
+            num(s.best_score),
+            num(s.average_score, 1),
+            num(s.average_moves, 1),
+        ]
+        return "".join(f"<td>{_esc(v)}</td>" for v in values)
+
+    def _paint(self, fig: Figure, lang: str) -> None:
+        history = self._keeper.history
+        t = lambda key, **v: keep_text(key, lang, **v)  # noqa: E731
+        top, middle, bottom = fig.subplots(3, 1, gridspec_kw={"height_ratios": [1.2, 1, 1]})
+        xs = list(range(1, len(history) + 1))
+        scores = [e.score for e in history]
+        top.plot(xs, scores, color=LINE, linewidth=1, alpha=0.5, zorder=1)
+        for won, colour, label in ((True, WON, t("stats.legend_won")), (False, LOST, t("stats.legend_lost"))):
+            pts = [(x, e.score) for x, e in zip(xs, history) if e.won is won]
+            if pts:
+                top.scatter(*zip(*pts), color=colour, s=22 if won else 14, label=label, zorder=2)
+        daily = [(x, e.score) for x, e in zip(xs, history) if e.daily is not None]
+        if daily:
+            top.scatter(
+                *zip(*daily), facecolors="none", edgecolors=DAILY, s=80, linewidths=1.5, label=t("stats.legend_daily")
+            )
+        top.set_title(t("stats.plot_scores"), fontsize=10)
+        top.set_xlabel(t("stats.axis_game"), fontsize=9)
+        top.set_ylabel(t("stats.axis_score"), fontsize=9)
+        top.xaxis.get_major_locator().set_params(integer=True)
+        top.legend(loc="best", fontsize=8, frameon=False)
+        groups = by_rules(history)
+        names = [rules_label(r, lang) for r in groups]
+        rates = [100 * (s.win_rate or 0) for s in groups.values()]
+        bars = middle.barh(range(len(names)), rates, color=WON)
+        middle.set_yticks(range(len(names)), names)
+        middle.set_xlim(0, 100)
+        middle.invert_yaxis()
+        for bar, s in zip(bars, groups.values()):
+            middle.text(
+                min(bar.get_width() + 1, 88),
+                bar.get_y() + bar.get_height() / 2,
+                f"{s.won}/{s.played}",
+                va="center",
+                fontsize=8,
+            )
+        middle.set_title(t("stats.plot_rates"), fontsize=10)
+        middle.set_xlabel(t("stats.axis_rate"), fontsize=9)
+        won_scores = [e.score for e in history if e.won]
+        lost_scores = [e.score for e in history if not e.won]
+        low, high = min(scores), max(scores)
+        bottom.hist(
+            [won_scores, lost_scores],
+            bins=min(20, max(1, high - low + 1)),
+            range=(low - 0.5, high + 0.5),
+            stacked=True,
+            color=[WON, LOST],
+            label=[t("stats.legend_won"), t("stats.legend_lost")],
+        )
+        bottom.set_title(t("stats.plot_histogram"), fontsize=10)
+        bottom.set_xlabel(t("stats.axis_score"), fontsize=9)
+        bottom.set_ylabel(t("stats.axis_count"), fontsize=9)
+        bottom.yaxis.get_major_locator().set_params(integer=True)
+        bottom.legend(loc="best", fontsize=8, frameon=False)
+        for ax in (top, middle, bottom):
+            ax.set_facecolor("#ffffff")
+            ax.tick_params(labelsize=8)
+        fig.tight_layout()
+
+    # ------------------------------------------------------------------ reset, import
+    def _say(self, key: str, kind: str = "ok", detail: str | None = None, **values: Any) -> None:
+        self._said = (key, values, kind, detail)
+        self._render_message()
+
+    def _render_message(self) -> None:
+        lang = self._session.lang
+        if self._said is None:
+            self.message.value = ""
+            return
+        key, values, kind, detail = self._said
+        text = f'<span class="tp-msg-{kind}">{_esc(keep_text(key, lang, **values))}</span>'
+        if detail is not None:
+            text += f" <span>{_esc(keep_text('stats.detail', lang, detail=detail))}</span>"
+        self.message.value = text
+
+    def _ask_reset(self) -> None:
+        if self._keeper.history:
+            self.confirm.layout.display = None
+            self.render()
+
+    def _cancel_reset(self) -> None:
+        self.confirm.layout.display = "none"
+
+    def _reset(self) -> None:
+        self.confirm.layout.display = "none"
+        self._keeper.reset_history()
+        self._say("stats.reset_done")
+
+    def _imported(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        content = item["content"] if isinstance(item, dict) else getattr(item, "content", b"")
+        try:
+            added = self._keeper.import_history(bytes(content))
+        except HistoryError as exc:
+            self._say("stats.import_bad", "error", detail=str(exc))
+        else:
+            self._say("stats.imported", added=added)
+        self.import_upload.set_trait("value", ())
