@@ -20,7 +20,6 @@ from tripeaks.history.class_results import (
     NameProblem,
     Problem,
 )
-from tripeaks.i18n.catalog import LANGUAGES
 from tripeaks.i18n.classroom import (
     CLASSROOM_CATALOG,
     classroom_text,
@@ -28,6 +27,7 @@ from tripeaks.i18n.classroom import (
     problem_message,
 )
 from tripeaks.i18n.core import format_number
+from tripeaks.i18n.engine import LANGUAGES
 
 CODE = "TP1-E-AAAAAAD"
 OTHER = "TP1-C-AAAAAAB"

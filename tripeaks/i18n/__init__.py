@@ -21,7 +21,6 @@ from typing import Any
 from ..engine.cards import Card, Joker, Rank
 from ..engine.game import DrawEvent, Event, PlayEvent, Refusal, RefusalDetail, Status, TimeUpEvent, UndoEvent
 from ..engine.rules import UNDO_PENALTY
-from .catalog import CATALOG
 from .core import (
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -35,6 +34,7 @@ from .core import (
     plural_category,
     signed_number,
 )
+from .engine import CATALOG
 
 __all__ = [
     "CATALOG",

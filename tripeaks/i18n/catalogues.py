@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .catalog import CATALOG
 from .classroom import CLASSROOM_CATALOG
 from .core import Catalogue, Plural, check_language
+from .engine import CATALOG
 from .keep import KEEP_CATALOG
 from .lessons import LESSON_TEXTS
 from .lessons_course import COURSE_TEXTS
@@ -43,7 +43,7 @@ CATALOGUES: dict[str, Catalogue] = {
     "quiz": QUIZ_TEXTS,
     "rulesets": RULESET_CATALOG,
 }
-"""Domain → catalogue: the engine (:mod:`tripeaks.i18n.catalog`), the app
+"""Domain → catalogue: the engine (:mod:`tripeaks.i18n.engine`), the app
 (:mod:`tripeaks.i18n.ui`), the lessons (:mod:`tripeaks.i18n.lessons` and its
 course, rule-set and strategy parts) and the
 solver with the command line (:mod:`tripeaks.i18n.solver`), the class results

@@ -1,7 +1,7 @@
 """Class results sentences (the teacher's notebook, the app's name line and challenge, the store's problems) in en, pt, fr.
 
 Whole sentences and labels with named placeholders, like
-:mod:`tripeaks.i18n.catalog`; the store itself (:mod:`tripeaks.history.class_results`)
+:mod:`tripeaks.i18n.engine`; the store itself (:mod:`tripeaks.history.class_results`)
 returns data only.  Counts are given as labelled figures ("Students: 3"),
 so no sentence needs a plural form.
 

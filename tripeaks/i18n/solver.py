@@ -1,7 +1,7 @@
 """Solver and command-line sentences (hints, ``python -m tripeaks``) in en, pt, fr.
 
 Whole sentences with named placeholders or :class:`~tripeaks.i18n.core.Plural`
-entries, like :mod:`tripeaks.i18n.catalog`; card placeholders take names
+entries, like :mod:`tripeaks.i18n.engine`; card placeholders take names
 from :func:`tripeaks.i18n.card_name`.  The solver itself
 (:mod:`tripeaks.solver`) returns data only; its sentences are made here
 (:func:`hint_message`).  The app's Winnable? indicator says its sentences

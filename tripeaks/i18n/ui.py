@@ -1,6 +1,6 @@
 """The app's labels and messages in English, Portuguese and French.
 
-Like :mod:`tripeaks.i18n.catalog`, every entry is a whole label or sentence
+Like :mod:`tripeaks.i18n.engine`, every entry is a whole label or sentence
 with named placeholders (never glued fragments), or a
 :class:`~tripeaks.i18n.core.Plural` when it counts something; the keys are
 the same in all languages.  Engine sentences (refusals, end of game, move

@@ -39,9 +39,9 @@ from ...history.class_results import (
     Problem,
     Result,
 )
-from ...i18n.catalog import LANGUAGE_NAMES, LANGUAGES
 from ...i18n.classroom import classroom_text, problem_message
 from ...i18n.core import check_language, format_number
+from ...i18n.engine import LANGUAGE_NAMES, LANGUAGES
 from .bridge import PageBridge
 from .theme import theme_widget
 

@@ -1,4 +1,4 @@
-"""The engine's message catalogue: one mapping of whole sentences per language.
+"""The engine's message catalogue (refusals, statuses, explanations): whole sentences per language.
 
 Keys are shared by all languages; entries are sentences with named
 placeholders or :class:`~tripeaks.i18n.core.Plural` entries (see
