@@ -24,7 +24,6 @@ from .engine.game import (
     Game,
     IllegalMoveError,
     PlayEvent,
-    RecordError,
     Refusal,
     RefusalDetail,
     ScoreParts,
@@ -33,6 +32,7 @@ from .engine.game import (
     TimeUpEvent,
     UndoEvent,
 )
+from .engine.record import RecordError
 from .engine.rules import (
     CLASSIC,
     EASY,

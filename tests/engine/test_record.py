@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tripeaks import Card, Game, RecordError
-from tripeaks.engine.record import RECORD_FORMAT, dumps, game_from_record, loads, record_of
+from tripeaks.engine.record import RECORD_FORMAT
 
 LayoutBuilder = Callable[..., Game]
 
@@ -57,10 +57,11 @@ def test_record_shape() -> None:
 def test_round_trip_reproduces_the_game() -> None:
     game = played_game()
     assert any(e.kind == "undo" for e in game.history) and any(e.kind == "draw" for e in game.history)
-    for data in (game.to_record(), json.dumps(game.to_record()), dumps(game)):
+    text = json.dumps(game.to_record())
+    for data in (game.to_record(), text, text.encode("utf-8")):
         same_game(Game.from_record(data), game)
-    same_game(loads(dumps(game)), game)
-    same_game(game_from_record(record_of(game)), game)
+    same_game(Game.from_record(json.loads(text)), game)
+    same_game(Game.from_record(Game.from_record(game.to_record()).to_record()), game)
 
 
 def test_round_trip_of_a_won_game(scripted: LayoutBuilder, clear_order: list[int]) -> None:

@@ -1,4 +1,4 @@
-"""Stepping through a record (tripeaks.engine.replay): each step is the game after that many actions."""
+"""Stepping through a record (tripeaks.engine.record.Replay): each step is the game after that many actions."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tripeaks import Game, RecordError
-from tripeaks.engine.replay import Replay
+from tripeaks.engine.record import Replay
 
 
 @st.composite

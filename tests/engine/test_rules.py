@@ -32,6 +32,7 @@ from tripeaks import (
     PeaksRule,
     PlayEvent,
     Preset,
+    RecordError,
     Refusal,
     Rule,
     RuleSet,
@@ -547,9 +548,9 @@ def test_layout_records_carry_the_rule_set() -> None:
 
 
 def test_a_timer_end_in_a_game_without_timer_is_a_bad_record() -> None:
-    with pytest.raises(game_module.RecordError, match="action 1 .*timer"):
+    with pytest.raises(RecordError, match="action 1 .*timer"):
         Game.from_record({"format": "tripeaks-record/1", "code": "TP1-E-AAAAAAD", "actions": ["D", "T"]})
-    with pytest.raises(game_module.RecordError, match="rule set"):
+    with pytest.raises(RecordError, match="rule set"):
         Game.from_record(
             {"format": "tripeaks-record/1", "rule": "E-X", "layout": {"tableau": [], "waste": [], "stock": []}}
         )

@@ -9,14 +9,14 @@ record token (docs/rules.md §6).
 from __future__ import annotations
 
 import enum
-import json
 import operator
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from .cards import DECK, Card, CardOrJoker, Joker, ascii_upper, parse_card_or_joker
-from .codes import GameCode, InvalidCodeError
+from .codes import GameCode
 from .events import (
     DRAW,
     EXPIRE,
@@ -58,7 +58,6 @@ __all__ = [
     "RefusalDetail",
     "IllegalMoveError",
     "Slot",
-    "RecordError",
     "ScoreParts",
     "PlayEvent",
     "DrawEvent",
@@ -73,11 +72,7 @@ __all__ = [
     "START_SCORE",
     "PEAK_BONUS",
     "UNDO_LIMIT",
-    "RECORD_FORMAT",
 ]
-
-RECORD_FORMAT: Final = "tripeaks-record/1"
-"""The ``format`` field of a game record (docs/rules.md §6)."""
 
 UNDO_LIMIT = 100
 """How many of the latest actions can be undone (docs/rules.md §4)."""
@@ -116,10 +111,6 @@ class RefusalDetail(enum.Enum):
 
     NO_WRAP = "no_wrap"
     """A K on an A, or an A on a K, under Classic: one rank apart only through the K–A wrap of Easy."""
-
-
-class RecordError(ValueError):
-    """A game record that cannot be read or replayed (docs/rules.md §6); the message names the first bad part."""
 
 
 class IllegalMoveError(ValueError):
@@ -162,6 +153,31 @@ def _rules_of(rule: RuleSet | Rule | str | None, rules: RuleSet | Rule | str | N
         raise ValueError("give either rule or rules, not both")
     chosen = rules if rules is not None else rule
     return RuleSet() if chosen is None else RuleSet.parse(chosen)
+
+
+@dataclass(frozen=True)
+class _RecordCodec:
+    write: Callable[[Game], dict[str, Any]]
+    read: Callable[[Any], Game]
+
+
+_CODEC: list[_RecordCodec] = []
+"""The record codec, installed by :mod:`tripeaks.engine.record` (which imports this module; this one never imports it)."""
+
+
+def install_record_codec(write: Callable[[Game], dict[str, Any]], read: Callable[[Any], Game]) -> None:
+    """Make :meth:`Game.to_record` call ``write`` and :meth:`Game.from_record` call ``read``.
+
+    Called once by :mod:`tripeaks.engine.record` when it is imported (the package
+    :mod:`tripeaks.engine` imports it), so that the codec lives there without an import cycle.
+    """
+    _CODEC[:] = [_RecordCodec(write, read)]
+
+
+def _record_codec() -> _RecordCodec:
+    if not _CODEC:
+        raise RuntimeError("the record codec is not loaded: import tripeaks.engine.record")
+    return _CODEC[0]
 
 
 class Game:
@@ -322,76 +338,18 @@ class Game:
         a custom layout has ``"rule"`` (the rule set as :meth:`RuleSet.parse`
         reads it, e.g. ``"E"`` or ``"C-OP"``) and ``"layout"`` (``tableau``,
         ``waste``, ``stock`` card lists; jokers as ``"JK"``) instead of
-        ``"code"``.  Raises :class:`RecordError` (a ``ValueError``) naming the
+        ``"code"``.  Raises :class:`~tripeaks.engine.record.RecordError` (a ``ValueError``) naming the
         first bad part — the text, the format, the code, rule set or layout, or
         the first action that is malformed or illegal (with its index) —
-        whatever is wrong; no partly replayed game is ever returned.
+        whatever is wrong; no partly replayed game is ever returned.  The codec is
+        :mod:`tripeaks.engine.record`.
         """
-        if isinstance(data, (bytes, bytearray)):
-            try:
-                data = bytes(data).decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise RecordError(f"record is not UTF-8 text: {exc}") from None
-        if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except (json.JSONDecodeError, RecursionError) as exc:
-                raise RecordError(f"record is not valid JSON: {exc}") from None
-        if not isinstance(data, dict):
-            raise RecordError(f"a record must be a JSON object, got {type(data).__name__}")
-        fmt = data.get("format")
-        if fmt != RECORD_FORMAT:
-            raise RecordError(f"unknown record format {fmt!r}: expected {RECORD_FORMAT!r}")
-        if "code" in data and "layout" in data:
-            raise RecordError("a record has either a 'code' or a 'layout', not both")
-        if "code" in data:
-            try:
-                game = cls.from_code(data["code"])
-            except InvalidCodeError as exc:
-                raise RecordError(f"bad code in record: {exc}") from None
-        elif "layout" in data:
-            layout = data["layout"]
-            if not isinstance(layout, dict) or not {"tableau", "waste", "stock"} <= set(layout):
-                raise RecordError("a record's 'layout' needs 'tableau', 'waste' and 'stock'")
-            try:
-                rules = RuleSet.parse(data.get("rule", "E"))
-            except ValueError as exc:
-                raise RecordError(f"bad rule set in record: {exc}") from None
-            try:
-                game = cls.from_layout(layout["tableau"], layout["waste"], layout["stock"], rules=rules)
-            except ValueError as exc:
-                raise RecordError(f"bad layout in record: {exc}") from None
-        else:
-            raise RecordError("a record needs a 'code' or a 'layout'")
-        actions = data.get("actions", [])
-        if not isinstance(actions, list):
-            raise RecordError("a record's 'actions' must be a list")
-        for i, token in enumerate(actions):
-            if not isinstance(token, str):
-                raise RecordError(f"action {i} ({token!r}) is not text: use a card such as 'KC', 'D', 'U' or 'T'")
-            try:
-                game.apply(token)
-            except IllegalMoveError as exc:
-                raise RecordError(f"action {i} ({token!r}) is not allowed here: {exc}") from None
-            except ValueError as exc:
-                raise RecordError(f"action {i} ({token!r}) cannot be read: {exc}") from None
-        return game
+        return _record_codec().read(data)
 
     def to_record(self) -> dict[str, Any]:
         """This game as a JSON-ready record (docs/rules.md §6, §8): its full code (or rule set and
         layout) and the token of every action in order (:attr:`PlayEvent.token`, ``"D"``, ``"U"``, ``"T"``)."""
-        rec: dict[str, Any] = {"format": RECORD_FORMAT}
-        if self._code is not None:
-            rec["code"] = str(self._code)
-        else:
-            rec["rule"] = str(self._rules)
-            rec["layout"] = {
-                "tableau": [str(c) for c in self._cards],
-                "waste": [str(c) for c in self._initial_waste],
-                "stock": [str(c) for c in self._stock],
-            }
-        rec["actions"] = [e.token for e in self._history]
-        return rec
+        return _record_codec().write(self)
 
     def restart(self) -> Game:
         """A new game with the same deal and rule set, from its first move."""
