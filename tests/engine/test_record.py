@@ -80,7 +80,7 @@ def test_round_trip_of_a_won_game(scripted: LayoutBuilder, clear_order: list[int
 
 
 def test_custom_layout_record_keeps_rule_and_cards(layout: LayoutBuilder) -> None:
-    game = layout(waste=["AC", "KD"], rule="C")  # a waste of two cards
+    game = layout(waste=["AC", "KD"], rules="C")  # a waste of two cards
     game.draw()
     rec = game.to_record()
     assert rec["rule"] == "C" and rec["layout"]["waste"] == ["AC", "KD"] and rec["actions"] == ["D"]

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ._deprecated import rule_keyword
 from .cards import DECK, Card, CardOrJoker, Joker, ascii_upper, parse_card_or_joker
 from .codes import GameCode
 from .events import (
@@ -44,11 +45,11 @@ from .rules import (
     UNDO_PENALTY,
     DrawRule,
     PeaksRule,
-    Rule,
     RuleSet,
     ScoringRule,
     UndoRule,
     WasteRule,
+    WrapRule,
 )
 
 __all__ = [
@@ -147,12 +148,9 @@ _WHY: Final[dict[Refusal, str]] = {
 """Why an action was refused, for exception messages (the players' sentences are in :mod:`tripeaks.i18n`)."""
 
 
-def _rules_of(rule: RuleSet | Rule | str | None, rules: RuleSet | Rule | str | None) -> RuleSet:
-    """One rule set from the ``rule`` / ``rules`` arguments of the builders (at most one given)."""
-    if rule is not None and rules is not None:
-        raise ValueError("give either rule or rules, not both")
-    chosen = rules if rules is not None else rule
-    return RuleSet() if chosen is None else RuleSet.parse(chosen)
+def _rules_of(rules: RuleSet | WrapRule | str | None) -> RuleSet:
+    """The rule set a builder's ``rules`` argument names; ``None`` is Easy."""
+    return RuleSet() if rules is None else RuleSet.parse(rules)
 
 
 @dataclass(frozen=True)
@@ -214,16 +212,20 @@ class Game:
         "_expired",
     )
 
+    @rule_keyword
     def __init__(
         self,
         tableau: Sequence[Card],
         waste: Sequence[Card],
         stock: Sequence[CardOrJoker],
-        rule: RuleSet | Rule = Rule.EASY,
+        rules: RuleSet | WrapRule | str = WrapRule.EASY,
         code: GameCode | None = None,
     ) -> None:
-        """Low-level constructor; prefer the ``from_*`` builders, which validate."""
-        rules = RuleSet.parse(rule)
+        """Low-level constructor; prefer the ``from_*`` builders, which validate.
+
+        ``rules`` as in :meth:`new`; the old keyword ``rule=`` still works, with a ``DeprecationWarning``.
+        """
+        rules = RuleSet.parse(rules)
         self._rules = rules
         self._rule = rules.rule
         self._code = code
@@ -259,25 +261,27 @@ class Game:
         return cls(tableau, waste, stock, code.rules, code)
 
     @classmethod
-    def new(cls, rule: RuleSet | Rule | str | None = None, *, rules: RuleSet | Rule | str | None = None) -> Game:
-        """A random deal (uniform over 32^7, from :mod:`secrets`) under ``rule`` or ``rules``.
+    @rule_keyword
+    def new(cls, rules: RuleSet | WrapRule | str | None = None) -> Game:
+        """A random deal (uniform over 32^7, from :mod:`secrets`) under the rule set ``rules`` (docs/rules.md §5, §8).
 
-        Either argument takes a :class:`~tripeaks.engine.rules.RuleSet`, a
-        :class:`Rule` or text that :meth:`RuleSet.parse` reads (``"classic"``,
-        ``"traditional"``, ``"E-SR"``); the default is Easy.  Raises
-        ``ValueError`` for an unknown rule set or when both are given.
+        ``rules``: a :class:`~tripeaks.engine.rules.RuleSet`, a
+        :class:`~tripeaks.engine.rules.WrapRule` or text that :meth:`RuleSet.parse`
+        reads (``"classic"``, ``"traditional"``, ``"E-SR"``); the default is
+        Easy.  The old keyword ``rule=`` still works, with a
+        ``DeprecationWarning``.  Raises ``ValueError`` for an unknown rule set
+        or when both ``rule=`` and ``rules`` are given.
         """
-        return cls.from_code(GameCode.random(_rules_of(rule, rules)))
+        return cls.from_code(GameCode.random(_rules_of(rules)))
 
     @classmethod
+    @rule_keyword
     def from_layout(
         cls,
         tableau: Sequence[Card | str],
         waste: Card | str | Sequence[Card | str] | None,
         stock: Sequence[CardOrJoker | str],
-        rule: RuleSet | Rule | str | None = None,
-        *,
-        rules: RuleSet | Rule | str | None = None,
+        rules: RuleSet | WrapRule | str | None = None,
     ) -> Game:
         """A custom deal: 28 tableau cards (positions 0–27), the waste and the stock.
 
@@ -286,13 +290,13 @@ class Game:
         ``None``, docs/rules.md §8).  ``stock`` lists the stock cards, the
         first one drawn first, with exactly ``rules.jokers`` jokers (``"JK"``)
         among them.  Usually 28 + 1 + 23 cards.  Cards may be :class:`Card`
-        or text.  ``rule`` / ``rules`` (give at most one): the rule set, as
-        in :meth:`new`; default Easy.  Raises ``ValueError`` unless together
+        or text.  ``rules``: the rule set, as in :meth:`new` (also the
+        deprecated ``rule=``); default Easy.  Raises ``ValueError`` unless together
         the cards are exactly one 52-card deck: the message names a malformed
         card, a wrong count, a repeated or a missing card, a misplaced joker
         or a waste that does not fit the rule set.  ``game.code`` is ``None``.
         """
-        chosen = _rules_of(rule, rules)
+        chosen = _rules_of(rules)
         if isinstance(tableau, (str, bytes)) or not isinstance(tableau, Iterable):
             raise ValueError("tableau must be a sequence of 28 cards")
         tab = [_as_card(c, f"tableau position {i}") for i, c in enumerate(tableau)]
@@ -378,8 +382,8 @@ class Game:
         return self._rules
 
     @property
-    def rule(self) -> Rule:
-        """The K–A wrap rule this game is played under: ``Rule.EASY`` or ``Rule.CLASSIC`` (``rules.rule``)."""
+    def rule(self) -> WrapRule:
+        """The K–A wrap this game is played under (docs/rules.md §2): ``WrapRule.EASY`` or ``WrapRule.CLASSIC`` (``rules.rule``)."""
         return self._rule
 
     @property
