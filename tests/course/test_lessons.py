@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import tripeaks.course.core as core_module
 import tripeaks.course.lessons as lessons_module
-from tripeaks import Card, Game, Refusal, RefusalDetail, WrapRule, Status
+from tripeaks import Card, Game, Refusal, RefusalDetail, Status, WrapRule
 from tripeaks.course.lessons import (
     LESSON8_PLAN,
     LESSONS,

@@ -7,7 +7,7 @@ import doctest
 import pytest
 
 import tripeaks.course.quiz as quiz_module
-from tripeaks import JOKER, Game, IllegalMoveError, Refusal, WrapRule, Status
+from tripeaks import JOKER, Game, IllegalMoveError, Refusal, Status, WrapRule
 from tripeaks.course.lessons import LESSONS, lesson_by_id
 from tripeaks.course.quiz import QUESTIONS, Answer, QuizRun
 from tripeaks.engine.layout import PEAKS

@@ -27,11 +27,11 @@ from tripeaks import (
     InvalidCodeError,
     PeaksRule,
     Preset,
-    WrapRule,
     RuleSet,
     ScoringRule,
     UndoRule,
     WasteRule,
+    WrapRule,
     deal_cards,
 )
 from tripeaks.engine.codes import N_DEALS
@@ -310,7 +310,11 @@ def test_deal_number_out_of_range(bad: object) -> None:
 
 
 def test_rule_parse_and_adjacency() -> None:
-    assert WrapRule.parse("e") is WrapRule.EASY and WrapRule.parse("N") is WrapRule.EASY and WrapRule.parse(" Easy ") is WrapRule.EASY
+    assert (
+        WrapRule.parse("e") is WrapRule.EASY
+        and WrapRule.parse("N") is WrapRule.EASY
+        and WrapRule.parse(" Easy ") is WrapRule.EASY
+    )
     assert WrapRule.parse("c") is WrapRule.CLASSIC and WrapRule.parse("classic") is WrapRule.CLASSIC
     assert WrapRule.parse(WrapRule.CLASSIC) is WrapRule.CLASSIC
     for bad in ("X", "", None, 1):

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tripeaks import Card, Game, IllegalMoveError, PlayEvent, Refusal, WrapRule, Status
+from tripeaks import Card, Game, IllegalMoveError, PlayEvent, Refusal, Status, WrapRule
 from tripeaks.engine.layout import BASE_ROW, COVERED_BY, PEAK_OF
 
 LayoutBuilder = Callable[..., Game]
@@ -93,7 +93,9 @@ def test_one_higher_or_lower_any_suit(layout: LayoutBuilder, rule: WrapRule) -> 
         (WrapRule.CLASSIC, "KC", {"QD"}),
     ],
 )
-def test_easy_and_classic_at_both_ends(layout: LayoutBuilder, rule: WrapRule, waste: str, playable_cards: set[str]) -> None:
+def test_easy_and_classic_at_both_ends(
+    layout: LayoutBuilder, rule: WrapRule, waste: str, playable_cards: set[str]
+) -> None:
     # all diamonds: A and K of the waste's rank sit there too (same rank never fits)
     game = layout(base("AD", "2D", "QD", "KD", "JD", "3D"), waste=waste, rules=rule)
     got = {str(game.card_at(p)) for p in game.playable()}

@@ -24,13 +24,13 @@ from tripeaks import (
     IllegalMoveError,
     PeaksRule,
     Refusal,
-    WrapRule,
     RuleSet,
     ScoringRule,
     Status,
     UndoEvent,
     UndoRule,
     WasteRule,
+    WrapRule,
     deal_cards,
 )
 from tripeaks.engine.codes import N_DEALS

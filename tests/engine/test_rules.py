@@ -34,7 +34,6 @@ from tripeaks import (
     Preset,
     RecordError,
     Refusal,
-    WrapRule,
     RuleSet,
     ScoreParts,
     ScoringRule,
@@ -43,6 +42,7 @@ from tripeaks import (
     UndoEvent,
     UndoRule,
     WasteRule,
+    WrapRule,
     deal_cards,
 )
 from tripeaks.engine.cards import parse_card_or_joker

@@ -7,7 +7,7 @@ import string
 
 import pytest
 
-from tripeaks import DECK, Card, Game, WrapRule, Status
+from tripeaks import DECK, Card, Game, Status, WrapRule
 from tripeaks.i18n import LANGUAGES
 from tripeaks.i18n.solver import hint_message, solver_text
 from tripeaks.solver import Verdict, best_score, hint, is_winnable, solve, win_score

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from tripeaks import Card, Game, GameCode, WrapRule, Status
+from tripeaks import Card, Game, GameCode, Status, WrapRule
 from tripeaks.engine.cards import Joker
 from tripeaks.i18n.solver import hint_message
 from tripeaks.solver import Verdict, best_score, hint, solve
