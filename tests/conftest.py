@@ -2,12 +2,12 @@
 
 Only engine helpers live here (no widgets, no notebooks).  Two builders:
 
-* ``layout(cards, waste, stock_head, rule, avoid, stock_tail)`` — a full deck
+* ``layout(cards, waste, stock_head, rules, avoid, stock_tail)`` — a full deck
   with the given positions fixed, the stock starting with ``stock_head`` and
   ending with ``stock_tail``; every other card fills the remaining positions
   and then the middle of the stock, cards whose rank is in ``avoid`` pushed
   to the stock.
-* ``scripted(actions, rule)`` — a deck arranged so that ``actions`` (tableau
+* ``scripted(actions, rules)`` — a deck arranged so that ``actions`` (tableau
   positions 0–27 and ``"D"`` for draw) is a legal sequence: the waste ranks
   climb by one at every move (K→A wraps, so Easy rule).
 """
@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from tripeaks import DECK, Card, Game, Rule
+from tripeaks import DECK, Card, Game, RuleSet, WrapRule
 
 LayoutBuilder = Callable[..., Game]
 
@@ -42,7 +42,7 @@ def build_layout(
     cards: dict[int, str] | None = None,
     waste: str | Sequence[str] = "AC",
     stock_head: Sequence[str] = (),
-    rule: Rule | str = Rule.EASY,
+    rules: RuleSet | WrapRule | str = WrapRule.EASY,
     avoid: Sequence[int] = (),
     stock_tail: Sequence[str] = (),
 ) -> Game:
@@ -56,10 +56,12 @@ def build_layout(
     rest = [c for c in DECK if c not in set(chosen)]
     rest.sort(key=lambda c: c.rank in avoid)  # stable: avoided ranks go to the stock
     tableau = [fixed[p] if p in fixed else rest.pop(0) for p in range(28)]
-    return Game.from_layout(tableau, wst, head + rest + tail, rule=rule)
+    return Game.from_layout(tableau, wst, head + rest + tail, rules=rules)
 
 
-def build_scripted(actions: Sequence[int | str], rule: Rule | str = Rule.EASY, first_rank: int = 1) -> Game:
+def build_scripted(
+    actions: Sequence[int | str], rules: RuleSet | WrapRule | str = WrapRule.EASY, first_rank: int = 1
+) -> Game:
     """A game where ``actions`` is legal: waste ranks go first_rank, +1, +2 … (K→A wraps)."""
     next_suit = {r: 0 for r in range(1, 14)}
 
@@ -82,7 +84,7 @@ def build_scripted(actions: Sequence[int | str], rule: Rule | str = Rule.EASY, f
     used = set(tableau.values()) | set(stock) | {waste}
     rest = [c for c in DECK if c not in used]
     full = [tableau[p] if p in tableau else rest.pop(0) for p in range(28)]
-    return Game.from_layout(full, [waste], stock + rest, rule=rule)
+    return Game.from_layout(full, [waste], stock + rest, rules=rules)
 
 
 def clearing_order() -> list[int]:

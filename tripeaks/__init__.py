@@ -11,6 +11,7 @@ The engine is pure Python: no widget or plotting import.  The notebook app
 lives in :mod:`tripeaks.app`.
 """
 
+from .engine._deprecated import renamed
 from .engine.cards import DECK, JOKER, Card, CardOrJoker, InvalidCardError, Joker, Rank, Suit
 from .engine.codes import GameCode, InvalidCodeError, deal_cards, deal_layout
 from .engine.game import (
@@ -24,7 +25,6 @@ from .engine.game import (
     Game,
     IllegalMoveError,
     PlayEvent,
-    RecordError,
     Refusal,
     RefusalDetail,
     ScoreParts,
@@ -33,6 +33,7 @@ from .engine.game import (
     TimeUpEvent,
     UndoEvent,
 )
+from .engine.record import RecordError
 from .engine.rules import (
     CLASSIC,
     EASY,
@@ -43,11 +44,11 @@ from .engine.rules import (
     DrawRule,
     PeaksRule,
     Preset,
-    Rule,
     RuleSet,
     ScoringRule,
     UndoRule,
     WasteRule,
+    WrapRule,
 )
 
 __all__ = [
@@ -59,7 +60,7 @@ __all__ = [
     "JOKER",
     "CardOrJoker",
     "InvalidCardError",
-    "Rule",
+    "WrapRule",
     "RuleSet",
     "DrawRule",
     "PeaksRule",
@@ -97,3 +98,6 @@ __all__ = [
     "EXPIRE",
 ]
 __version__ = "0.1.0"
+
+__getattr__ = renamed(__name__, {"Rule": ("WrapRule", WrapRule)})
+"""``tripeaks.Rule``, the old name of :class:`WrapRule`, still imports, with a ``DeprecationWarning``."""

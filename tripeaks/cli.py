@@ -44,9 +44,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NoReturn
 
-from .engine.codes import GameCode, InvalidCodeError, Rule
+from .engine.codes import GameCode, InvalidCodeError
 from .engine.game import Game, PlayEvent
-from .engine.rules import RuleSet, ScoringRule
+from .engine.rules import RuleSet, ScoringRule, WrapRule
 from .i18n import LANGUAGES, card_name, format_number, format_percentage
 from .i18n.solver import deal_range_message, solver_text
 from .i18n.ui import code_error_message, preset_name
@@ -130,7 +130,7 @@ def _parser() -> argparse.ArgumentParser:
     _budget(s)
 
     w = sub.add_parser("winrate", parents=[common], help="share of winnable deals over a range of deal numbers")
-    w.add_argument("--rule", default=None, help="easy (E) or classic (C); or give --rules")
+    w.add_argument("--rule", default=None, help="deprecated: use --rules, which also reads easy (E) and classic (C)")
     w.add_argument("--rules", type=_rules, default=None, help="a preset name or a rule letter with flags, e.g. E-SJ")
     w.add_argument("--deals", default="0-999", help="deal numbers 0-34359738367, e.g. 0-1999 or 0-99,500-599")
     w.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1, help="worker processes (default: every core)")
@@ -247,7 +247,7 @@ def _winrate(args: argparse.Namespace, out: list[str]) -> int:
     lang = args.lang
     if args.rule is not None and args.rules is not None:
         raise ValueError("give --rule or --rules, not both")
-    rule = args.rules if args.rules is not None else RuleSet.from_rule(Rule.parse(args.rule or "easy"))
+    rules = args.rules if args.rules is not None else RuleSet.from_rule(WrapRule.parse(args.rule or "easy"))
     deals = parse_deals(args.deals)  # checked against the code space; never a list of every deal
     t0 = time.perf_counter()
     wins = lost = unknown = nodes = 0
@@ -255,7 +255,7 @@ def _winrate(args: argparse.Namespace, out: list[str]) -> int:
     progress = False if args.no_progress else None
     with _workers(args) as where:
         results = decide_deals(
-            rule,
+            rules,
             deals,
             max_nodes=args.max_nodes,
             jobs=where.jobs,
@@ -274,7 +274,7 @@ def _winrate(args: argparse.Namespace, out: list[str]) -> int:
                 unknown += 1
     wall = time.perf_counter() - t0
     decided = wins + lost
-    name = preset_name(rule, lang) if rule.preset is not None else str(rule)
+    name = preset_name(rules, lang) if rules.preset is not None else str(rules)
     out.append(solver_text("winrate.deals", lang, rule=name, ranges=str(deals), deals=len(deals)))
     if where.scheduler is None:
         out.append(solver_text("winrate.jobs", lang, jobs=where.jobs))

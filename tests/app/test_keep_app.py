@@ -622,6 +622,6 @@ def test_the_keeper_imports_no_widget_library():
     import subprocess
     import sys
 
-    code = "import sys, tripeaks.app.model.keeper, tripeaks.history.stats, tripeaks.history.match, tripeaks.engine.replay, tripeaks.history.daily; print('ipywidgets' in sys.modules)"
+    code = "import sys, tripeaks.app.model.keeper, tripeaks.history.stats, tripeaks.history.match, tripeaks.engine.record, tripeaks.history.daily; print('ipywidgets' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False"]

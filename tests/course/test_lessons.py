@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import tripeaks.course.core as core_module
 import tripeaks.course.lessons as lessons_module
-from tripeaks import Card, Game, Refusal, RefusalDetail, Rule, Status
+from tripeaks import Card, Game, Refusal, RefusalDetail, Status, WrapRule
 from tripeaks.course.lessons import (
     LESSON8_PLAN,
     LESSONS,
@@ -164,7 +164,7 @@ def test_walk_through_deal_matches_the_rules():
     assert not g.tableau[12].face_up
     assert {"A♠", "K♦", "3♠"} <= {g.card_at(p).symbol for p in BASE_ROW}
     assert sorted(g.card_at(p).symbol for p in g.playable()) == sorted(["K♣", "2♦", "K♦"])
-    classic = walk_board(Rule.CLASSIC)
+    classic = walk_board(WrapRule.CLASSIC)
     assert [classic.card_at(p).symbol for p in classic.playable()] == ["2♦"]
     events = [g.play_card(c) for c in ("KC", "AS", "2D")]
     assert [e.revealed for e in events] == [(), (), (12,)]
@@ -259,7 +259,7 @@ def test_lesson5_draw_any_time_and_one_pass():
 def test_lesson6_explains_the_king_refused_on_the_ace_under_classic(lang):
     run = LessonRun(lesson_by_id("rules"))
     g = run.game
-    assert g.rule is Rule.EASY and set(run.task.targets) == set(g.playable())
+    assert g.rule is WrapRule.EASY and set(run.task.targets) == set(g.playable())
     fb = run.click_card(_by_card(g, "3S"))
     assert fb.kind == "refused" and fb.refusal is Refusal.NOT_ADJACENT and fb.detail is None
     for card in ("KC", "KD"):
@@ -269,7 +269,7 @@ def test_lesson6_explains_the_king_refused_on_the_ace_under_classic(lang):
     assert run.waiting and run.game is g  # the Easy board stays until the learner goes on
     run.proceed()
     g2 = run.game
-    assert g2.rule is Rule.CLASSIC and g2.dealt_tableau == g.dealt_tableau and g2.waste_top == g.waste_top
+    assert g2.rule is WrapRule.CLASSIC and g2.dealt_tableau == g.dealt_tableau and g2.waste_top == g.waste_top
     fb = run.click_card(_by_card(g2, "KC"))
     assert fb.kind == "done" and fb.refusal is Refusal.NOT_ADJACENT and fb.detail is RefusalDetail.NO_WRAP
     message = fb.message(lang)
@@ -494,13 +494,13 @@ def test_the_new_game_panel_step_wants_the_classic_code():
 def test_lesson10_classic_refuses_the_wrap_easy_accepts_it():
     run = LessonRun(lesson_by_id("differences"))
     g = run.game
-    assert g.rule is Rule.CLASSIC
+    assert g.rule is WrapRule.CLASSIC
     fb = run.click_card(_by_card(g, "3S"))  # refused too, but the step is about K♣
     assert fb.kind == "refused" and fb.key == "lesson.generic.wrong_card"
     fb = run.click_card(_by_card(g, "KC"))
     assert fb.kind == "done" and fb.refusal is Refusal.NOT_ADJACENT and fb.detail is RefusalDetail.NO_WRAP
     run.proceed()
-    assert run.game.rule is Rule.EASY
+    assert run.game.rule is WrapRule.EASY
     fb = run.click_card(_by_card(run.game, "KC"))
     assert fb.kind == "done" and fb.event.wrap
     assert run.click_stock().kind == "done" and run.complete

@@ -7,7 +7,7 @@ import doctest
 import pytest
 
 import tripeaks.course.quiz as quiz_module
-from tripeaks import JOKER, Game, IllegalMoveError, Refusal, Rule, Status
+from tripeaks import JOKER, Game, IllegalMoveError, Refusal, Status, WrapRule
 from tripeaks.course.lessons import LESSONS, lesson_by_id
 from tripeaks.course.quiz import QUESTIONS, Answer, QuizRun
 from tripeaks.engine.layout import PEAKS
@@ -31,7 +31,7 @@ def test_peaks_the_right_peak_counts_ten_cards():
 
 
 def test_classic_ace_only_a_two_goes_on_an_ace():
-    assert BY_ID["classic_ace"].right.value == {r for r in range(1, 14) if Rule.CLASSIC.adjacent(r, 1)}
+    assert BY_ID["classic_ace"].right.value == {r for r in range(1, 14) if WrapRule.CLASSIC.adjacent(r, 1)}
 
 
 def test_score_line_three_plays_and_no_draw():

@@ -27,11 +27,11 @@ from tripeaks import (
     InvalidCodeError,
     PeaksRule,
     Preset,
-    Rule,
     RuleSet,
     ScoringRule,
     UndoRule,
     WasteRule,
+    WrapRule,
     deal_cards,
 )
 from tripeaks.engine.codes import N_DEALS
@@ -101,7 +101,7 @@ def test_pinned_deals_literally(n: int) -> None:
     expected = PINNED[n].split()
     assert [str(c) for c in deal_cards(n)] == expected
     assert spec_deal(n) == expected  # the reference implementation agrees with the literal
-    game = Game.from_code(GameCode(Rule.CLASSIC, n))
+    game = Game.from_code(GameCode(WrapRule.CLASSIC, n))
     assert [str(game.card_at(p)) for p in range(28)] == expected[:28]
     assert [str(c) for c in game.waste] == expected[28:29]
     assert [str(c) for c in game.stock_cards] == expected[29:]
@@ -119,7 +119,7 @@ SPREAD = sorted(
 def test_deal_matches_independent_implementation(n: int) -> None:
     cards = deal_cards(n)
     assert [str(c) for c in cards] == spec_deal(n)
-    assert GameCode(Rule.EASY, n).cards() == cards
+    assert GameCode(WrapRule.EASY, n).cards() == cards
 
 
 def test_rejection_sampling_skips_words_over_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -140,18 +140,18 @@ def test_rejection_sampling_skips_words_over_the_bound(monkeypatch: pytest.Monke
 
 def test_same_deal_same_cards_under_both_rules() -> None:
     for n in (0, 3, 12345):
-        easy = Game.from_code(GameCode(Rule.EASY, n))
-        classic = Game.from_code(GameCode(Rule.CLASSIC, n))
+        easy = Game.from_code(GameCode(WrapRule.EASY, n))
+        classic = Game.from_code(GameCode(WrapRule.CLASSIC, n))
         assert easy.dealt_tableau == classic.dealt_tableau
         assert easy.waste == classic.waste and easy.stock_cards == classic.stock_cards
-        assert easy.rule is Rule.EASY and classic.rule is Rule.CLASSIC
+        assert easy.rule is WrapRule.EASY and classic.rule is WrapRule.CLASSIC
         assert str(classic.code) == str(easy.code).replace("-E-", "-C-")
 
 
-@given(st.integers(0, N_DEALS - 1), st.sampled_from(list(Rule)))
-@example(0, Rule.EASY)
-@example(N_DEALS - 1, Rule.CLASSIC)
-def test_round_trip(n: int, rule: Rule) -> None:
+@given(st.integers(0, N_DEALS - 1), st.sampled_from(list(WrapRule)))
+@example(0, WrapRule.EASY)
+@example(N_DEALS - 1, WrapRule.CLASSIC)
+def test_round_trip(n: int, rule: WrapRule) -> None:
     code = GameCode(rule, n)
     text = str(code)
     assert text == spec_code_text(rule.value, n)
@@ -164,7 +164,7 @@ def test_round_trip(n: int, rule: Rule) -> None:
 
 def test_legacy_n_means_easy_and_formats_as_e() -> None:
     code = GameCode.parse("TP1-N-AAAAAAD")
-    assert code.rule is Rule.EASY and code.deal == 3
+    assert code.rule is WrapRule.EASY and code.deal == 3
     assert str(code) == "TP1-E-AAAAAAD"
     assert str(GameCode.parse(" tp1-n-aaaaaad ")) == "TP1-E-AAAAAAD"
     assert Game.from_code("TP1-N-AAAAAAD").dealt_tableau == Game.from_code("TP1-C-AAAAAAD").dealt_tableau
@@ -306,33 +306,37 @@ def test_deal_number_out_of_range(bad: object) -> None:
     with pytest.raises(ValueError, match="deal number"):
         deal_cards(bad)  # type: ignore[arg-type]
     with pytest.raises(InvalidCodeError, match="deal number"):
-        GameCode(Rule.EASY, bad)  # type: ignore[arg-type]
+        GameCode(WrapRule.EASY, bad)  # type: ignore[arg-type]
 
 
 def test_rule_parse_and_adjacency() -> None:
-    assert Rule.parse("e") is Rule.EASY and Rule.parse("N") is Rule.EASY and Rule.parse(" Easy ") is Rule.EASY
-    assert Rule.parse("c") is Rule.CLASSIC and Rule.parse("classic") is Rule.CLASSIC
-    assert Rule.parse(Rule.CLASSIC) is Rule.CLASSIC
+    assert (
+        WrapRule.parse("e") is WrapRule.EASY
+        and WrapRule.parse("N") is WrapRule.EASY
+        and WrapRule.parse(" Easy ") is WrapRule.EASY
+    )
+    assert WrapRule.parse("c") is WrapRule.CLASSIC and WrapRule.parse("classic") is WrapRule.CLASSIC
+    assert WrapRule.parse(WrapRule.CLASSIC) is WrapRule.CLASSIC
     for bad in ("X", "", None, 1):
         with pytest.raises(ValueError, match="unknown rule"):
-            Rule.parse(bad)  # type: ignore[arg-type]
+            WrapRule.parse(bad)  # type: ignore[arg-type]
     for a in range(1, 14):
         for b in range(1, 14):
             classic = abs(a - b) == 1
             easy = classic or {a, b} == {1, 13}
-            assert Rule.CLASSIC.adjacent(a, b) is classic
-            assert Rule.EASY.adjacent(a, b) is easy
-    assert Rule.EASY.wraps and not Rule.CLASSIC.wraps
+            assert WrapRule.CLASSIC.adjacent(a, b) is classic
+            assert WrapRule.EASY.adjacent(a, b) is easy
+    assert WrapRule.EASY.wraps and not WrapRule.CLASSIC.wraps
 
 
 def test_random_code_and_with_rule() -> None:
-    codes = {GameCode.random(Rule.CLASSIC) for _ in range(20)}
-    assert all(c.rule is Rule.CLASSIC and 0 <= c.deal < N_DEALS for c in codes)
+    codes = {GameCode.random(WrapRule.CLASSIC) for _ in range(20)}
+    assert all(c.rule is WrapRule.CLASSIC and 0 <= c.deal < N_DEALS for c in codes)
     assert len({c.deal for c in codes}) > 1
-    assert GameCode.random().rule is Rule.EASY
+    assert GameCode.random().rule is WrapRule.EASY
     code = GameCode.parse("TP1-E-AAAAAAD")
-    assert code.with_rule("C") == GameCode(Rule.CLASSIC, 3)
-    assert Game.new(Rule.CLASSIC).rule is Rule.CLASSIC
+    assert code.with_rule("C") == GameCode(WrapRule.CLASSIC, 3)
+    assert Game.new(WrapRule.CLASSIC).rule is WrapRule.CLASSIC
 
 
 def test_error_messages_quote_the_parts_as_typed():
@@ -535,12 +539,12 @@ def test_malformed_flags_are_refused_naming_the_flag(text: str, reason: str, par
 
 
 def test_game_code_keeps_the_rule_api() -> None:
-    code = GameCode(Rule.EASY, 3)
-    assert code == GameCode(RuleSet(), 3) == GameCode("easy", 3) and code.rule is Rule.EASY
+    code = GameCode(WrapRule.EASY, 3)
+    assert code == GameCode(RuleSet(), 3) == GameCode("easy", 3) and code.rule is WrapRule.EASY
     traditional = GameCode("traditional", 3)
-    assert str(traditional) == "TP1-E-AAAAAAD-SR" and traditional.rule is Rule.EASY
+    assert str(traditional) == "TP1-E-AAAAAAD-SR" and traditional.rule is WrapRule.EASY
     assert str(traditional.with_rule("C")) == "TP1-C-AAAAAAD-SR"  # the wrap changes, the other options stay
-    assert traditional.with_rules(Rule.CLASSIC) == GameCode(Rule.CLASSIC, 3)
+    assert traditional.with_rules(WrapRule.CLASSIC) == GameCode(WrapRule.CLASSIC, 3)
     assert GameCode.random("tri peaks").rules == TRI_PEAKS
     with pytest.raises(InvalidCodeError, match="rules"):
         GameCode("nonsense", 3)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tripeaks import Card, Game, IllegalMoveError, PlayEvent, Refusal, Rule, Status
+from tripeaks import Card, Game, IllegalMoveError, PlayEvent, Refusal, Status, WrapRule
 from tripeaks.engine.layout import BASE_ROW, COVERED_BY, PEAK_OF
 
 LayoutBuilder = Callable[..., Game]
@@ -64,11 +64,11 @@ def test_start_position(layout: LayoutBuilder) -> None:
 
 
 # ---------------------------------------------------------------- one higher / one lower, suits ignored
-@pytest.mark.parametrize("rule", [Rule.EASY, Rule.CLASSIC])
-def test_one_higher_or_lower_any_suit(layout: LayoutBuilder, rule: Rule) -> None:
+@pytest.mark.parametrize("rule", [WrapRule.EASY, WrapRule.CLASSIC])
+def test_one_higher_or_lower_any_suit(layout: LayoutBuilder, rule: WrapRule) -> None:
     # waste 7♣; base: 6 and 8 of every other suit are playable, 7s, 5s and 9s are not
     cards = ["6D", "6H", "6S", "8D", "8H", "8S", "7D", "5C", "9C", "10C"]
-    game = layout(dict(zip(BASE_ROW, cards)), waste="7C", rule=rule)
+    game = layout(dict(zip(BASE_ROW, cards)), waste="7C", rules=rule)
     assert game.playable() == [18, 19, 20, 21, 22, 23]
     for p in (24, 25, 26, 27):
         assert game.refusal(p) is Refusal.NOT_ADJACENT
@@ -87,15 +87,17 @@ def test_one_higher_or_lower_any_suit(layout: LayoutBuilder, rule: Rule) -> None
 @pytest.mark.parametrize(
     "rule, waste, playable_cards",
     [
-        (Rule.EASY, "AC", {"2D", "KD"}),
-        (Rule.CLASSIC, "AC", {"2D"}),
-        (Rule.EASY, "KC", {"QD", "AD"}),
-        (Rule.CLASSIC, "KC", {"QD"}),
+        (WrapRule.EASY, "AC", {"2D", "KD"}),
+        (WrapRule.CLASSIC, "AC", {"2D"}),
+        (WrapRule.EASY, "KC", {"QD", "AD"}),
+        (WrapRule.CLASSIC, "KC", {"QD"}),
     ],
 )
-def test_easy_and_classic_at_both_ends(layout: LayoutBuilder, rule: Rule, waste: str, playable_cards: set[str]) -> None:
+def test_easy_and_classic_at_both_ends(
+    layout: LayoutBuilder, rule: WrapRule, waste: str, playable_cards: set[str]
+) -> None:
     # all diamonds: A and K of the waste's rank sit there too (same rank never fits)
-    game = layout(base("AD", "2D", "QD", "KD", "JD", "3D"), waste=waste, rule=rule)
+    game = layout(base("AD", "2D", "QD", "KD", "JD", "3D"), waste=waste, rules=rule)
     got = {str(game.card_at(p)) for p in game.playable()}
     assert got == playable_cards
     for p in range(18, 28):
@@ -103,10 +105,10 @@ def test_easy_and_classic_at_both_ends(layout: LayoutBuilder, rule: Rule, waste:
             assert game.refusal(p) is Refusal.NOT_ADJACENT
 
 
-@pytest.mark.parametrize("rule", [Rule.EASY, Rule.CLASSIC])
-def test_wrap_plays(layout: LayoutBuilder, rule: Rule) -> None:
-    game = layout(base("AD", "KH"), waste="KC", rule=rule)
-    if rule is Rule.CLASSIC:
+@pytest.mark.parametrize("rule", [WrapRule.EASY, WrapRule.CLASSIC])
+def test_wrap_plays(layout: LayoutBuilder, rule: WrapRule) -> None:
+    game = layout(base("AD", "KH"), waste="KC", rules=rule)
+    if rule is WrapRule.CLASSIC:
         refused(game, lambda: game.play(18), Refusal.NOT_ADJACENT)
         return
     event = game.play(18)  # A♦ on K♣
@@ -144,7 +146,7 @@ def test_walk_through_layout_is_as_described(layout: LayoutBuilder) -> None:
 
 
 def test_walk_through_easy(layout: LayoutBuilder) -> None:
-    game = layout(WALK, waste="AC", rule=Rule.EASY)
+    game = layout(WALK, waste="AC", rules=WrapRule.EASY)
     assert sorted(game.card_at(p).symbol for p in game.playable()) == sorted(["K♣", "2♦", "K♦"])
     assert game.refusal(20) is Refusal.NOT_ADJACENT  # 3♠ on A♣
     refused(game, lambda: game.play(20), Refusal.NOT_ADJACENT)
@@ -169,7 +171,7 @@ def test_walk_through_easy(layout: LayoutBuilder) -> None:
 
 
 def test_walk_through_classic(layout: LayoutBuilder) -> None:
-    game = layout(WALK, waste="AC", rule=Rule.CLASSIC)
+    game = layout(WALK, waste="AC", rules=WrapRule.CLASSIC)
     assert [game.card_at(p).symbol for p in game.playable()] == ["2♦"]
     refused(game, lambda: game.play_card("KC"), Refusal.NOT_ADJACENT)
     refused(game, lambda: game.play_card("KD"), Refusal.NOT_ADJACENT)
@@ -431,8 +433,8 @@ def test_from_layout_validation() -> None:
 
     cards = [str(c) for c in DECK]
     ok = Game.from_layout(cards[:28], cards[28], cards[29:])
-    assert ok.stock_count == 23 and ok.rule is Rule.EASY
-    assert Game.from_layout(cards[:28], [cards[28]], cards[29:], rule="classic").rule is Rule.CLASSIC
+    assert ok.stock_count == 23 and ok.rule is WrapRule.EASY
+    assert Game.from_layout(cards[:28], [cards[28]], cards[29:], rules="classic").rule is WrapRule.CLASSIC
     multi = Game.from_layout(cards[:28], cards[28:30], cards[30:])  # a waste of two cards
     assert multi.waste_top == DECK[29] and multi.stock_count == 22
     with pytest.raises(ValueError, match="exactly 28"):
@@ -450,7 +452,7 @@ def test_from_layout_validation() -> None:
     with pytest.raises(ValueError, match="tableau must be"):
         Game.from_layout("AC 2C", cards[28], cards[29:])
     with pytest.raises(ValueError, match="unknown rule"):
-        Game.from_layout(cards[:28], cards[28], cards[29:], rule="Z")
+        Game.from_layout(cards[:28], cards[28], cards[29:], rules="Z")
 
 
 def test_restart_and_copy(scripted: LayoutBuilder) -> None:

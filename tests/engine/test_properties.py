@@ -24,13 +24,13 @@ from tripeaks import (
     IllegalMoveError,
     PeaksRule,
     Refusal,
-    Rule,
     RuleSet,
     ScoringRule,
     Status,
     UndoEvent,
     UndoRule,
     WasteRule,
+    WrapRule,
     deal_cards,
 )
 from tripeaks.engine.codes import N_DEALS
@@ -41,9 +41,9 @@ PEAKS = ({0, 3, 4, 9, 10, 11, 18, 19, 20}, {1, 5, 6, 12, 13, 14, 21, 22, 23}, {2
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def fits(rule: Rule, a: int, b: int) -> bool:
+def fits(rule: WrapRule, a: int, b: int) -> bool:
     d = abs(a - b)
-    return d == 1 or (rule is Rule.EASY and d == 12)
+    return d == 1 or (rule is WrapRule.EASY and d == 12)
 
 
 def expected_refusal(game: Game, p: int, covered_by: CoveredBy) -> Refusal | None:
@@ -91,7 +91,7 @@ def check_state(game: Game, covered_by: CoveredBy) -> None:
     assert 0 <= game.score
 
 
-def random_game(deal: int, rule: Rule, picks: list[int], plays_first: bool, covered_by: CoveredBy) -> Game:
+def random_game(deal: int, rule: WrapRule, picks: list[int], plays_first: bool, covered_by: CoveredBy) -> Game:
     """Play ``picks`` as choices among the allowed actions (undo included), checking as it goes."""
     game = Game.from_code(GameCode(rule, deal))
     check_state(game, covered_by)
@@ -150,20 +150,20 @@ def check_replay(game: Game) -> None:
 @SETTINGS
 @given(
     deal=st.integers(0, N_DEALS - 1),
-    rule=st.sampled_from(list(Rule)),
+    rule=st.sampled_from(list(WrapRule)),
     picks=st.lists(st.integers(0, 2**16), max_size=90),
     plays_first=st.booleans(),
 )
 def test_random_games_keep_every_rule(
-    covered_by: CoveredBy, deal: int, rule: Rule, picks: list[int], plays_first: bool
+    covered_by: CoveredBy, deal: int, rule: WrapRule, picks: list[int], plays_first: bool
 ) -> None:
     game = random_game(deal, rule, picks, plays_first, covered_by)
     check_replay(game)
 
 
 @settings(max_examples=40, deadline=None)
-@given(deal=st.integers(0, N_DEALS - 1), rule=st.sampled_from(list(Rule)), seed=st.integers(0, 2**32))
-def test_greedy_games_to_the_end(covered_by: CoveredBy, deal: int, rule: Rule, seed: int) -> None:
+@given(deal=st.integers(0, N_DEALS - 1), rule=st.sampled_from(list(WrapRule)), seed=st.integers(0, 2**32))
+def test_greedy_games_to_the_end(covered_by: CoveredBy, deal: int, rule: WrapRule, seed: int) -> None:
     """Prefer plays, draw only when stuck, never undo: every game ends won or blocked."""
     game = Game.from_code(GameCode(rule, deal))
     k = seed

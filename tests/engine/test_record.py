@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tripeaks import Card, Game, RecordError
-from tripeaks.engine.record import RECORD_FORMAT, dumps, game_from_record, loads, record_of
+from tripeaks import Card, Game, GameCode, RecordError, RuleSet
+from tripeaks.engine.codes import N_DEALS
+from tripeaks.engine.record import RECORD_FORMAT
 
 LayoutBuilder = Callable[..., Game]
 
@@ -57,10 +58,11 @@ def test_record_shape() -> None:
 def test_round_trip_reproduces_the_game() -> None:
     game = played_game()
     assert any(e.kind == "undo" for e in game.history) and any(e.kind == "draw" for e in game.history)
-    for data in (game.to_record(), json.dumps(game.to_record()), dumps(game)):
+    text = json.dumps(game.to_record())
+    for data in (game.to_record(), text, text.encode("utf-8")):
         same_game(Game.from_record(data), game)
-    same_game(loads(dumps(game)), game)
-    same_game(game_from_record(record_of(game)), game)
+    same_game(Game.from_record(json.loads(text)), game)
+    same_game(Game.from_record(Game.from_record(game.to_record()).to_record()), game)
 
 
 def test_round_trip_of_a_won_game(scripted: LayoutBuilder, clear_order: list[int]) -> None:
@@ -79,7 +81,7 @@ def test_round_trip_of_a_won_game(scripted: LayoutBuilder, clear_order: list[int
 
 
 def test_custom_layout_record_keeps_rule_and_cards(layout: LayoutBuilder) -> None:
-    game = layout(waste=["AC", "KD"], rule="C")  # a waste of two cards
+    game = layout(waste=["AC", "KD"], rules="C")  # a waste of two cards
     game.draw()
     rec = game.to_record()
     assert rec["rule"] == "C" and rec["layout"]["waste"] == ["AC", "KD"] and rec["actions"] == ["D"]
@@ -259,3 +261,52 @@ def test_every_event_carries_its_record_token() -> None:
     undo = game.undo()
     assert (play.token, draw.token, undo.token) == (str(play.card), "D", "U")
     assert game.to_record()["actions"] == [play.token, "D", "U"]
+
+
+# ----------------------------------------------------------------- the codec round-trips any game
+rule_sets = st.builds(
+    RuleSet,
+    wrap=st.booleans(),
+    draw=st.sampled_from(["any", "stuck"]),
+    peaks=st.sampled_from(["hidden", "open"]),
+    jokers=st.integers(0, 2),
+    waste=st.sampled_from(["dealt", "empty"]),
+    scoring=st.sampled_from(["standard", "runs"]),
+    undo=st.sampled_from(["free", "penalty"]),
+    timer=st.none() | st.integers(1, 60),
+)
+
+
+@st.composite
+def random_games(draw: st.DrawFn) -> Game:
+    """A game of a random deal under a random rule set, by code or as a custom layout, played at random:
+    plays, draws, undos, redos and the timer's end, as many as the game allows up to 60."""
+    dealt = Game.from_code(GameCode(draw(rule_sets), draw(st.integers(0, N_DEALS - 1))))
+    if draw(st.booleans()):
+        dealt = Game.from_layout(dealt.dealt_tableau, dealt.initial_waste, dealt.dealt_stock, rules=dealt.rules)
+    for _ in range(draw(st.integers(0, 60))):
+        choices: list[Any] = list(dealt.legal_actions())
+        choices += ["U"] * dealt.can_undo + ["redo"] * dealt.can_redo
+        if dealt.rules.timer is not None and not dealt.is_over:
+            choices.append("T")
+        if not choices:
+            break
+        choice = draw(st.sampled_from(choices))
+        dealt.redo() if choice == "redo" else dealt.apply(choice)
+    return dealt
+
+
+@settings(max_examples=120, deadline=None)
+@given(random_games(), st.sampled_from(["dict", "text", "bytes"]))
+def test_any_game_round_trips_through_its_record_as_json(game: Game, form: str) -> None:
+    text = json.dumps(game.to_record())
+    data: Any = {"dict": json.loads(text), "text": text, "bytes": text.encode("utf-8")}[form]
+    again = Game.from_record(data)
+    assert again.state_key() == game.state_key()
+    assert again.to_record() == game.to_record() == json.loads(text)
+    assert [e.token for e in again.history] == [e.token for e in game.history] == again.to_record()["actions"]
+    assert again.score == game.score and again.score_parts() == game.score_parts()
+    assert again.history == game.history and again.standing_actions == game.standing_actions
+    assert again.rules == game.rules and again.code == game.code
+    assert again.can_undo == game.can_undo and again.redo_depth == game.redo_depth
+    assert ("code" in again.to_record()) == (game.code is not None)

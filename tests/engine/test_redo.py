@@ -101,7 +101,7 @@ def test_a_redo_can_win_and_nothing_can_be_redone_after_a_win(scripted: LayoutBu
 
 
 def test_undo_penalty_is_not_given_back_by_a_redo(scripted: LayoutBuilder) -> None:
-    game = scripted([18], rule=RuleSet.parse("E-P"))
+    game = scripted([18], rules=RuleSet.parse("E-P"))
     game.play(18)
     assert game.score == 499
     game.undo()
@@ -111,7 +111,7 @@ def test_undo_penalty_is_not_given_back_by_a_redo(scripted: LayoutBuilder) -> No
 
 
 def test_runs_scoring_redo_earns_the_run_points_again(scripted: LayoutBuilder) -> None:
-    game = scripted([18, 20, 19], rule=RuleSet.parse("E-R"))
+    game = scripted([18, 20, 19], rules=RuleSet.parse("E-R"))
     game.play(18)
     game.play(20)
     second = game.play(19)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tripeaks import Game, GameCode, Refusal, RefusalDetail, Rule
+from tripeaks import Game, GameCode, Refusal, RefusalDetail, WrapRule
 from tripeaks.app.model.session import PlaySession
 from tripeaks.course.lessons import walk_board
 from tripeaks.i18n import LANGUAGES, refusal_detail_sentence, refusal_message
@@ -18,7 +18,7 @@ RULES = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 
 
 def test_a_king_on_an_ace_under_classic_has_the_no_wrap_detail():
-    game = walk_board(Rule.CLASSIC)  # waste A♣; K♣ at 21, K♦ at 19, 3♠ at 18, 2♦ at 22
+    game = walk_board(WrapRule.CLASSIC)  # waste A♣; K♣ at 21, K♦ at 19, 3♠ at 18, 2♦ at 22
     assert game.refusal(21) is Refusal.NOT_ADJACENT
     assert game.refusal_detail(21) is RefusalDetail.NO_WRAP
     assert game.refusal_detail(19) is RefusalDetail.NO_WRAP
@@ -30,7 +30,7 @@ def test_a_king_on_an_ace_under_classic_has_the_no_wrap_detail():
 
 
 def test_under_easy_the_same_cards_have_no_detail():
-    game = walk_board(Rule.EASY)
+    game = walk_board(WrapRule.EASY)
     assert [game.refusal_detail(p) for p in range(28)] == [None] * 28
 
 
@@ -44,7 +44,7 @@ def test_the_detail_is_exactly_a_refused_king_ace_pair(deal, rule, position):
     expected = game.refusal(position) is Refusal.NOT_ADJACENT and pair
     assert (detail is RefusalDetail.NO_WRAP) == expected
     if pair and game.refusal(position) is Refusal.NOT_ADJACENT:
-        assert game.rule is Rule.CLASSIC
+        assert game.rule is WrapRule.CLASSIC
 
 
 def test_the_rules_reference_quotes_the_detail_sentence_in_every_language():
@@ -59,7 +59,7 @@ def test_the_rules_reference_quotes_the_detail_sentence_in_every_language():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_app_status_line_says_why_a_king_cannot_go_on_an_ace_under_classic(lang):
-    session = PlaySession(walk_board(Rule.CLASSIC), lang)
+    session = PlaySession(walk_board(WrapRule.CLASSIC), lang)
     assert session.play(21) is None
     assert session.message.sentences(lang) == (
         refusal_message(Refusal.NOT_ADJACENT, lang),

@@ -1,13 +1,16 @@
-"""Stepping through a record (tripeaks.engine.replay): each step is the game after that many actions."""
+"""Stepping through a record (tripeaks.engine.record.Replay): each step is the game after that many actions."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_record import random_games
 
 from tripeaks import Game, RecordError
-from tripeaks.engine.replay import Replay
+from tripeaks.engine.record import Replay
 
 
 @st.composite
@@ -63,3 +66,30 @@ def test_steps_outside_the_record_are_refused():
 def test_a_bad_record_gets_the_engines_record_error(record):
     with pytest.raises(RecordError):
         Replay(record)
+
+
+@st.composite
+def played_live(draw):
+    """A random game played action by action, with a snapshot of what it looked like after each action."""
+    game = draw(random_games())
+    record = game.to_record()
+    live = Game.from_record({**record, "actions": []})
+    snapshots = [(live.state_key(), live.moves, live.score_parts(), live.to_record())]
+    for token in record["actions"]:
+        live.apply(token)
+        snapshots.append((live.state_key(), live.moves, live.score_parts(), live.to_record()))
+    return record, snapshots
+
+
+@settings(max_examples=60, deadline=None)
+@given(played_live())
+def test_the_steps_are_the_game_replayed_action_by_action(case):
+    record, snapshots = case
+    replay = Replay(json.dumps(record))
+    assert replay.steps == len(snapshots) - 1 == len(record["actions"])
+    assert replay.record == record
+    for k, (key, moves, parts, rec) in enumerate(snapshots):
+        got = replay.game_at(k)
+        assert (got.state_key(), got.moves, got.score_parts(), got.to_record()) == (key, moves, parts, rec)
+        if k:
+            assert replay.token(k - 1) == record["actions"][k - 1]

@@ -32,8 +32,8 @@ from tripeaks import (
     PeaksRule,
     PlayEvent,
     Preset,
+    RecordError,
     Refusal,
-    Rule,
     RuleSet,
     ScoreParts,
     ScoringRule,
@@ -42,6 +42,7 @@ from tripeaks import (
     UndoEvent,
     UndoRule,
     WasteRule,
+    WrapRule,
     deal_cards,
 )
 from tripeaks.engine.cards import parse_card_or_joker
@@ -108,9 +109,9 @@ def test_defaults_are_the_game_of_sections_1_to_6() -> None:
         "free",
         None,
     )
-    assert r == EASY and r.rule is Rule.EASY and r.is_default and str(r) == "E" and r.flags == ""
-    assert RuleSet(wrap=False) == CLASSIC and CLASSIC.rule is Rule.CLASSIC and CLASSIC.is_default
-    assert RuleSet.from_rule(Rule.CLASSIC) == CLASSIC and RuleSet.parse(Rule.EASY) == EASY
+    assert r == EASY and r.rule is WrapRule.EASY and r.is_default and str(r) == "E" and r.flags == ""
+    assert RuleSet(wrap=False) == CLASSIC and CLASSIC.rule is WrapRule.CLASSIC and CLASSIC.is_default
+    assert RuleSet.from_rule(WrapRule.CLASSIC) == CLASSIC and RuleSet.parse(WrapRule.EASY) == EASY
 
 
 def test_presets_are_those_of_section_8() -> None:
@@ -208,15 +209,15 @@ def test_bad_rule_set_texts_are_refused() -> None:
 
 
 def test_rule_keeps_working_everywhere() -> None:
-    assert Rule.parse("classic") is Rule.CLASSIC
-    assert Game.from_code("TP1-C-AAAAAAD").rule is Rule.CLASSIC
+    assert WrapRule.parse("classic") is WrapRule.CLASSIC
+    assert Game.from_code("TP1-C-AAAAAAD").rule is WrapRule.CLASSIC
     assert Game.from_code("TP1-C-AAAAAAD").rules == CLASSIC
-    assert Game.new(Rule.CLASSIC).rules == CLASSIC
+    assert Game.new(WrapRule.CLASSIC).rules == CLASSIC
     assert Game.new("traditional").rules == TRADITIONAL
-    assert Game.new(rules=TRI_PEAKS).rules == TRI_PEAKS and Game.new(rules=TRI_PEAKS).rule is Rule.CLASSIC
+    assert Game.new(rules=TRI_PEAKS).rules == TRI_PEAKS and Game.new(rules=TRI_PEAKS).rule is WrapRule.CLASSIC
     assert Game.new().rules == EASY
-    with pytest.raises(ValueError, match="not both"):
-        Game.new(Rule.EASY, rules=TRADITIONAL)
+    with pytest.raises(ValueError, match="not both"), pytest.warns(DeprecationWarning, match="rule="):
+        Game.new(WrapRule.EASY, rule=TRADITIONAL)
     g = Game.from_code("TP1-E-AAAAAAD-SR")
     assert g.rules == TRADITIONAL and str(g.code) == "TP1-E-AAAAAAD-SR"
     assert g.restart().rules == TRADITIONAL and g.copy().rules == TRADITIONAL
@@ -277,7 +278,7 @@ def test_open_peaks_still_refuse_a_covered_card_as_blocked() -> None:
 
 
 def test_open_peaks_reveal_nothing_and_undo_hides_nothing(scripted: LayoutBuilder) -> None:
-    game = scripted([18, 19, 20], rule=RuleSet(peaks="open"))
+    game = scripted([18, 19, 20], rules=RuleSet(peaks="open"))
     assert game.reveals(19) == ()
     events = [game.play(p) for p in (18, 19, 20)]
     assert all(e.revealed == () and e.revealed_cards == () for e in events)
@@ -375,7 +376,7 @@ def test_empty_waste_layouts_must_start_empty() -> None:
 
 
 def test_run_points_1_2_3_then_reset_after_a_draw(scripted: LayoutBuilder) -> None:
-    game = scripted([18, 19, 20, "D", 21, 22], rule=RUNS)
+    game = scripted([18, 19, 20, "D", 21, 22], rules=RUNS)
     assert game.score == 0 and game.start_score == 0
     plays = [game.play(p) for p in (18, 19, 20)]
     assert [e.run for e in plays] == [1, 2, 3] and [e.points for e in plays] == [1, 2, 3]
@@ -389,7 +390,7 @@ def test_run_points_1_2_3_then_reset_after_a_draw(scripted: LayoutBuilder) -> No
 
 
 def test_a_draw_costs_5_with_the_floor_at_0(scripted: LayoutBuilder) -> None:
-    game = scripted(["D", 18, "D"], rule=RUNS)
+    game = scripted(["D", 18, "D"], rules=RUNS)
     draw = game.draw()
     assert game.score == 0 and draw.points == 0
     assert draw.parts == ScoreParts(move=-5, floor=5) and draw.parts.total == draw.points
@@ -401,7 +402,7 @@ def test_a_draw_costs_5_with_the_floor_at_0(scripted: LayoutBuilder) -> None:
 
 def test_peaks_pay_15_30_45_by_order_of_emptying_and_100_for_the_clear(scripted: LayoutBuilder) -> None:
     order = RIGHT + MIDDLE + LEFT
-    game = scripted(order, rule=RUNS)
+    game = scripted(order, rules=RUNS)
     events = [game.play(p) for p in order]
     cleared = [(i + 1, e.peaks_cleared, e.parts.peaks, e.parts.clear) for i, e in enumerate(events) if e.peaks_cleared]
     assert cleared == [(10, (2,), 15, 0), (19, (1,), 30, 0), (28, (0,), 45, 100)]
@@ -412,7 +413,7 @@ def test_peaks_pay_15_30_45_by_order_of_emptying_and_100_for_the_clear(scripted:
 
 def test_runs_scoring_with_draws_between_the_peaks(scripted: LayoutBuilder) -> None:
     actions: list[int | str] = [*RIGHT, "D", *MIDDLE, "D", *LEFT]
-    game = scripted(actions, rule=RUNS)
+    game = scripted(actions, rules=RUNS)
     for a in actions:
         game.apply(a)
     expected = sum(range(1, 11)) + 15 - 5 + sum(range(1, 10)) + 30 - 5 + sum(range(1, 10)) + 45 + 100
@@ -444,7 +445,7 @@ def test_the_floor_is_visible_in_standard_scoring(monkeypatch: pytest.MonkeyPatc
 
 
 def test_undo_penalty_restores_the_state_then_costs_5(scripted: LayoutBuilder) -> None:
-    game = scripted([18, "D", 19], rule=RuleSet(undo="penalty"))
+    game = scripted([18, "D", 19], rules=RuleSet(undo="penalty"))
     game.play(18)
     before = (game.tableau, game.waste, game.stock_cards, game.status, game.run)
     game.draw()
@@ -461,7 +462,7 @@ def test_undo_penalty_restores_the_state_then_costs_5(scripted: LayoutBuilder) -
 
 
 def test_undo_penalty_restores_the_run_and_stops_at_0(scripted: LayoutBuilder) -> None:
-    game = scripted([18, 19, "D"], rule=RuleSet(scoring="runs", undo="penalty"))
+    game = scripted([18, 19, "D"], rules=RuleSet(scoring="runs", undo="penalty"))
     game.play(18)
     game.play(19)  # score 3, run 2
     game.draw()  # score 0 (floor), run 0
@@ -477,7 +478,7 @@ def test_undo_penalty_restores_the_run_and_stops_at_0(scripted: LayoutBuilder) -
 
 
 def test_time_up_ends_the_game_and_refuses_everything(scripted: LayoutBuilder) -> None:
-    game = scripted([18, "D", 19], rule=RuleSet(timer=5))
+    game = scripted([18, "D", 19], rules=RuleSet(timer=5))
     game.play(18)
     game.draw()
     score, moves = game.score, game.moves
@@ -498,7 +499,7 @@ def test_time_up_ends_the_game_and_refuses_everything(scripted: LayoutBuilder) -
 def test_expire_needs_a_timer_and_a_game_not_won(scripted: LayoutBuilder, clear_order: list[int]) -> None:
     game = scripted([18])
     refused(game, game.expire, Refusal.NO_TIMER)
-    won = scripted(clear_order, rule=RuleSet(timer=1))
+    won = scripted(clear_order, rules=RuleSet(timer=1))
     for p in clear_order:
         won.play(p)
     refused(won, won.expire, Refusal.GAME_OVER)
@@ -506,7 +507,7 @@ def test_expire_needs_a_timer_and_a_game_not_won(scripted: LayoutBuilder, clear_
 
 def test_a_blocked_game_can_still_run_out_of_time(layout: LayoutBuilder) -> None:
     cards = dict(zip(range(18, 28), ["6C", "10C", "10D", "10H", "10S", "2C", "2D", "2H", "2S", "QC"]))
-    game = layout(cards, waste="KD", stock_tail=["7H"], avoid=(5, 6, 7), rule=RuleSet(timer=2))
+    game = layout(cards, waste="KD", stock_tail=["7H"], avoid=(5, 6, 7), rules=RuleSet(timer=2))
     for _ in range(23):
         game.draw()
     game.play(18)
@@ -547,9 +548,9 @@ def test_layout_records_carry_the_rule_set() -> None:
 
 
 def test_a_timer_end_in_a_game_without_timer_is_a_bad_record() -> None:
-    with pytest.raises(game_module.RecordError, match="action 1 .*timer"):
+    with pytest.raises(RecordError, match="action 1 .*timer"):
         Game.from_record({"format": "tripeaks-record/1", "code": "TP1-E-AAAAAAD", "actions": ["D", "T"]})
-    with pytest.raises(game_module.RecordError, match="rule set"):
+    with pytest.raises(RecordError, match="rule set"):
         Game.from_record(
             {"format": "tripeaks-record/1", "rule": "E-X", "layout": {"tableau": [], "waste": [], "stock": []}}
         )
@@ -651,5 +652,5 @@ def test_default_events_keep_their_shape(scripted: LayoutBuilder) -> None:
 
 
 def test_rule_name_reads_a_rule_set_by_its_wrap() -> None:
-    assert rule_name(TRI_PEAKS, "fr") == rule_name(Rule.CLASSIC, "fr") == "Classique"
+    assert rule_name(TRI_PEAKS, "fr") == rule_name(WrapRule.CLASSIC, "fr") == "Classique"
     assert rule_name(TRADITIONAL, "pt") == "Fácil"

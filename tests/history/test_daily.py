@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tripeaks import GameCode, Rule
+from tripeaks import GameCode, WrapRule
 from tripeaks.history.daily import daily_code, daily_number, is_daily, parse_date
 
 RULES = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
@@ -27,7 +27,7 @@ def reference(date: datetime.date) -> int:
 def test_the_deal_number_follows_the_documented_formula(date):
     assert daily_number(date) == reference(date)
     code = daily_code(date)
-    assert code.deal == reference(date) and code.rule is Rule.EASY and code.rules.is_default
+    assert code.deal == reference(date) and code.rule is WrapRule.EASY and code.rules.is_default
     assert str(code) == str(GameCode.parse(str(code)))
 
 

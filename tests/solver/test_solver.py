@@ -7,7 +7,7 @@ import string
 
 import pytest
 
-from tripeaks import DECK, Card, Game, Rule, Status
+from tripeaks import DECK, Card, Game, Status, WrapRule
 from tripeaks.i18n import LANGUAGES
 from tripeaks.i18n.solver import hint_message, solver_text
 from tripeaks.solver import Verdict, best_score, hint, is_winnable, solve, win_score
@@ -184,7 +184,7 @@ def test_blocked_and_won_positions():
 def test_winning_lines_replay_to_a_win(rule, deal):
     from tripeaks.engine.codes import GameCode
 
-    g = Game.from_code(GameCode(Rule.parse(rule), deal))
+    g = Game.from_code(GameCode(WrapRule.parse(rule), deal))
     before = g.state_key()
     sol = solve(g)
     assert g.state_key() == before, "solve must not modify the game"
@@ -212,7 +212,7 @@ def test_verdicts_agree_with_brute_force_on_few_cards():
 
 def brute_matching(demand: list[int], supply: list[int], wraps: bool) -> bool:
     """Card-level bipartite matching (augmenting paths): each demand card gets its own adjacent supply card."""
-    rule = Rule.EASY if wraps else Rule.CLASSIC
+    rule = WrapRule.EASY if wraps else WrapRule.CLASSIC
     dcards = [r for r in range(1, 14) for _ in range(demand[r])]
     scards = [r for r in range(1, 14) for _ in range(supply[r])]
     owner: dict[int, int] = {}

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from tripeaks import Card, Game, GameCode, Rule, Status
+from tripeaks import Card, Game, GameCode, Status, WrapRule
 from tripeaks.engine.cards import Joker
 from tripeaks.i18n.solver import hint_message
 from tripeaks.solver import Verdict, best_score, hint, solve
@@ -198,7 +198,7 @@ def test_full_deals_agree_with_a_plain_simulator(
     checked = 0
     verdicts = set()
     for deal in range(deals):
-        for rule in (Rule.EASY, Rule.CLASSIC):
+        for rule in (WrapRule.EASY, WrapRule.CLASSIC):
             g = Game.from_code(f"{GameCode(rule, deal)}-{flags}")
             try:
                 truth = plain_winnable(g, covered_by, cap=cap)
@@ -359,7 +359,7 @@ def test_best_score_under_runs_from_a_deal_start() -> None:
     """Traditional (draw stuck, runs): the exact best of a few deals, replayed to that score; no
     winning line found by the plain solver scores more."""
     for deal in (0, 1, 2, 5):
-        g = Game.from_code(f"{GameCode(Rule.EASY, deal)}-SR")
+        g = Game.from_code(f"{GameCode(WrapRule.EASY, deal)}-SR")
         res = best_score(g)
         assert res.optimal and res.verdict is Verdict.WINNABLE
         assert replay(g, res.line).score == res.score
@@ -410,7 +410,7 @@ def test_a_best_runs_score_under_budget_is_a_real_line_marked_not_optimal() -> N
 
 def brute_matching(demand: list[int], supply: list[int], wilds: int, wraps: bool) -> bool:
     """Card-level bipartite matching (augmenting paths); a wild supply fits every demand."""
-    rule = Rule.EASY if wraps else Rule.CLASSIC
+    rule = WrapRule.EASY if wraps else WrapRule.CLASSIC
     dcards = [r for r in range(1, 14) for _ in range(demand[r])]
     scards = [r for r in range(1, 14) for _ in range(supply[r])] + [0] * wilds
     owner: dict[int, int] = {}
@@ -448,7 +448,7 @@ def test_rank_matching_with_wild_cards_agrees_with_card_matching() -> None:
 
 def test_open_peaks_scoring_undo_and_timer_do_not_change_verdicts() -> None:
     for deal in range(0, 60, 7):
-        for rule in (Rule.EASY, Rule.CLASSIC):
+        for rule in (WrapRule.EASY, WrapRule.CLASSIC):
             base = solve(Game.from_code(GameCode(rule, deal))).verdict
             for flags in ("O", "R", "P", "T5", "ORPT9"):
                 g = Game.from_code(f"{GameCode(rule, deal)}-{flags}")

@@ -102,8 +102,8 @@ def test_under_open_peaks_the_bot_uses_the_cards_it_sees(layout: Callable[..., G
     # 10 (4♠).  Hidden, both are unknown: the bot takes the lower position, 18.  Open, it sees that
     # 4♠ follows a 3 and takes 20.
     cards = {19: "2D", 18: "3D", 20: "3H", 9: "KC", 10: "4S"}
-    hidden = layout(cards, waste="AC", avoid=[1, 2, 3, 4], rule="E")
-    open_ = layout(cards, waste="AC", avoid=[1, 2, 3, 4], rule="E-O")
+    hidden = layout(cards, waste="AC", avoid=[1, 2, 3, 4], rules="E")
+    open_ = layout(cards, waste="AC", avoid=[1, 2, 3, 4], rules="E-O")
     for g in (hidden, open_):
         assert bot_choice(g) == 19
         g.play(19)

@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from ..engine._deprecated import rule_keyword
 from ..engine.cards import DECK, JOKER, Card, CardOrJoker
 from ..engine.game import Game
 from ..engine.layout import N_TABLEAU
-from ..engine.rules import Rule, RuleSet, WasteRule
+from ..engine.rules import RuleSet, WasteRule, WrapRule
 
 __all__ = ["deal_board", "walk_board", "literal_board", "WALK"]
 
@@ -22,7 +23,7 @@ def deal_board(
     placed: Mapping[int, str],
     waste_top: str | None,
     stock: Sequence[str] = (),
-    rules: RuleSet | Rule | str = Rule.EASY,
+    rules: RuleSet | WrapRule | str = WrapRule.EASY,
     stock_size: int = 23,
     seed: int = 7,
     under: Sequence[str] = (),
@@ -57,19 +58,21 @@ WALK = {18: "3S", 19: "KD", 20: "9H", 21: "KC", 22: "2D", 23: "5C", 24: "JS", 25
 cover the middle peak's face-down 7♠ (12); A♠, K♦ and 3♠ elsewhere in the base."""
 
 
-def walk_board(rule: RuleSet | Rule | str = Rule.EASY) -> Game:
-    """The walk-through deal of docs/rules.md §2 under ``rule`` (a rule or a rule set).
+@rule_keyword
+def walk_board(rules: RuleSet | WrapRule | str = WrapRule.EASY) -> Game:
+    """The walk-through deal of docs/rules.md §2 under ``rules`` (a rule set, or its wrap alone).
 
     Under an empty-waste rule set (docs/rules.md §8) A♣ is the first card of the stock instead.
+    The old keyword ``rule=`` still works, with a ``DeprecationWarning``.
     """
-    rules = RuleSet.parse(rule)
+    rules = RuleSet.parse(rules)
     if rules.waste is WasteRule.EMPTY:
         return deal_board(WALK, None, stock=("AC",), rules=rules, stock_size=24)
     stock = ("JK",) * rules.jokers
     return deal_board(WALK, "AC", stock=stock, rules=rules)
 
 
-def literal_board(data: tuple[str, str, str], rules: RuleSet | Rule | str = Rule.EASY) -> Game:
+def literal_board(data: tuple[str, str, str], rules: RuleSet | WrapRule | str = WrapRule.EASY) -> Game:
     """A deal written out in full: tableau cards 0–27, the waste (top last) and the stock, as card texts."""
     tableau, waste, stock = data
     return Game.from_layout(tableau.split(), waste.split(), stock.split(), rules=RuleSet.parse(rules))

@@ -36,7 +36,7 @@ from typing import Any
 
 from ..engine.game import Action, Game, Refusal, Status
 from ..engine.layout import BASE_ROW, PEAKS
-from ..engine.rules import Rule
+from ..engine.rules import WrapRule
 from .boards import deal_board, literal_board, walk_board
 from .core import (
     Feedback,
@@ -217,7 +217,7 @@ def _peak_facts() -> list[tuple[str, dict[str, Any]]]:
 
 
 def _basics() -> tuple[Lesson, ...]:
-    walk_classic: Callable[[], Game] = lambda: walk_board(Rule.CLASSIC)  # noqa: E731
+    walk_classic: Callable[[], Game] = lambda: walk_board(WrapRule.CLASSIC)  # noqa: E731
     walk_cards = {"waste": "AC", "king": "KC", "ace": "AS", "two": "2D", "seven": "7S", "kd": "KD", "three": "3S"}
     right_base = frozenset(p for p in BASE_ROW if p in PEAKS[2])
     return (

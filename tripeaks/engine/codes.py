@@ -21,11 +21,12 @@ import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ._deprecated import renamed
 from ._text import code_text, quote
 from .cards import DECK, JOKER, Card, CardOrJoker, ascii_upper
-from .rules import FlagError, Rule, RuleSet, WasteRule
+from .rules import FlagError, RuleSet, WasteRule, WrapRule
 
-__all__ = ["Rule", "RuleSet", "GameCode", "InvalidCodeError", "deal_cards", "deal_layout", "N_DEALS"]
+__all__ = ["WrapRule", "RuleSet", "GameCode", "InvalidCodeError", "deal_cards", "deal_layout", "N_DEALS"]
 
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 _DIGIT = {c: i for i, c in enumerate(_ALPHABET)}
@@ -98,7 +99,7 @@ def deal_cards(deal: int) -> tuple[Card, ...]:
 
 
 def deal_layout(
-    deal: int, rules: RuleSet | Rule = Rule.EASY
+    deal: int, rules: RuleSet | WrapRule = WrapRule.EASY
 ) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[CardOrJoker, ...]]:
     """The deal ``deal`` under ``rules`` as (tableau, waste, stock) (docs/rules.md §5 step 4, §8).
 
@@ -136,9 +137,9 @@ class GameCode:
     """A deal number (0 … 32^7 − 1) with the rule set it is played under (docs/rules.md §5, §8).
 
     ``GameCode(rules, deal)``: ``rules`` is a :class:`~tripeaks.engine.rules.RuleSet`,
-    a :class:`Rule` or anything :meth:`RuleSet.parse` reads (``"E"``,
+    a :class:`WrapRule` or anything :meth:`RuleSet.parse` reads (``"E"``,
     ``"traditional"``, ``"C-OP"``).  ``code.rules`` is the rule set,
-    ``code.rule`` its wrap (``Rule.EASY`` / ``Rule.CLASSIC``).  ``str(code)``
+    ``code.rule`` its wrap (``WrapRule.EASY`` / ``WrapRule.CLASSIC``).  ``str(code)``
     is the canonical form: ``"TP1-E-AAAAAAD"``, with a fourth part of flags
     for any other rule set (``"TP1-E-AAAAAAD-SR"``).  Raises
     :class:`InvalidCodeError` for a bad rule set or deal number.
@@ -147,11 +148,11 @@ class GameCode:
     rules: RuleSet
     deal: int
 
-    def __init__(self, rules: RuleSet | Rule | str, deal: int) -> None:
+    def __init__(self, rules: RuleSet | WrapRule | str, deal: int) -> None:
         try:
             parsed = RuleSet.parse(rules)
         except ValueError as exc:
-            raise InvalidCodeError(f"rules must be a RuleSet or a Rule, got {rules!r}: {exc}") from None
+            raise InvalidCodeError(f"rules must be a RuleSet or a WrapRule, got {rules!r}: {exc}") from None
         try:
             _check_deal(deal)
         except ValueError as exc:
@@ -160,8 +161,8 @@ class GameCode:
         object.__setattr__(self, "deal", deal)
 
     @property
-    def rule(self) -> Rule:
-        """The K–A wrap of the code's rule set: ``Rule.EASY`` or ``Rule.CLASSIC`` (the code's letter)."""
+    def rule(self) -> WrapRule:
+        """The K–A wrap of the code's rule set: ``WrapRule.EASY`` or ``WrapRule.CLASSIC`` (the code's letter)."""
         return self.rules.rule
 
     def __str__(self) -> str:
@@ -171,11 +172,11 @@ class GameCode:
     def __repr__(self) -> str:
         return f"GameCode.parse({str(self)!r})"
 
-    def with_rule(self, rule: Rule | str) -> GameCode:
+    def with_rule(self, rule: WrapRule | str) -> GameCode:
         """The same deal and options with another wrap rule (Easy or Classic)."""
-        return GameCode(self.rules.replace(wrap=Rule.parse(rule).wraps), self.deal)
+        return GameCode(self.rules.replace(wrap=WrapRule.parse(rule).wraps), self.deal)
 
-    def with_rules(self, rules: RuleSet | Rule | str) -> GameCode:
+    def with_rules(self, rules: RuleSet | WrapRule | str) -> GameCode:
         """The same deal under another rule set (anything :meth:`RuleSet.parse` reads)."""
         return GameCode(RuleSet.parse(rules), self.deal)
 
@@ -188,7 +189,7 @@ class GameCode:
         return deal_layout(self.deal, self.rules)
 
     @classmethod
-    def random(cls, rules: RuleSet | Rule | str = Rule.EASY) -> GameCode:
+    def random(cls, rules: RuleSet | WrapRule | str = WrapRule.EASY) -> GameCode:
         """A code with a deal number drawn uniformly with :mod:`secrets`, under ``rules``."""
         return cls(RuleSet.parse(rules), secrets.randbelow(N_DEALS))
 
@@ -270,3 +271,7 @@ class GameCode:
             except FlagError as exc:
                 raise InvalidCodeError(f"{exc} (game code {shown})", exc.reason, exc.part) from None
         return cls(rules, deal)
+
+
+__getattr__ = renamed(__name__, {"Rule": ("WrapRule", WrapRule)})
+"""``Rule``, the old name of :class:`~tripeaks.engine.rules.WrapRule`, still reads, with a ``DeprecationWarning``."""

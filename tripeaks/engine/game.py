@@ -1,36 +1,38 @@
-"""The game: state, play / draw / undo / redo, refusals, status, score, history and records.
+"""The game: state, play / draw / undo / redo, refusals, status and score (docs/rules.md §1–§4, §8).
 
-Implements docs/rules.md §1–§4 and §6, under any rule set of §8
-(:class:`~tripeaks.engine.rules.RuleSet`: draw only when stuck, open peaks, jokers,
-an empty waste, runs scoring, undo penalty, timer).  :class:`Game` is the one
-mutable object; every action returns a frozen event (:class:`PlayEvent`,
-:class:`DrawEvent`, :class:`UndoEvent`, :class:`TimeUpEvent`) that says what
-happened, with its score change split into parts (:class:`ScoreParts`).
-Undo, the move log, the score plot and the lessons all read these events.
-
-The action vocabulary (one for the engine, the solver, the lessons and the
-study): an :data:`Action` is a tableau position 0–27 (play that card),
-:data:`DRAW` (``"D"``), :data:`UNDO` (``"U"``) or :data:`EXPIRE` (``"T"``,
-the timer's end).  Every event carries the record token of its action
-(:attr:`PlayEvent.token` is the card text, e.g. ``"KC"``), and
-:meth:`Game.apply` reads both forms.  A redo (:meth:`Game.redo`) is the play or
-draw it makes again, with that action's token: it has no token of its own
-(docs/rules.md §4, §6).
+:class:`Game` is the one mutable object, under any rule set of docs/rules.md §8.
+Each action returns a frozen event of :mod:`tripeaks.engine.events` (its names
+are re-exported here), and :meth:`Game.apply` reads an :data:`Action` or its
+record token (docs/rules.md §6).
 """
 
 from __future__ import annotations
 
 import enum
-import json
 import operator
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Union
+from typing import Any, Final
 
-from ._enums import TextEnum
+from ._deprecated import rule_keyword
 from .cards import DECK, Card, CardOrJoker, Joker, ascii_upper, parse_card_or_joker
-from .codes import GameCode, InvalidCodeError
+from .codes import GameCode
+from .events import (
+    DRAW,
+    EXPIRE,
+    UNDO,
+    Action,
+    DrawEvent,
+    Event,
+    EventKind,
+    PlayEvent,
+    ScoreParts,
+    Slot,
+    Status,
+    TimeUpEvent,
+    UndoEvent,
+)
 from .layout import BASE_ROW, COVERED_BY, COVERS, N_TABLEAU, PEAK_OF, PEAKS, POSITIONS
 from .rules import (
     MOVE_COST,
@@ -43,11 +45,11 @@ from .rules import (
     UNDO_PENALTY,
     DrawRule,
     PeaksRule,
-    Rule,
     RuleSet,
     ScoringRule,
     UndoRule,
     WasteRule,
+    WrapRule,
 )
 
 __all__ = [
@@ -57,7 +59,6 @@ __all__ = [
     "RefusalDetail",
     "IllegalMoveError",
     "Slot",
-    "RecordError",
     "ScoreParts",
     "PlayEvent",
     "DrawEvent",
@@ -72,39 +73,10 @@ __all__ = [
     "START_SCORE",
     "PEAK_BONUS",
     "UNDO_LIMIT",
-    "RECORD_FORMAT",
 ]
-
-Action = Union[int, str]
-"""One action: a tableau position 0–27 (play that card), :data:`DRAW`, :data:`UNDO` or :data:`EXPIRE`.
-
-:meth:`Game.apply` also accepts a record token (docs/rules.md §6): a card text such
-as ``"KC"`` plays that card.
-"""
-DRAW: Final = "D"
-"""The draw action, and its record token (docs/rules.md §2, §6)."""
-UNDO: Final = "U"
-"""The undo action, and its record token (docs/rules.md §4, §6)."""
-EXPIRE: Final = "T"
-"""The timer's end, and its record token (docs/rules.md §8): the game ends, *time up*."""
-RECORD_FORMAT: Final = "tripeaks-record/1"
-"""The ``format`` field of a game record (docs/rules.md §6)."""
 
 UNDO_LIMIT = 100
 """How many of the latest actions can be undone (docs/rules.md §4)."""
-
-
-class Status(enum.Enum):
-    """Where the game stands (docs/rules.md §2, §8)."""
-
-    PLAYING = "playing"
-    """A play or a draw is possible."""
-    WON = "won"
-    """All 28 tableau cards are gone; nothing more can be done."""
-    BLOCKED = "blocked"
-    """The stock is empty and no exposed card fits the waste; undo is still allowed."""
-    TIME_UP = "time_up"
-    """The timer ran out (docs/rules.md §8): the game is lost; nothing more can be done."""
 
 
 class Refusal(enum.Enum):
@@ -142,233 +114,12 @@ class RefusalDetail(enum.Enum):
     """A K on an A, or an A on a K, under Classic: one rank apart only through the K–A wrap of Easy."""
 
 
-class EventKind(TextEnum):
-    """What an event records: a play, a draw, an undo or the timer's end (a ``str`` enum, so it also reads as text)."""
-
-    PLAY = "play"
-    DRAW = "draw"
-    UNDO = "undo"
-    TIME_UP = "time_up"
-
-
-class RecordError(ValueError):
-    """A game record that cannot be read or replayed (docs/rules.md §6); the message names the first bad part."""
-
-
 class IllegalMoveError(ValueError):
     """A refused action.  ``.refusal`` is the :class:`Refusal`; the game is unchanged."""
 
     def __init__(self, refusal: Refusal, message: str) -> None:
         super().__init__(message)
         self.refusal = refusal
-
-
-@dataclass(frozen=True, slots=True)
-class Slot:
-    """A card lying in the tableau: the ``card`` and whether it is ``face_up``."""
-
-    card: Card
-    face_up: bool
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreParts:
-    """A score change split into its parts, in points (docs/rules.md §3, §4, §8); they add up to :attr:`total`.
-
-    ``start``: the starting score (only in :meth:`Game.score_parts`).
-    ``move``: what moves cost — −1 a play or a draw (standard scoring), −5 a
-    draw and 0 a play (runs scoring).  ``run``: runs scoring, the play's place
-    in the current run (1, 2, 3, …).  ``peaks``: peak bonuses — +100 a peak
-    (standard), +15/+30/+45 for the first/second/third peak emptied (runs).
-    ``clear``: runs scoring, +100 for removing all 28 cards.  ``penalty``:
-    the undo penalty, −5.  ``floor``: what the floor at 0 added back (≥ 0
-    for one action; the score never goes below 0).  An undo's parts are the
-    undone action's parts negated, plus its own penalty and floor, so the
-    parts of a whole game add up to its score.
-    """
-
-    start: int = 0
-    move: int = 0
-    run: int = 0
-    peaks: int = 0
-    clear: int = 0
-    penalty: int = 0
-    floor: int = 0
-
-    @property
-    def total(self) -> int:
-        """The sum of the parts: the score change (or the score, for :meth:`Game.score_parts`)."""
-        return self.start + self.move + self.run + self.peaks + self.clear + self.penalty + self.floor
-
-    def __add__(self, other: ScoreParts) -> ScoreParts:
-        if not isinstance(other, ScoreParts):
-            return NotImplemented
-        return ScoreParts(
-            self.start + other.start,
-            self.move + other.move,
-            self.run + other.run,
-            self.peaks + other.peaks,
-            self.clear + other.clear,
-            self.penalty + other.penalty,
-            self.floor + other.floor,
-        )
-
-    def __neg__(self) -> ScoreParts:
-        return ScoreParts(-self.start, -self.move, -self.run, -self.peaks, -self.clear, -self.penalty, -self.floor)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayEvent:
-    """A tableau card played onto the waste (docs/rules.md §2, §8).
-
-    ``position`` 0–27; ``previous_top`` the waste card it was played on — a
-    :class:`~tripeaks.engine.cards.Card`, the joker, or ``None`` for the first play
-    onto an empty waste; ``revealed`` the positions turned face up by this
-    play (0, 1 or 2 of them; none with open peaks); ``peaks_cleared`` the peak
-    indices (0 left, 1 middle, 2 right) emptied by it; ``points`` the score
-    change (``parts.total``); ``score`` and ``moves`` the values after the
-    play; ``run`` the play's place in the current run of plays under runs
-    scoring (1, 2, 3, …; docs/rules.md §8), 0 under standard scoring;
-    ``parts`` the :class:`ScoreParts` of ``points``.
-    """
-
-    card: Card
-    position: int
-    previous_top: CardOrJoker | None
-    revealed: tuple[int, ...]
-    revealed_cards: tuple[Card, ...]
-    peaks_cleared: tuple[int, ...]
-    points: int
-    score: int
-    moves: int
-    status: Status
-    run: int
-    parts: ScoreParts
-
-    kind = EventKind.PLAY
-
-    @property
-    def token(self) -> str:
-        """The record token of this play: the card text, e.g. ``"KC"`` (docs/rules.md §6)."""
-        return str(self.card)
-
-    @property
-    def direction(self) -> int:
-        """+1 when the card is one rank higher than the previous top, −1 when lower.
-
-        A K–A wrap counts as +1 (A on K) or −1 (K on A).  0 when the previous
-        top was a joker or the waste was empty (docs/rules.md §8).
-        """
-        top = self.previous_top
-        if not isinstance(top, Card):
-            return 0
-        d = self.card.rank - top.rank
-        if d in (1, -12):
-            return 1
-        return -1
-
-    @property
-    def wrap(self) -> bool:
-        """True when the play joins a king and an ace (Easy rule only)."""
-        top = self.previous_top
-        return isinstance(top, Card) and abs(self.card.rank - top.rank) == 12
-
-    @property
-    def onto_joker(self) -> bool:
-        """True when the card was played on a joker (docs/rules.md §8)."""
-        return isinstance(self.previous_top, Joker)
-
-    @property
-    def onto_empty(self) -> bool:
-        """True for the first play onto an empty waste (docs/rules.md §8)."""
-        return self.previous_top is None
-
-
-@dataclass(frozen=True, slots=True)
-class DrawEvent:
-    """The top stock card (or a joker) turned onto the waste (docs/rules.md §2, §8).
-
-    ``previous_top`` is ``None`` when the waste was empty.  ``stock_left``
-    cards remain; ``points`` is the score change (−1 standard, −5 runs
-    scoring; ``parts.total``); ``score``/``moves`` after; ``ended_run`` the
-    length of the run of plays this draw ended under runs scoring (0 if
-    none, and always 0 under standard scoring); ``parts`` the
-    :class:`ScoreParts` of ``points``.
-    """
-
-    card: CardOrJoker
-    previous_top: CardOrJoker | None
-    stock_left: int
-    points: int
-    score: int
-    moves: int
-    status: Status
-    ended_run: int
-    parts: ScoreParts
-
-    kind = EventKind.DRAW
-    token = DRAW
-    """The record token of a draw (docs/rules.md §6); a joker drawn is just ``D`` too."""
-
-    @property
-    def joker(self) -> bool:
-        """True when the card drawn is a joker (docs/rules.md §8)."""
-        return isinstance(self.card, Joker)
-
-
-@dataclass(frozen=True, slots=True)
-class UndoEvent:
-    """An action taken back (docs/rules.md §4, §8).  ``undone`` is the play or draw undone.
-
-    ``points`` is the score change: the opposite of the undone action's, plus
-    the undo penalty (−5, floor 0) under that option; ``parts`` its
-    :class:`ScoreParts` (the undone parts negated, plus ``penalty`` and
-    ``floor``); ``moves`` is unchanged by an undo.
-    """
-
-    undone: Union[PlayEvent, DrawEvent]
-    points: int
-    score: int
-    moves: int
-    status: Status
-    parts: ScoreParts
-
-    kind = EventKind.UNDO
-    token = UNDO
-    """The record token of an undo (docs/rules.md §6)."""
-
-    @property
-    def card(self) -> CardOrJoker:
-        """The card that went back to the tableau or the stock."""
-        return self.undone.card
-
-    @property
-    def restored_score(self) -> int:
-        """The score the undo restored (before the action), before any undo penalty."""
-        return self.undone.score - self.undone.points
-
-
-@dataclass(frozen=True, slots=True)
-class TimeUpEvent:
-    """The timer reached 0 (docs/rules.md §8): the game is over, lost, status *time up*.
-
-    ``points`` is 0 and ``parts`` all zero; ``score`` and ``moves`` are
-    unchanged; ``minutes`` is the timer's length.
-    """
-
-    minutes: int
-    score: int
-    moves: int
-    status: Status
-    points: int = 0
-    parts: ScoreParts = ScoreParts()
-
-    kind = EventKind.TIME_UP
-    token = EXPIRE
-    """The record token of the timer's end (docs/rules.md §8)."""
-
-
-Event = Union[PlayEvent, DrawEvent, UndoEvent, TimeUpEvent]
 
 
 def _as_card(value: Card | str, what: str) -> Card:
@@ -397,12 +148,34 @@ _WHY: Final[dict[Refusal, str]] = {
 """Why an action was refused, for exception messages (the players' sentences are in :mod:`tripeaks.i18n`)."""
 
 
-def _rules_of(rule: RuleSet | Rule | str | None, rules: RuleSet | Rule | str | None) -> RuleSet:
-    """One rule set from the ``rule`` / ``rules`` arguments of the builders (at most one given)."""
-    if rule is not None and rules is not None:
-        raise ValueError("give either rule or rules, not both")
-    chosen = rules if rules is not None else rule
-    return RuleSet() if chosen is None else RuleSet.parse(chosen)
+def _rules_of(rules: RuleSet | WrapRule | str | None) -> RuleSet:
+    """The rule set a builder's ``rules`` argument names; ``None`` is Easy."""
+    return RuleSet() if rules is None else RuleSet.parse(rules)
+
+
+@dataclass(frozen=True)
+class _RecordCodec:
+    write: Callable[[Game], dict[str, Any]]
+    read: Callable[[Any], Game]
+
+
+_CODEC: list[_RecordCodec] = []
+"""The record codec, installed by :mod:`tripeaks.engine.record` (which imports this module; this one never imports it)."""
+
+
+def install_record_codec(write: Callable[[Game], dict[str, Any]], read: Callable[[Any], Game]) -> None:
+    """Make :meth:`Game.to_record` call ``write`` and :meth:`Game.from_record` call ``read``.
+
+    Called once by :mod:`tripeaks.engine.record` when it is imported (the package
+    :mod:`tripeaks.engine` imports it), so that the codec lives there without an import cycle.
+    """
+    _CODEC[:] = [_RecordCodec(write, read)]
+
+
+def _record_codec() -> _RecordCodec:
+    if not _CODEC:
+        raise RuntimeError("the record codec is not loaded: import tripeaks.engine.record")
+    return _CODEC[0]
 
 
 class Game:
@@ -439,16 +212,20 @@ class Game:
         "_expired",
     )
 
+    @rule_keyword
     def __init__(
         self,
         tableau: Sequence[Card],
         waste: Sequence[Card],
         stock: Sequence[CardOrJoker],
-        rule: RuleSet | Rule = Rule.EASY,
+        rules: RuleSet | WrapRule | str = WrapRule.EASY,
         code: GameCode | None = None,
     ) -> None:
-        """Low-level constructor; prefer the ``from_*`` builders, which validate."""
-        rules = RuleSet.parse(rule)
+        """Low-level constructor; prefer the ``from_*`` builders, which validate.
+
+        ``rules`` as in :meth:`new`; the old keyword ``rule=`` still works, with a ``DeprecationWarning``.
+        """
+        rules = RuleSet.parse(rules)
         self._rules = rules
         self._rule = rules.rule
         self._code = code
@@ -484,25 +261,27 @@ class Game:
         return cls(tableau, waste, stock, code.rules, code)
 
     @classmethod
-    def new(cls, rule: RuleSet | Rule | str | None = None, *, rules: RuleSet | Rule | str | None = None) -> Game:
-        """A random deal (uniform over 32^7, from :mod:`secrets`) under ``rule`` or ``rules``.
+    @rule_keyword
+    def new(cls, rules: RuleSet | WrapRule | str | None = None) -> Game:
+        """A random deal (uniform over 32^7, from :mod:`secrets`) under the rule set ``rules`` (docs/rules.md §5, §8).
 
-        Either argument takes a :class:`~tripeaks.engine.rules.RuleSet`, a
-        :class:`Rule` or text that :meth:`RuleSet.parse` reads (``"classic"``,
-        ``"traditional"``, ``"E-SR"``); the default is Easy.  Raises
-        ``ValueError`` for an unknown rule set or when both are given.
+        ``rules``: a :class:`~tripeaks.engine.rules.RuleSet`, a
+        :class:`~tripeaks.engine.rules.WrapRule` or text that :meth:`RuleSet.parse`
+        reads (``"classic"``, ``"traditional"``, ``"E-SR"``); the default is
+        Easy.  The old keyword ``rule=`` still works, with a
+        ``DeprecationWarning``.  Raises ``ValueError`` for an unknown rule set
+        or when both ``rule=`` and ``rules`` are given.
         """
-        return cls.from_code(GameCode.random(_rules_of(rule, rules)))
+        return cls.from_code(GameCode.random(_rules_of(rules)))
 
     @classmethod
+    @rule_keyword
     def from_layout(
         cls,
         tableau: Sequence[Card | str],
         waste: Card | str | Sequence[Card | str] | None,
         stock: Sequence[CardOrJoker | str],
-        rule: RuleSet | Rule | str | None = None,
-        *,
-        rules: RuleSet | Rule | str | None = None,
+        rules: RuleSet | WrapRule | str | None = None,
     ) -> Game:
         """A custom deal: 28 tableau cards (positions 0–27), the waste and the stock.
 
@@ -511,13 +290,13 @@ class Game:
         ``None``, docs/rules.md §8).  ``stock`` lists the stock cards, the
         first one drawn first, with exactly ``rules.jokers`` jokers (``"JK"``)
         among them.  Usually 28 + 1 + 23 cards.  Cards may be :class:`Card`
-        or text.  ``rule`` / ``rules`` (give at most one): the rule set, as
-        in :meth:`new`; default Easy.  Raises ``ValueError`` unless together
+        or text.  ``rules``: the rule set, as in :meth:`new` (also the
+        deprecated ``rule=``); default Easy.  Raises ``ValueError`` unless together
         the cards are exactly one 52-card deck: the message names a malformed
         card, a wrong count, a repeated or a missing card, a misplaced joker
         or a waste that does not fit the rule set.  ``game.code`` is ``None``.
         """
-        chosen = _rules_of(rule, rules)
+        chosen = _rules_of(rules)
         if isinstance(tableau, (str, bytes)) or not isinstance(tableau, Iterable):
             raise ValueError("tableau must be a sequence of 28 cards")
         tab = [_as_card(c, f"tableau position {i}") for i, c in enumerate(tableau)]
@@ -563,76 +342,18 @@ class Game:
         a custom layout has ``"rule"`` (the rule set as :meth:`RuleSet.parse`
         reads it, e.g. ``"E"`` or ``"C-OP"``) and ``"layout"`` (``tableau``,
         ``waste``, ``stock`` card lists; jokers as ``"JK"``) instead of
-        ``"code"``.  Raises :class:`RecordError` (a ``ValueError``) naming the
+        ``"code"``.  Raises :class:`~tripeaks.engine.record.RecordError` (a ``ValueError``) naming the
         first bad part — the text, the format, the code, rule set or layout, or
         the first action that is malformed or illegal (with its index) —
-        whatever is wrong; no partly replayed game is ever returned.
+        whatever is wrong; no partly replayed game is ever returned.  The codec is
+        :mod:`tripeaks.engine.record`.
         """
-        if isinstance(data, (bytes, bytearray)):
-            try:
-                data = bytes(data).decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise RecordError(f"record is not UTF-8 text: {exc}") from None
-        if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except (json.JSONDecodeError, RecursionError) as exc:
-                raise RecordError(f"record is not valid JSON: {exc}") from None
-        if not isinstance(data, dict):
-            raise RecordError(f"a record must be a JSON object, got {type(data).__name__}")
-        fmt = data.get("format")
-        if fmt != RECORD_FORMAT:
-            raise RecordError(f"unknown record format {fmt!r}: expected {RECORD_FORMAT!r}")
-        if "code" in data and "layout" in data:
-            raise RecordError("a record has either a 'code' or a 'layout', not both")
-        if "code" in data:
-            try:
-                game = cls.from_code(data["code"])
-            except InvalidCodeError as exc:
-                raise RecordError(f"bad code in record: {exc}") from None
-        elif "layout" in data:
-            layout = data["layout"]
-            if not isinstance(layout, dict) or not {"tableau", "waste", "stock"} <= set(layout):
-                raise RecordError("a record's 'layout' needs 'tableau', 'waste' and 'stock'")
-            try:
-                rules = RuleSet.parse(data.get("rule", "E"))
-            except ValueError as exc:
-                raise RecordError(f"bad rule set in record: {exc}") from None
-            try:
-                game = cls.from_layout(layout["tableau"], layout["waste"], layout["stock"], rules=rules)
-            except ValueError as exc:
-                raise RecordError(f"bad layout in record: {exc}") from None
-        else:
-            raise RecordError("a record needs a 'code' or a 'layout'")
-        actions = data.get("actions", [])
-        if not isinstance(actions, list):
-            raise RecordError("a record's 'actions' must be a list")
-        for i, token in enumerate(actions):
-            if not isinstance(token, str):
-                raise RecordError(f"action {i} ({token!r}) is not text: use a card such as 'KC', 'D', 'U' or 'T'")
-            try:
-                game.apply(token)
-            except IllegalMoveError as exc:
-                raise RecordError(f"action {i} ({token!r}) is not allowed here: {exc}") from None
-            except ValueError as exc:
-                raise RecordError(f"action {i} ({token!r}) cannot be read: {exc}") from None
-        return game
+        return _record_codec().read(data)
 
     def to_record(self) -> dict[str, Any]:
         """This game as a JSON-ready record (docs/rules.md §6, §8): its full code (or rule set and
         layout) and the token of every action in order (:attr:`PlayEvent.token`, ``"D"``, ``"U"``, ``"T"``)."""
-        rec: dict[str, Any] = {"format": RECORD_FORMAT}
-        if self._code is not None:
-            rec["code"] = str(self._code)
-        else:
-            rec["rule"] = str(self._rules)
-            rec["layout"] = {
-                "tableau": [str(c) for c in self._cards],
-                "waste": [str(c) for c in self._initial_waste],
-                "stock": [str(c) for c in self._stock],
-            }
-        rec["actions"] = [e.token for e in self._history]
-        return rec
+        return _record_codec().write(self)
 
     def restart(self) -> Game:
         """A new game with the same deal and rule set, from its first move."""
@@ -661,8 +382,8 @@ class Game:
         return self._rules
 
     @property
-    def rule(self) -> Rule:
-        """The K–A wrap rule this game is played under: ``Rule.EASY`` or ``Rule.CLASSIC`` (``rules.rule``)."""
+    def rule(self) -> WrapRule:
+        """The K–A wrap this game is played under (docs/rules.md §2): ``WrapRule.EASY`` or ``WrapRule.CLASSIC`` (``rules.rule``)."""
         return self._rule
 
     @property

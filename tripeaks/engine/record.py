@@ -1,51 +1,168 @@
-"""Game records: save, share and replay a game (docs/rules.md §6, §8).
+"""Game records (docs/rules.md §6, §8): the codec behind :meth:`Game.to_record` and
+:meth:`Game.from_record`, and :class:`Replay`, the game after each action of a record.
 
 A record is JSON-ready::
 
     {"format": "tripeaks-record/1", "code": "TP1-E-AAAAAAD", "actions": ["KC", "D", "U"]}
 
-A card token plays that card, ``D`` draws (a joker drawn too) and ``U``
-undoes; ``T`` is the timer's end (docs/rules.md §8).  The code is the full
-code, rule-set flags included (``"TP1-E-AAAAAAD-SR"``).  A custom layout is
-recorded with its cards and its rule set (``"E"``, ``"C"`` or a rule letter
-with flags such as ``"C-OP"``) instead of a code; jokers are ``"JK"``::
+A card token plays that card, ``D`` draws (a joker drawn too), ``U`` undoes and
+``T`` is the timer's end.  The code is the full code, rule-set flags included
+(``"TP1-E-AAAAAAD-SR"``).  A custom layout is recorded with its cards and its
+rule set (``"E"``, ``"C"`` or a rule letter with flags such as ``"C-OP"``)
+instead of a code; jokers are ``"JK"``::
 
     {"format": "tripeaks-record/1", "rule": "E",
      "layout": {"tableau": [28 cards], "waste": ["AC"], "stock": [23 cards]},
      "actions": [...]}
 
-The codec itself is :meth:`Game.to_record` / :meth:`Game.from_record`; this
-module adds the JSON text helpers.  It depends on :mod:`tripeaks.engine.game` only.
+This module imports :mod:`tripeaks.engine.game` (never the other way round)
+and installs the codec there when it is imported, which the package
+:mod:`tripeaks.engine` always does.
+
+>>> r = Replay({"format": "tripeaks-record/1", "code": "TP1-E-AAAAAAD", "actions": ["D", "QD", "JD", "U", "JD"]})
+>>> r.steps, r.game_at(0).moves, r.game_at(5).score, r.token(3)
+(5, 0, 497, 'U')
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Final
 
-from .game import RECORD_FORMAT, Game, RecordError
+from .codes import InvalidCodeError
+from .game import Game, IllegalMoveError, install_record_codec
+from .rules import RuleSet
 
-__all__ = ["RECORD_FORMAT", "RecordError", "record_of", "game_from_record", "dumps", "loads"]
+__all__ = ["RECORD_FORMAT", "RecordError", "Replay"]
+
+RECORD_FORMAT: Final = "tripeaks-record/1"
+"""The ``format`` field of a game record (docs/rules.md §6)."""
 
 
-def record_of(game: Game) -> dict[str, Any]:
-    """The record of ``game``: its full code (or layout and rule set) and every action in order."""
-    return game.to_record()
+class RecordError(ValueError):
+    """A game record that cannot be read or replayed (docs/rules.md §6); the message names the first bad part."""
 
 
-def game_from_record(data: Any) -> Game:
-    """Replay a record (a dict, or its JSON text) into a new :class:`Game`; see :meth:`Game.from_record`.
+def _write(game: Game) -> dict[str, Any]:
+    """The record of ``game``: :meth:`Game.to_record`."""
+    rec: dict[str, Any] = {"format": RECORD_FORMAT}
+    if game.code is not None:
+        rec["code"] = str(game.code)
+    else:
+        rec["rule"] = str(game.rules)
+        rec["layout"] = {
+            "tableau": [str(c) for c in game.dealt_tableau],
+            "waste": [str(c) for c in game.initial_waste],
+            "stock": [str(c) for c in game.dealt_stock],
+        }
+    rec["actions"] = [e.token for e in game.history]
+    return rec
 
-    Raises :class:`RecordError` (a ``ValueError``) naming the first bad part.
+
+def _object(data: Any) -> dict[Any, Any]:
+    """The record as a dict: ``data`` itself, or its JSON text (``str`` or UTF-8 ``bytes``) read."""
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = bytes(data).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"record is not UTF-8 text: {exc}") from None
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except (json.JSONDecodeError, RecursionError) as exc:
+            raise RecordError(f"record is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"a record must be a JSON object, got {type(data).__name__}")
+    return data
+
+
+def _start(data: dict[Any, Any]) -> Game:
+    """The deal a record starts from: its ``code``, or its ``rule`` and ``layout``."""
+    fmt = data.get("format")
+    if fmt != RECORD_FORMAT:
+        raise RecordError(f"unknown record format {fmt!r}: expected {RECORD_FORMAT!r}")
+    if "code" in data and "layout" in data:
+        raise RecordError("a record has either a 'code' or a 'layout', not both")
+    if "code" in data:
+        try:
+            return Game.from_code(data["code"])
+        except InvalidCodeError as exc:
+            raise RecordError(f"bad code in record: {exc}") from None
+    if "layout" in data:
+        layout = data["layout"]
+        if not isinstance(layout, dict) or not {"tableau", "waste", "stock"} <= set(layout):
+            raise RecordError("a record's 'layout' needs 'tableau', 'waste' and 'stock'")
+        try:
+            rules = RuleSet.parse(data.get("rule", "E"))
+        except ValueError as exc:
+            raise RecordError(f"bad rule set in record: {exc}") from None
+        try:
+            return Game.from_layout(layout["tableau"], layout["waste"], layout["stock"], rules=rules)
+        except ValueError as exc:
+            raise RecordError(f"bad layout in record: {exc}") from None
+    raise RecordError("a record needs a 'code' or a 'layout'")
+
+
+def _read(data: Any) -> Game:
+    """The game a record replays: :meth:`Game.from_record`."""
+    data = _object(data)
+    game = _start(data)
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("a record's 'actions' must be a list")
+    for i, token in enumerate(actions):
+        if not isinstance(token, str):
+            raise RecordError(f"action {i} ({token!r}) is not text: use a card such as 'KC', 'D', 'U' or 'T'")
+        try:
+            game.apply(token)
+        except IllegalMoveError as exc:
+            raise RecordError(f"action {i} ({token!r}) is not allowed here: {exc}") from None
+        except ValueError as exc:
+            raise RecordError(f"action {i} ({token!r}) cannot be read: {exc}") from None
+    return game
+
+
+install_record_codec(_write, _read)
+
+
+class Replay:
+    """The games of a record, step by step (docs/rules.md §6): step 0 is the deal, step
+    :attr:`steps` the whole record; :meth:`game_at` gives a fresh copy of each, so that a
+    viewer can go back and forth and play on from any step.
+
+    ``record`` is a dict or its JSON text, read like :meth:`Game.from_record`.  Raises
+    :class:`RecordError` (a ``ValueError`` naming the first bad part) for a record that
+    cannot be replayed.
     """
-    return Game.from_record(data)
 
+    def __init__(self, record: Any) -> None:
+        final = _read(record)  # validates the whole record first
+        self.record: dict[str, Any] = _write(final)
+        """The record in its canonical form (card tokens as the engine writes them)."""
+        tokens: list[str] = list(self.record["actions"])
+        start = _start(self.record)
+        games = [start.copy()]
+        for token in tokens:
+            start.apply(token)
+            games.append(start.copy())
+        self._games = games
+        self._tokens = tokens
 
-def dumps(game: Game) -> str:
-    """The record of ``game`` as JSON text."""
-    return json.dumps(game.to_record())
+    @property
+    def steps(self) -> int:
+        """The number of actions (the last step)."""
+        return len(self._tokens)
 
+    def token(self, k: int) -> str:
+        """The record token of action ``k`` (0-based): a card text, ``"D"``, ``"U"`` or ``"T"``.
+        Raises ``IndexError`` outside 0 … steps − 1."""
+        if not 0 <= k < len(self._tokens):
+            raise IndexError(f"no action {k}: the record has {len(self._tokens)}")
+        return self._tokens[k]
 
-def loads(text: str | bytes) -> Game:
-    """Replay a record given as JSON text; see :meth:`Game.from_record`."""
-    return Game.from_record(text)
+    def game_at(self, step: int) -> Game:
+        """A new copy of the game after the first ``step`` actions (0 … :attr:`steps`).
+        Raises ``IndexError`` outside that range."""
+        if not 0 <= step <= len(self._tokens):
+            raise IndexError(f"no step {step}: the record has steps 0 to {len(self._tokens)}")
+        return self._games[step].copy()

@@ -12,9 +12,10 @@ of docs/rules.md §1–§6 (Easy)::
     >>> RuleSet.parse("tri peaks facile") == RuleSet(peaks="open", undo="penalty")
     True
 
-:class:`Rule` (Easy or Classic, the K–A wrap of docs/rules.md §2) is the
-``wrap`` option on its own; ``RuleSet.from_rule(Rule.CLASSIC)`` is the
-Classic rule set and ``rules.rule`` gives it back.
+:class:`WrapRule` (Easy or Classic, the K–A wrap of docs/rules.md §2) is the
+``wrap`` option on its own, beside :class:`DrawRule`, :class:`PeaksRule` …;
+``RuleSet.from_rule(WrapRule.CLASSIC)`` is the Classic rule set and
+``rules.rule`` gives it back.  ``Rule`` is its old, deprecated name.
 
 The flags of a game code (docs/rules.md §8) are written by :attr:`RuleSet.flags`
 and read by :meth:`RuleSet.from_flags`: ``S`` draw stuck, ``O`` open peaks,
@@ -28,12 +29,13 @@ import enum
 from dataclasses import dataclass, fields
 from typing import Any, Final, Union
 
+from ._deprecated import renamed
 from ._enums import TextEnum
 from ._text import code_text, is_dash, quote
 from .cards import ascii_upper
 
 __all__ = [
-    "Rule",
+    "WrapRule",
     "DrawRule",
     "PeaksRule",
     "WasteRule",
@@ -82,8 +84,10 @@ TIMER_MINUTES: Final = range(1, 61)
 """The timer's allowed lengths in minutes, 1–60 (docs/rules.md §8)."""
 
 
-class Rule(enum.Enum):
-    """Which ranks are consecutive (docs/rules.md §2): the ``wrap`` option of a rule set.
+class WrapRule(enum.Enum):
+    """Which ranks are consecutive (docs/rules.md §2): the ``wrap`` option of a rule set, as a value.
+
+    Its letter (``.value``) is the rule letter of a game code (docs/rules.md §5).
 
     ``EASY`` (the default): K and A are consecutive both ways.
     ``CLASSIC``: no wrap — on a K only a Q, on an A only a 2.
@@ -95,20 +99,20 @@ class Rule(enum.Enum):
     @property
     def wraps(self) -> bool:
         """True when K and A are consecutive under this rule."""
-        return self is Rule.EASY
+        return self is WrapRule.EASY
 
     def adjacent(self, a: int, b: int) -> bool:
         """Whether ranks ``a`` and ``b`` (1–13) are one apart under this rule."""
         d = abs(a - b)
-        return d == 1 or (d == 12 and self is Rule.EASY)
+        return d == 1 or (d == 12 and self is WrapRule.EASY)
 
     @classmethod
-    def parse(cls, value: Rule | str) -> Rule:
-        """A :class:`Rule` from itself, ``"E"``/``"C"``/``"N"`` or ``"easy"``/``"classic"``.
+    def parse(cls, value: WrapRule | str) -> WrapRule:
+        """A :class:`WrapRule` from itself, ``"E"``/``"C"``/``"N"`` or ``"easy"``/``"classic"``.
 
         Raises ``ValueError`` for anything else.
         """
-        if isinstance(value, Rule):
+        if isinstance(value, WrapRule):
             return value
         if isinstance(value, str):
             key = ascii_upper(value.strip())
@@ -254,9 +258,9 @@ class RuleSet:
 
     # ------------------------------------------------------------------ views
     @property
-    def rule(self) -> Rule:
-        """The wrap option as a :class:`Rule`: ``Rule.EASY`` or ``Rule.CLASSIC``."""
-        return Rule.EASY if self.wrap else Rule.CLASSIC
+    def rule(self) -> WrapRule:
+        """The wrap option as a :class:`WrapRule`: ``WrapRule.EASY`` or ``WrapRule.CLASSIC``."""
+        return WrapRule.EASY if self.wrap else WrapRule.CLASSIC
 
     def adjacent(self, a: int, b: int) -> bool:
         """Whether ranks ``a`` and ``b`` (1–13) are one apart under this rule set (docs/rules.md §2)."""
@@ -318,12 +322,12 @@ class RuleSet:
 
     # ------------------------------------------------------------------ builders
     @classmethod
-    def from_rule(cls, rule: Rule | str) -> RuleSet:
+    def from_rule(cls, rule: WrapRule | str) -> RuleSet:
         """The default rule set with ``rule``'s wrap: Easy or Classic (docs/rules.md §2)."""
-        return cls(wrap=Rule.parse(rule).wraps)
+        return cls(wrap=WrapRule.parse(rule).wraps)
 
     @classmethod
-    def from_flags(cls, flags: str, rule: Rule | str = Rule.EASY) -> RuleSet:
+    def from_flags(cls, flags: str, rule: WrapRule | str = WrapRule.EASY) -> RuleSet:
         """The rule set of ``rule`` (Easy/Classic) plus the code ``flags`` (docs/rules.md §8).
 
         Flags in any order and ASCII case, each at most once: ``S`` ``O`` ``J``
@@ -380,8 +384,8 @@ class RuleSet:
         return base.replace(**options)
 
     @classmethod
-    def parse(cls, value: RuleSet | Rule | Preset | str) -> RuleSet:
-        """A :class:`RuleSet` from itself, a :class:`Rule`, a :class:`Preset`, or text.
+    def parse(cls, value: RuleSet | WrapRule | Preset | str) -> RuleSet:
+        """A :class:`RuleSet` from itself, a :class:`WrapRule`, a :class:`Preset`, or text.
 
         Text is a preset id or name (``"traditional"``, ``"Tri Peaks Facile"``;
         case, spaces, dashes and ``_`` ignored), a rule (``"E"``, ``"C"``,
@@ -392,7 +396,7 @@ class RuleSet:
         """
         if isinstance(value, RuleSet):
             return value
-        if isinstance(value, Rule):
+        if isinstance(value, WrapRule):
             return cls.from_rule(value)
         if isinstance(value, Preset):
             return value.rules
@@ -403,7 +407,7 @@ class RuleSet:
             return preset.rules
         letter, sep, flags = code_text(value).partition("-")  # dashes and spaces as in a code (docs/rules.md §5)
         try:
-            rule = Rule.parse(letter)
+            rule = WrapRule.parse(letter)
         except ValueError:
             names = ", ".join(repr(p.value) for p in Preset)
             raise ValueError(
@@ -477,3 +481,6 @@ PRESETS: Final[dict[Preset, RuleSet]] = {
     Preset.TRI_PEAKS_FACILE: TRI_PEAKS_FACILE,
 }
 """Every preset and its rule set, in menu order."""
+
+__getattr__ = renamed(__name__, {"Rule": ("WrapRule", WrapRule)})
+"""``Rule``, the old name of :class:`WrapRule`, still reads, with a ``DeprecationWarning``."""

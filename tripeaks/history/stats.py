@@ -43,7 +43,8 @@ from typing import Any
 
 from ..engine._enums import TextEnum
 from ..engine.codes import GameCode, InvalidCodeError
-from ..engine.game import RECORD_FORMAT, Game, Status
+from ..engine.game import Game, Status
+from ..engine.record import RECORD_FORMAT
 from ..engine.rules import RuleSet
 from .daily import parse_date
 

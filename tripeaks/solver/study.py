@@ -58,7 +58,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar, overload
 
-from ..engine.codes import N_DEALS, GameCode, Rule
+from ..engine._deprecated import rule_keyword
+from ..engine.codes import N_DEALS, GameCode
 from ..engine.game import Game, Status
 from ..engine.layout import COVERED_BY, COVERS
 from ..engine.rules import (
@@ -72,6 +73,7 @@ from ..engine.rules import (
     ScoringRule,
     UndoRule,
     WasteRule,
+    WrapRule,
 )
 from ..i18n import check_language, format_number
 from ..i18n.solver import solver_text
@@ -132,14 +134,16 @@ class DealResult:
     seconds: float
 
 
-def decide_deal(rule: RuleSet | Rule | str, deal: int, max_nodes: int | None = None) -> DealResult:
-    """Solve deal number ``deal`` (0 … 32^7 − 1) under ``rule`` from its start.
+@rule_keyword
+def decide_deal(rules: RuleSet | WrapRule | str, deal: int, max_nodes: int | None = None) -> DealResult:
+    """Solve deal number ``deal`` (0 … 32^7 − 1) under ``rules`` from its start.
 
-    ``rule``: a rule set as :meth:`RuleSet.parse` reads it (``"E"``,
-    ``"classic"``, ``"traditional"``, ``"C-JJ"``).  Raises ``ValueError`` for
+    ``rules``: a rule set as :meth:`RuleSet.parse` reads it (``"E"``,
+    ``"classic"``, ``"traditional"``, ``"C-JJ"``; the old keyword ``rule=``
+    still works, with a ``DeprecationWarning``).  Raises ``ValueError`` for
     an unknown rule set.
     """
-    rules = RuleSet.parse(rule)
+    rules = RuleSet.parse(rules)
     game = Game.from_code(GameCode(rules, deal))
     t0 = time.process_time()
     sol = solve(game, max_nodes=max_nodes)
@@ -150,8 +154,9 @@ def _decide_args(args: tuple[str, int, int | None]) -> DealResult:
     return decide_deal(*args)
 
 
+@rule_keyword
 def decide_deals(
-    rule: RuleSet | Rule | str,
+    rules: RuleSet | WrapRule | str,
     deals: Iterable[int],
     *,
     max_nodes: int | None = None,
@@ -160,7 +165,7 @@ def decide_deals(
     progress: bool | None = False,
     lang: str = "en",
 ) -> Iterator[DealResult]:
-    """:func:`decide_deal` for each of ``deals`` under ``rule`` (a rule set), in order.
+    """:func:`decide_deal` for each of ``deals`` under ``rules`` (a rule set; or the deprecated ``rule=``), in order.
 
     On ``jobs`` local processes, or on ``executor`` (any
     ``concurrent.futures.Executor``, e.g. a Dask client's; ``jobs`` is then
@@ -169,7 +174,7 @@ def decide_deals(
     shows a bar with the time left, labelled in ``lang`` (see the module doc).
     Raises ``ValueError`` for an unknown rule set.
     """
-    rules = RuleSet.parse(rule)
+    rules = RuleSet.parse(rules)
     r = str(rules)
     total = len(deals) if isinstance(deals, Sized) else None
     label = _label(lang, rules, "progress.decide", "progress.rules_decide")

@@ -46,7 +46,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol, Union
 
 from ...engine.codes import GameCode
-from ...engine.game import Game, RecordError, Status
+from ...engine.game import Game, Status
+from ...engine.record import RecordError
 from ...engine.rules import RuleSet
 from ...history.daily import daily_code
 from ...history.match import Match, MatchError

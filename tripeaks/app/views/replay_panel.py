@@ -13,7 +13,7 @@
   counts, and the game set aside is left (abandoned).  A record that cannot
   be replayed gets the engine's :class:`~tripeaks.engine.game.RecordError` message.
 
-The stepping itself is :class:`tripeaks.engine.replay.Replay` (no widgets).
+The stepping itself is :class:`tripeaks.engine.record.Replay` (no widgets).
 
 CSS classes: ``tp-panel tp-replay``; ``tp-replay-toggle``, ``tp-replay-body``,
 ``tp-replay-which``, ``tp-replay-record``, ``tp-replay-copy``,
@@ -34,8 +34,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...engine.game import Game, RecordError
-from ...engine.replay import Replay
+from ...engine.game import Game
+from ...engine.record import RecordError, Replay
 from ...history.stats import GameEntry
 from ...i18n.keep import keep_text
 from ..model.keeper import HistoryChanged, Keeper, KeeperEvent
