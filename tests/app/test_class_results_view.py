@@ -15,8 +15,8 @@ from tripeaks.history.class_results import (
     ENV_CHALLENGE,
     ENV_DB,
     NAME_MAX,
+    ClassRow,
     ClassStore,
-    GameEntry,
     NameProblem,
     Problem,
 )
@@ -52,9 +52,9 @@ def table_rows(markup: str) -> list[list[str]]:
 
 
 def entry(name: str, code: str | None = CODE, result: str = "abandoned", score: int = 450, moves: int = 30,
-          when: str = "2026-05-09T10:00:00Z") -> GameEntry:  # fmt: skip
+          when: str = "2026-05-09T10:00:00Z") -> ClassRow:  # fmt: skip
     record = {"format": "tripeaks-record/1", "code": code or "TP1-E-AAAAAAA", "actions": []}
-    return GameEntry(name, code, "easy", result, score, moves, 3, 0, 60.0, record, when)
+    return ClassRow(name, code, "easy", result, score, moves, 3, 0, 60.0, record, when)
 
 
 @pytest.fixture
@@ -247,7 +247,7 @@ def test_a_real_games_entry_shows_in_the_view(tmp_path: Path) -> None:
     path = tmp_path / "class.sqlite"
     game = Game.from_code(CODE)
     game.draw()
-    ClassStore(path).record_game(GameEntry.from_game("Léa", game, duration=5, result="abandoned"))
+    ClassStore(path).record_game(ClassRow.from_game("Léa", game, duration=5, result="abandoned"))
     view = ClassResults(path, environ={})
     assert table_rows(view.leaderboard.value) == [["1", "Léa", "1", "no", "499", "none"]]
 

@@ -47,12 +47,14 @@ def finished(seen: list) -> list[GameFinished]:
     return [e for e in seen if isinstance(e, GameFinished)]
 
 
-def test_a_won_game_counts_once_right_after_game_over_with_its_time_from_the_first_move(scripted, clear_order):
+def test_a_won_game_counts_once_right_after_game_over_with_its_time_on_a_visible_page(scripted, clear_order):
     session = PlaySession(scripted(clear_order))
     session.clock = clock = Clock()
     seen: list = []
     session.subscribe(seen.append)
-    clock.now = 130.0  # waiting before the first move is not playing
+    session.set_hidden(True)
+    clock.now = 130.0  # a hidden page is not playing
+    session.set_hidden(False)
     for p in clear_order:
         session.play(p)
         clock.now += 2.0
@@ -124,7 +126,9 @@ def test_a_resumed_game_carries_its_time_and_its_moves(timed):
     saved.draw()
     session.set_game(saved, GameSource.RESUMED, elapsed=40.0)
     assert session.elapsed == pytest.approx(40.0)
-    clock.now += 100  # the page was idle: not counted until the next move
+    session.set_hidden(True)
+    clock.now += 100  # the page was hidden: not counted
+    session.set_hidden(False)
     session.draw()
     clock.now += 5
     assert session.elapsed == pytest.approx(45.0)

@@ -581,7 +581,7 @@ def test_the_class_name_line_and_challenge_pass_axe_and_aa_contrast(_browser, ar
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_teachers_class_results_pass_axe_and_aa_contrast(_browser, artifacts_dir, tmp_path, theme):
     """notebooks/class_results.ipynb in Voila with a few games recorded: every text readable in both themes."""
-    from tripeaks.history.class_results import ENV_DB, ClassStore, GameEntry
+    from tripeaks.history.class_results import ENV_DB, ClassRow, ClassStore
     from tripeaks.i18n.classroom import classroom_text
 
     from .browser import new_page
@@ -595,7 +595,7 @@ def test_the_teachers_class_results_pass_axe_and_aa_contrast(_browser, artifacts
         ("Caio", "abandoned", 455, "2026-05-09T10:04:00Z"),
     ]:
         record = {"format": "tripeaks-record/1", "code": CODE, "actions": []}
-        assert store.record_game(GameEntry(name, CODE, "easy", result, score, 40, 3, 0, 60.0, record, when))
+        assert store.record_game(ClassRow(name, CODE, "easy", result, score, 40, 3, 0, 60.0, record, when))
     log = artifacts_dir / f"voila-look-teacher-{theme}.log"
     log.unlink(missing_ok=True)
     notebook = REPO_ROOT / "notebooks" / "class_results.ipynb"

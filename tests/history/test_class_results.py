@@ -28,8 +28,8 @@ from tripeaks.history.class_results import (
     SCHEMA_VERSION,
     Challenge,
     ChallengeSource,
+    ClassRow,
     ClassStore,
-    GameEntry,
     InvalidEntryError,
     InvalidNameError,
     NameProblem,
@@ -63,7 +63,7 @@ def blocked_game(code: str = "TP1-C-AAAAAAD") -> Game:
     return game
 
 
-def entry(name: str = "Ana", **fields: object) -> GameEntry:
+def entry(name: str = "Ana", **fields: object) -> ClassRow:
     values: dict[str, object] = dict(
         name=name,
         code=CODE,
@@ -78,7 +78,7 @@ def entry(name: str = "Ana", **fields: object) -> GameEntry:
         played_at="2026-05-09T10:00:00+00:00",
     )
     values.update(fields)
-    return GameEntry(**values)  # type: ignore[arg-type]
+    return ClassRow(**values)  # type: ignore[arg-type]
 
 
 @pytest.fixture
@@ -132,7 +132,7 @@ def test_a_cleaned_name_is_always_storable_and_stable(text: str) -> None:
 
 def test_an_entry_from_a_won_game_reads_the_game() -> None:
     game = won_game()
-    e = GameEntry.from_game(" Ana ", game, duration=61.25, played_at="2026-05-09T12:00:00+02:00")
+    e = ClassRow.from_game(" Ana ", game, duration=61.25, played_at="2026-05-09T12:00:00+02:00")
     assert (e.name, e.code, e.rules, e.result) == ("Ana", CODE, "E", Result.WON)
     assert (e.score, e.moves) == (game.score, game.moves)
     assert e.draws == sum(1 for a in game.to_record()["actions"] if a == "D")
@@ -145,7 +145,7 @@ def test_an_entry_from_a_won_game_reads_the_game() -> None:
 def test_an_entry_keeps_the_full_code_and_the_rule_set_with_its_flags() -> None:
     game = Game.from_code("TP1-C-AAAAAAD-SRT5")  # Classic, draw only when stuck, runs scoring, 5 minutes
     game.apply(game.playable()[0] if game.playable() else "D")
-    e = GameEntry.from_game("Ana", game, duration=2, result=Result.ABANDONED)
+    e = ClassRow.from_game("Ana", game, duration=2, result=Result.ABANDONED)
     assert (e.code, e.rules) == ("TP1-C-AAAAAAD-SRT5", "C-SRT5")
     assert e.to_game().rules == game.rules
 
@@ -154,14 +154,14 @@ def test_a_game_whose_time_ran_out_is_recorded_as_time_up_and_nothing_else() -> 
     game = Game.from_code("TP1-E-AAAAAAD-T1")
     game.draw()
     game.expire()  # docs/rules.md §8: the timer's end
-    assert GameEntry.from_game("Ana", game, duration=60).result is Result.TIME_UP
+    assert ClassRow.from_game("Ana", game, duration=60).result is Result.TIME_UP
     with pytest.raises(InvalidEntryError, match="cannot be abandoned"):
-        GameEntry.from_game("Ana", game, duration=60, result=Result.ABANDONED)
+        ClassRow.from_game("Ana", game, duration=60, result=Result.ABANDONED)
 
 
 def test_an_entry_counts_draws_and_undos_made_including_undone_ones() -> None:
     game = blocked_game()
-    e = GameEntry.from_game("Ana", game, duration=1)
+    e = ClassRow.from_game("Ana", game, duration=1)
     actions = game.to_record()["actions"]
     assert e.result is Result.BLOCKED
     assert e.undos == actions.count("U") == 1
@@ -171,12 +171,12 @@ def test_an_entry_counts_draws_and_undos_made_including_undone_ones() -> None:
 def test_an_unfinished_game_needs_a_result_and_a_finished_one_keeps_its_own() -> None:
     game = Game.from_code(CODE)
     with pytest.raises(InvalidEntryError, match="still being played"):
-        GameEntry.from_game("Ana", game, duration=1)
-    assert GameEntry.from_game("Ana", game, duration=1, result="time_up").result is Result.TIME_UP
+        ClassRow.from_game("Ana", game, duration=1)
+    assert ClassRow.from_game("Ana", game, duration=1, result="time_up").result is Result.TIME_UP
     with pytest.raises(InvalidEntryError, match="cannot be won"):
-        GameEntry.from_game("Ana", game, duration=1, result=Result.WON)
+        ClassRow.from_game("Ana", game, duration=1, result=Result.WON)
     with pytest.raises(InvalidEntryError, match="cannot be abandoned"):
-        GameEntry.from_game("Ana", won_game(), duration=1, result=Result.ABANDONED)
+        ClassRow.from_game("Ana", won_game(), duration=1, result=Result.ABANDONED)
 
 
 @pytest.mark.parametrize(
@@ -328,7 +328,7 @@ def test_a_folder_given_as_the_file_is_reported(tmp_path: Path) -> None:
 
 _PROBE = """
 import sys
-from tripeaks.history.class_results import ClassStore, GameEntry
+from tripeaks.history.class_results import ClassStore, ClassRow
 store = ClassStore(sys.argv[1])
 print(store.problem.reason.value if store.problem else "available")
 """
@@ -434,7 +434,7 @@ def test_each_students_progress(store: ClassStore) -> None:
 
 def test_games_come_back_equal_and_in_time_order(store: ClassStore) -> None:
     late = entry("Ana", score=10, played_at="2026-05-09T11:00:00Z")
-    early = GameEntry.from_game("Bea", won_game(), duration=90.0, played_at="2026-05-09T09:00:00Z")
+    early = ClassRow.from_game("Bea", won_game(), duration=90.0, played_at="2026-05-09T09:00:00Z")
     store.record_game(late)
     store.record_game(early)
     assert store.games() == [early, late]
@@ -490,13 +490,13 @@ WRITERS = 32
 GAMES_EACH = 200
 
 
-def _writer(path: str, worker: int, templates: list[GameEntry], barrier: object, results: object) -> None:
+def _writer(path: str, worker: int, templates: list[ClassRow], barrier: object, results: object) -> None:
     store = ClassStore(path)  # all open the missing file at once: they race to create it
     barrier.wait()  # type: ignore[attr-defined]
     stored = 0
     for i in range(GAMES_EACH):
         t = templates[(worker + i) % len(templates)]
-        e = GameEntry(
+        e = ClassRow(
             f"student {worker:02d}", t.code, t.rules, t.result, t.score, t.moves, t.draws, t.undos,
             float(i), t.record, t.played_at,
         )  # fmt: skip
@@ -508,10 +508,10 @@ def _writer(path: str, worker: int, templates: list[GameEntry], barrier: object,
 def test_32_processes_appending_200_games_each_lose_nothing(tmp_path: Path) -> None:
     path = tmp_path / "class.sqlite"
     templates = [
-        GameEntry.from_game("t", won_game(), duration=1, played_at="2026-05-09T10:00:00Z"),
-        GameEntry.from_game("t", blocked_game(), duration=1, played_at="2026-05-09T10:00:00Z"),
-        GameEntry.from_game("t", blocked_game("TP1-C-AAAAAAB"), duration=1, played_at="2026-05-09T10:00:00Z"),
-        GameEntry.from_game("t", Game.from_code("TP1-E-AAAAAAC"), duration=1, result="abandoned",
+        ClassRow.from_game("t", won_game(), duration=1, played_at="2026-05-09T10:00:00Z"),
+        ClassRow.from_game("t", blocked_game(), duration=1, played_at="2026-05-09T10:00:00Z"),
+        ClassRow.from_game("t", blocked_game("TP1-C-AAAAAAB"), duration=1, played_at="2026-05-09T10:00:00Z"),
+        ClassRow.from_game("t", Game.from_code("TP1-E-AAAAAAC"), duration=1, result="abandoned",
                             played_at="2026-05-09T10:00:00Z"),
     ]  # fmt: skip
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")

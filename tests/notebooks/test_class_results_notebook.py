@@ -8,7 +8,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from tripeaks.history.class_results import ENV_CHALLENGE, ENV_DB, ClassStore, GameEntry
+from tripeaks.history.class_results import ENV_CHALLENGE, ENV_DB, ClassRow, ClassStore
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "class_results.ipynb"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -66,7 +66,7 @@ def test_with_a_database_the_notebook_shows_the_leaderboard_and_plots(
     store = ClassStore(db)
     record = {"format": "tripeaks-record/1", "code": "TP1-E-AAAAAAD", "actions": []}
     for name, result, score in [("Ana", "won", 700), ("Bea", "blocked", 420)]:
-        e = GameEntry(name, "TP1-E-AAAAAAD", "easy", result, score, 40, 5, 0, 90.0, record, "2026-05-09T10:00:00Z")
+        e = ClassRow(name, "TP1-E-AAAAAAD", "easy", result, score, 40, 5, 0, 90.0, record, "2026-05-09T10:00:00Z")
         assert store.record_game(e)
     lines, stderr = run(monkeypatch, {ENV_DB: str(db)})
     assert lines[0] == "ClassResults True None"

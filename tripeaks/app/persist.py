@@ -58,6 +58,7 @@ class Persistence:
         self.keeper = keeper = Keeper(session, self.store)
         self.store.on_loaded = keeper.loaded
         self.store.on_failed = keeper.write_failed
+        app.clock.on_change(keeper.save_game)  # a paused or stopped clock is kept at once
         self.daily_button = widgets.Button(icon="calendar", layout=widgets.Layout(width="auto"))
         self.daily_button.add_class("tp-daily")
         self.daily_button.on_click(lambda _b: keeper.deal_daily())

@@ -20,8 +20,8 @@ app observes it and forwards clicks to it, and none reaches into another:
                                                 as an ARIA live region, keyboard shortcuts
 =============================================  =====================================================
 
-:attr:`TriPeaksApp.clock` (:class:`~tripeaks.app.views.timer.GameClock`) times the
-game and ends a timed one at 0 (docs/rules.md §8).
+:attr:`TriPeaksApp.clock` (:class:`~tripeaks.app.model.clock.GameClock`) follows the
+game's one clock and ends a timed game at 0 (docs/rules.md §8).
 
 CSS classes (stable, used by the browser tests): ``tp-app``, ``tp-bottom``
 and those of each view (listed in its module).  ``tp-hint`` is the Hint
@@ -36,13 +36,13 @@ through it), :meth:`TriPeaksApp.add_control`,
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 import ipywidgets as widgets
 
 from ..engine.game import Game
 from ..i18n.ui import ui_text
+from .model.clock import GameClock, Scheduler
 from .model.session import GameSource, LanguageChanged, MessageKind, PlaySession, SessionEvent
 from .views.board import BoardView
 from .views.bridge import PageBridge
@@ -55,7 +55,7 @@ from .views.movelog import MoveLogView
 from .views.newgame import NewGamePanel
 from .views.plot import PlotView
 from .views.rulesets import RunView
-from .views.timer import GameClock, Scheduler, TimerView
+from .views.timer import TimerView
 
 __all__ = ["TriPeaksApp"]
 
@@ -66,8 +66,8 @@ class TriPeaksApp(widgets.VBox):
     ``TriPeaksApp(game=None, lang="en")`` plays ``game`` (a random Easy deal
     when ``None``); ``TriPeaksApp(session=s)`` shows an existing session.
     Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
-    naming the languages) for an unknown language.  ``time_source`` (seconds,
-    :func:`time.monotonic` by default) and ``scheduler`` (what runs the clock's
+    naming the languages) for an unknown language.  ``time_source`` (seconds;
+    by default the session's, :func:`time.monotonic`) and ``scheduler`` (what runs the clock's
     ticks, by default the kernel's event loop) drive :attr:`clock`; tests give
     fake ones.  The views and their
     widgets are public attributes so tests can click them like a user
@@ -82,7 +82,7 @@ class TriPeaksApp(widgets.VBox):
         game: Game | None = None,
         lang: str = "en",
         session: PlaySession | None = None,
-        time_source: Callable[[], float] = time.monotonic,
+        time_source: Callable[[], float] | None = None,
         scheduler: Scheduler | None = None,
         **kwargs: object,
     ) -> None:

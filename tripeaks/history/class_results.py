@@ -12,7 +12,7 @@ and the teacher's notebook reads it.
 (True, None)
 >>> game = Game.from_code("TP1-E-AAAAAAD")
 >>> _ = game.draw()
->>> store.record_game(GameEntry.from_game("Ana", game, duration=12.5, result=Result.ABANDONED))
+>>> store.record_game(ClassRow.from_game("Ana", game, duration=12.5, result=Outcome.ABANDONED))
 True
 >>> [(row.name, row.games, row.best_score) for row in store.leaderboard("TP1-E-AAAAAAD")]
 [('Ana', 1, 499)]
@@ -38,7 +38,7 @@ are not being recorded (sentences in :mod:`tripeaks.i18n.classroom`).
 
 Bad *arguments* are another matter: a name, code or number that cannot be a
 finished game raises :class:`InvalidEntryError` (a ``ValueError``) when the
-:class:`GameEntry` is built, before any file is touched.
+:class:`ClassRow` is built, before any file is touched.
 
 The schema has a version (``PRAGMA user_version``, :data:`SCHEMA_VERSION`)
 and an application id (:data:`APPLICATION_ID`), so another program's database
@@ -73,6 +73,7 @@ from urllib.parse import quote
 from ..engine._enums import TextEnum
 from ..engine.codes import GameCode
 from ..engine.game import EventKind, Game, Status
+from .entry import GameEntry, Outcome
 
 __all__ = [
     "ENV_DB",
@@ -81,6 +82,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "APPLICATION_ID",
     "NAME_MAX",
+    "Outcome",
     "Result",
     "Problem",
     "Unavailable",
@@ -88,7 +90,7 @@ __all__ = [
     "InvalidEntryError",
     "InvalidNameError",
     "clean_name",
-    "GameEntry",
+    "ClassRow",
     "LeaderRow",
     "CodeSummary",
     "StudentProgress",
@@ -143,17 +145,8 @@ CREATE TABLE IF NOT EXISTS settings (
 _PRAGMAS = (f"PRAGMA application_id = {APPLICATION_ID}", f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
-class Result(TextEnum):
-    """How a recorded game ended (docs/rules.md §2 end of the game, §8 timer)."""
-
-    WON = "won"
-    """All 28 tableau cards are gone."""
-    BLOCKED = "blocked"
-    """The stock is empty and no exposed card fits."""
-    TIME_UP = "time_up"
-    """The countdown of a timed rule set reached 0 (a loss)."""
-    ABANDONED = "abandoned"
-    """The student left the game (a new game, a closed page) while it could go on."""
+Result = Outcome
+"""The old name of :class:`~tripeaks.history.entry.Outcome` (the same enum, the same stored text)."""
 
 
 class Problem(TextEnum):
@@ -279,18 +272,21 @@ def _utc_iso(value: datetime | str | None) -> str:
 
 
 @dataclass(frozen=True)
-class GameEntry:
-    """One finished game as stored: who, which deal, how it ended and how it went.
+class ClassRow:
+    """One row of the class results store: a student's name and one finished game, as stored.
+
+    Built from the game's one entry with :meth:`of` (the app does), or from a
+    game with :meth:`from_game`.
 
     ``name`` a display name (:func:`clean_name`); ``code`` the full game code
     as text, flags included (docs/rules.md §5, §8), or ``None`` for a custom
     layout; ``rules`` the rule set as text: the rule letter and the code flags
     of docs/rules.md §8 (``str`` of a :class:`~tripeaks.engine.rules.RuleSet`, e.g.
     ``"E"``, ``"C"``, ``"E-SR"``); ``result`` a
-    :class:`Result`; ``score`` points; ``moves`` the move counter (docs/rules.md
+    :class:`Outcome`; ``score`` points; ``moves`` the move counter (docs/rules.md
     §3); ``draws`` and ``undos`` how many of each action were made (undone ones
-    included); ``duration`` seconds from the first view of the deal to the
-    end; ``record`` the game record as JSON text (docs/rules.md §6,
+    included); ``duration`` the seconds the game was played (the app's game
+    clock: the same figure as the history's and the end-of-game summary's); ``record`` the game record as JSON text (docs/rules.md §6,
     :meth:`Game.to_record`); ``played_at`` when it ended, UTC ISO 8601.
 
     Every field is checked and normalised when the entry is built; a bad value
@@ -300,7 +296,7 @@ class GameEntry:
     name: str
     code: str | None
     rules: str
-    result: Result
+    result: Outcome
     score: int
     moves: int
     draws: int
@@ -317,10 +313,10 @@ class GameEntry:
         set_(self, "code", _clean_code(self.code))
         set_(self, "rules", _clean_text(self.rules, "rules", _RULES_MAX))
         try:
-            set_(self, "result", Result(self.result))
+            set_(self, "result", Outcome(self.result))
         except ValueError:
             raise InvalidEntryError(
-                f"result must be one of {', '.join(r.value for r in Result)}, got {self.result!r}"
+                f"result must be one of {', '.join(r.value for r in Outcome)}, got {self.result!r}"
             ) from None
         for field in ("score", "moves", "draws", "undos"):
             set_(self, field, _count(getattr(self, field), field))
@@ -351,14 +347,14 @@ class GameEntry:
         game: Game,
         *,
         duration: float,
-        result: Result | str | None = None,
+        result: Outcome | str | None = None,
         played_at: datetime | str | None = None,
-    ) -> GameEntry:
+    ) -> ClassRow:
         """The entry for ``game`` played by ``name`` in ``duration`` seconds.
 
         ``result`` defaults to the game's status (won, blocked or time up,
         docs/rules.md §2, §8); a game still being played needs one:
-        :attr:`Result.ABANDONED`, or :attr:`Result.TIME_UP` when the app's clock
+        :attr:`Outcome.ABANDONED`, or :attr:`Outcome.TIME_UP` when the app's clock
         ran out without :meth:`Game.expire`.  The code is the full code, flags
         included, and the rule set its text (``str(game.rules)``, e.g. ``"E-SR"``).
         ``played_at`` defaults to now.  Raises :class:`InvalidEntryError` for a
@@ -370,18 +366,16 @@ class GameEntry:
         if result is None:
             if status is Status.PLAYING:
                 raise InvalidEntryError("the game is still being played: say how it ended (abandoned or time_up)")
-            result = Result(status.value)
+            result = Outcome.of_status(status)
         else:
             try:
-                result = Result(result)
+                result = Outcome(result)
             except ValueError:
                 raise InvalidEntryError(f"unknown result {result!r}") from None
-            expected = {Status.WON: Result.WON, Status.BLOCKED: Result.BLOCKED, Status.TIME_UP: Result.TIME_UP}.get(
-                status
-            )
+            expected = None if status is Status.PLAYING else Outcome.of_status(status)
             if expected is not None and result is not expected:
                 raise InvalidEntryError(f"the game is {status.value}: its result cannot be {result.value}")
-            if expected is None and result in (Result.WON, Result.BLOCKED):
+            if expected is None and result in (Outcome.WON, Outcome.BLOCKED):
                 raise InvalidEntryError(f"the game is still being played: its result cannot be {result.value}")
         kinds = [e.kind for e in game.history]
         return cls(
@@ -396,6 +390,32 @@ class GameEntry:
             duration=duration,
             record=json.dumps(game.to_record(), separators=(",", ":")),
             played_at=_utc_iso(played_at),
+        )
+
+    @classmethod
+    def of(cls, name: str, entry: GameEntry) -> ClassRow:
+        """The row of the finished game ``entry`` (:class:`~tripeaks.history.entry.GameEntry`) played by ``name``.
+
+        Code, rule set, outcome, score, moves, draws, undos and duration
+        (seconds) are the entry's; the record is its record (docs/rules.md
+        §6) and ``played_at`` its date.  Raises :class:`InvalidEntryError`
+        (:class:`InvalidNameError` for the name) for what the store cannot
+        hold: a bad name, or a record longer than the store keeps.
+        """
+        if not isinstance(entry, GameEntry):
+            raise InvalidEntryError(f"entry must be a GameEntry, got {type(entry).__name__}")
+        return cls(
+            name=name,
+            code=entry.code,
+            rules=entry.rules,
+            result=entry.result,
+            score=entry.score,
+            moves=entry.moves,
+            draws=entry.draws,
+            undos=entry.undos,
+            duration=entry.duration,
+            record=json.dumps(entry.record(), separators=(",", ":")),
+            played_at=_utc_iso(entry.date),
         )
 
     def to_game(self) -> Game:
@@ -703,7 +723,7 @@ class ClassStore:
         return int(app_id), int(version)
 
     # ------------------------------------------------------------------ writing
-    def record_game(self, entry: GameEntry) -> bool:
+    def record_game(self, entry: ClassRow) -> bool:
         """Append a finished game; True when it is stored.
 
         False (and nothing raised) when the store is off, or when this one write
@@ -711,8 +731,8 @@ class ClassStore:
         :attr:`missed_writes`; the store stays available).  A file problem met
         while writing turns the store off (:attr:`problem`).
         """
-        if not isinstance(entry, GameEntry):
-            raise TypeError(f"record_game takes a GameEntry, got {type(entry).__name__}")
+        if not isinstance(entry, ClassRow):
+            raise TypeError(f"record_game takes a ClassRow, got {type(entry).__name__}")
         if self._problem is not None:
             return False
         row = (
@@ -804,7 +824,7 @@ class ClassStore:
         """How many games are stored (0 when the store is off)."""
         return self._read(lambda con: int(con.execute("SELECT count(*) FROM games").fetchone()[0]), 0)
 
-    def games(self, *, name: str | None = None, code: str | None = None) -> list[GameEntry]:
+    def games(self, *, name: str | None = None, code: str | None = None) -> list[ClassRow]:
         """Stored games, oldest first (by ``played_at``, then the order written); only those
         of ``name`` and/or ``code`` when given.  For the teacher's tables and plots."""
         where, args = [], []
@@ -820,7 +840,7 @@ class ClassStore:
             + " ORDER BY played_at, id"
         )
 
-        def query(con: sqlite3.Connection) -> list[GameEntry]:
+        def query(con: sqlite3.Connection) -> list[ClassRow]:
             return _entries(con.execute(sql, args).fetchall())
 
         return self._read(query, [])
@@ -861,12 +881,12 @@ class ClassStore:
         return self._read(lambda con: [StudentProgress(*r) for r in con.execute(sql).fetchall()], [])
 
 
-def _entries(rows: list[tuple[Any, ...]]) -> list[GameEntry]:
+def _entries(rows: list[tuple[Any, ...]]) -> list[ClassRow]:
     """Rows as entries, each checked again; a row that another program damaged is skipped (and logged)."""
     out = []
     for row in rows:
         try:
-            out.append(GameEntry(*row))
+            out.append(ClassRow(*row))
         except (InvalidEntryError, TypeError) as exc:
             log.warning("a stored game was skipped: %s", exc)
     return out

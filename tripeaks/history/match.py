@@ -32,7 +32,7 @@ from typing import Any
 
 from ..engine.codes import GameCode, InvalidCodeError
 from ..engine.rules import RuleSet
-from .stats import UTC, HistoryError, _parse_when, _utc_text
+from .entry import UTC, HistoryError, _parse_when, _utc_text
 
 __all__ = ["Match", "MatchError", "MATCH_SIZES"]
 

@@ -24,7 +24,7 @@ per rule set; :func:`daily_summary` the deal-of-the-day streak.
 history as JSON; reading refuses anything malformed with a
 :class:`HistoryError` naming the first bad part.
 
->>> e = GameEntry(code="TP1-E-AAAAAAD", rules="E", result=Result.WON, score=750, moves=50, draws=22,
+>>> e = GameEntry(code="TP1-E-AAAAAAD", rules="E", result=Outcome.WON, score=750, moves=50, draws=22,
 ...               undos=0, duration=312.5, date=datetime.datetime(2026, 11, 30, 9, 12, 44, tzinfo=UTC))
 >>> summarize([e, e]).won, summarize([e]).best_score
 (2, 750)
@@ -36,20 +36,16 @@ from __future__ import annotations
 
 import datetime
 import json
-import math
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from ..engine._enums import TextEnum
-from ..engine.codes import GameCode, InvalidCodeError
-from ..engine.game import Game, Status
-from ..engine.record import RECORD_FORMAT
-from ..engine.rules import RuleSet
 from .daily import parse_date
+from .entry import UTC, GameEntry, HistoryError, Outcome
 
 __all__ = [
     "UTC",
+    "Outcome",
     "Result",
     "GameEntry",
     "HistoryError",
@@ -64,190 +60,10 @@ __all__ = [
     "HISTORY_FORMAT",
 ]
 
-UTC = datetime.timezone.utc
+Result = Outcome
+"""The old name of :class:`~tripeaks.history.entry.Outcome` (the same enum)."""
 HISTORY_FORMAT = "tripeaks-history/1"
 """The ``format`` of an exported history (:func:`export_history`)."""
-
-
-class Result(TextEnum):
-    """How a counted game ended; every result but WON is a loss."""
-
-    WON = "won"
-    BLOCKED = "blocked"
-    TIME_UP = "time_up"
-    ABANDONED = "abandoned"
-
-    @classmethod
-    def of(cls, game: Game) -> Result:
-        """The result of a game that is over (WON, BLOCKED, TIME_UP), else ABANDONED."""
-        return {Status.WON: cls.WON, Status.BLOCKED: cls.BLOCKED, Status.TIME_UP: cls.TIME_UP}.get(
-            game.status, cls.ABANDONED
-        )
-
-
-class HistoryError(ValueError):
-    """A history (or one of its games) that cannot be read; the message names the first bad part."""
-
-
-def _utc_text(when: datetime.datetime) -> str:
-    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def _parse_when(value: Any, where: str) -> datetime.datetime:
-    if not isinstance(value, str):
-        raise HistoryError(f"{where}: 'date' must be text such as 2026-11-30T09:12:44Z")
-    try:
-        when = datetime.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-    except ValueError:
-        raise HistoryError(f"{where}: 'date' {value!r} is not a date and time") from None
-    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
-
-
-def _count(obj: Mapping[str, Any], name: str, where: str) -> int:
-    value = obj.get(name)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise HistoryError(f"{where}: {name!r} must be a whole number ≥ 0, got {value!r}")
-    return value
-
-
-@dataclass(frozen=True)
-class GameEntry:
-    """One game that counted; see the module doc for the JSON form.  Scores and moves are whole
-    numbers ≥ 0 (points, moves), ``duration`` seconds ≥ 0, ``date`` a UTC :class:`datetime.datetime`."""
-
-    code: str | None
-    rules: str
-    result: Result
-    score: int
-    moves: int
-    draws: int
-    undos: int
-    duration: float
-    date: datetime.datetime
-    daily: str | None = None
-    actions: tuple[str, ...] = ()
-    layout: Mapping[str, Any] | None = field(default=None, compare=False)
-
-    @property
-    def won(self) -> bool:
-        """True for a win."""
-        return self.result is Result.WON
-
-    @classmethod
-    def of(
-        cls,
-        game: Game,
-        result: Result | str,
-        duration: float,
-        when: datetime.datetime,
-        daily: datetime.date | str | None = None,
-    ) -> GameEntry:
-        """The entry of ``game`` ending with ``result`` after ``duration`` seconds, counted at ``when``.
-
-        Draws and undos are counted from the game's history; ``daily`` is the
-        date whose deal of the day it is (or ``None``).
-        """
-        record = game.to_record()
-        draws = sum(1 for e in game.history if e.token == "D")
-        undos = sum(1 for e in game.history if e.token == "U")
-        return cls(
-            code=record.get("code"),
-            rules=str(game.rules),
-            result=Result(result),
-            score=game.score,
-            moves=game.moves,
-            draws=draws,
-            undos=undos,
-            duration=round(max(0.0, float(duration)), 1),
-            date=when.astimezone(UTC).replace(microsecond=0),
-            daily=parse_date(daily).isoformat() if daily is not None else None,
-            actions=tuple(record["actions"]),
-            layout=record.get("layout"),
-        )
-
-    def record(self) -> dict[str, Any]:
-        """The game's record (docs/rules.md §6): replay it with :meth:`Game.from_record`."""
-        rec: dict[str, Any] = {"format": RECORD_FORMAT}
-        if self.code is not None:
-            rec["code"] = self.code
-        else:
-            rec["rule"] = self.rules
-            rec["layout"] = self.layout
-        rec["actions"] = list(self.actions)
-        return rec
-
-    def to_json(self) -> dict[str, Any]:
-        """The JSON-ready object of the module doc."""
-        out: dict[str, Any] = {
-            "code": self.code,
-            "rules": self.rules,
-            "result": self.result.value,
-            "score": self.score,
-            "moves": self.moves,
-            "draws": self.draws,
-            "undos": self.undos,
-            "duration": self.duration,
-            "date": _utc_text(self.date),
-            "daily": self.daily,
-            "actions": list(self.actions),
-        }
-        if self.code is None:
-            out["layout"] = self.layout
-        return out
-
-    @classmethod
-    def from_json(cls, obj: Any, where: str = "game") -> GameEntry:
-        """Read one entry; raises :class:`HistoryError` naming ``where`` and the first bad field."""
-        if not isinstance(obj, Mapping):
-            raise HistoryError(f"{where} must be a JSON object, got {type(obj).__name__}")
-        code = obj.get("code")
-        layout = obj.get("layout")
-        if code is not None:
-            if not isinstance(code, str):
-                raise HistoryError(f"{where}: 'code' must be a game code or null")
-            try:
-                code = str(GameCode.parse(code))
-            except InvalidCodeError as exc:
-                raise HistoryError(f"{where}: bad 'code': {exc}") from None
-        elif not isinstance(layout, Mapping):
-            raise HistoryError(f"{where}: a game without a 'code' needs its 'layout'")
-        rules = obj.get("rules")
-        try:
-            rules = str(RuleSet.parse(rules)) if isinstance(rules, str) else None
-        except ValueError:
-            rules = None
-        if rules is None:
-            raise HistoryError(f"{where}: 'rules' must be a rule set such as 'E' or 'C-OP', got {obj.get('rules')!r}")
-        try:
-            result = Result(obj.get("result"))
-        except ValueError:
-            raise HistoryError(f"{where}: unknown 'result' {obj.get('result')!r}") from None
-        duration = obj.get("duration")
-        if isinstance(duration, bool) or not isinstance(duration, (int, float)) or not 0 <= duration < math.inf:
-            raise HistoryError(f"{where}: 'duration' must be a number of seconds ≥ 0, got {duration!r}")
-        daily = obj.get("daily")
-        if daily is not None:
-            try:
-                daily = parse_date(daily).isoformat()
-            except ValueError:
-                raise HistoryError(f"{where}: 'daily' must be a date (YYYY-MM-DD) or null") from None
-        actions = obj.get("actions", [])
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise HistoryError(f"{where}: 'actions' must be a list of action tokens")
-        return cls(
-            code=code,
-            rules=rules,
-            result=result,
-            score=_count(obj, "score", where),
-            moves=_count(obj, "moves", where),
-            draws=_count(obj, "draws", where),
-            undos=_count(obj, "undos", where),
-            duration=float(duration),
-            date=_parse_when(obj.get("date"), where),
-            daily=daily,
-            actions=tuple(actions),
-            layout=dict(layout) if code is None and isinstance(layout, Mapping) else None,
-        )
 
 
 def read_entries(games: Any, where: str = "history") -> list[GameEntry]:

@@ -6,6 +6,7 @@ change each other (docs/rules.md §2, §4, §8 for the rules they report).
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Union
@@ -14,6 +15,7 @@ from ...engine._enums import TextEnum
 from ...engine.codes import GameCode, InvalidCodeError
 from ...engine.game import Action, DrawEvent, Game, PlayEvent, Refusal, Status, TimeUpEvent, UndoEvent
 from ...engine.rules import RuleSet
+from ...history.entry import GameEntry, Outcome
 
 
 class GameSource(TextEnum):
@@ -163,29 +165,6 @@ class StateRestored:
     game: Game
 
 
-class Outcome(TextEnum):
-    """How a game played here ended (:attr:`GameFinished.outcome`); every outcome but WON counts as a loss."""
-
-    WON = "won"
-    BLOCKED = "blocked"
-    TIME_UP = "time_up"
-    ABANDONED = "abandoned"
-    """Left (for another game, or a record to watch) after at least one move, before its end."""
-
-    @property
-    def won(self) -> bool:
-        """True for WON only."""
-        return self is Outcome.WON
-
-
-_OUTCOMES = {
-    Status.WON: Outcome.WON,
-    Status.BLOCKED: Outcome.BLOCKED,
-    Status.TIME_UP: Outcome.TIME_UP,
-    Status.PLAYING: Outcome.ABANDONED,
-}
-
-
 @dataclass(frozen=True)
 class TimeRanOut:
     """The timer reached 0 (docs/rules.md §8): ``event`` is the engine's :class:`~tripeaks.engine.game.TimeUpEvent`."""
@@ -208,9 +187,11 @@ class GameFinished:
     * PLAYING: it was **abandoned**: left, as above, after at least one move
       (a game left without a move is not finished, it was never played).
 
-    ``duration`` is the seconds it was played, from its first move to its end
-    or to when it was left (see :attr:`PlaySession.elapsed`; a resumed game
-    adds the seconds played before the reload); it is not part of equality.
+    ``duration`` is the seconds it was played, read from the game's one clock
+    (:attr:`PlaySession.stopwatch`, see :attr:`PlaySession.elapsed`: from when
+    it was put on the table to its end or to when it was left, paused while
+    the page was hidden or the game blocked; a resumed game adds the seconds
+    played before the reload); it is not part of equality.
     Replay steps (``GameSource.REPLAY``) are never finished; a game left for a
     record and brought back (``set_game(game, "resumed")``) is not finished
     either.  A game still on the table when the session closes is not sent.
@@ -227,8 +208,13 @@ class GameFinished:
 
     @property
     def outcome(self) -> Outcome:
-        """``status`` as an :class:`Outcome` (PLAYING is ABANDONED)."""
-        return _OUTCOMES[self.status]
+        """``status`` as an :class:`~tripeaks.history.entry.Outcome` (PLAYING is ABANDONED)."""
+        return Outcome.of_status(self.status)
+
+    def entry(self, when: datetime.datetime, daily: datetime.date | str | None = None) -> GameEntry:
+        """The game's one finished-game entry, counted at ``when`` (an aware datetime), with its
+        :attr:`outcome` and :attr:`duration` (seconds); ``daily`` the date whose deal of the day it is."""
+        return GameEntry.of(self.game, self.outcome, self.duration, when, daily)
 
 
 REDO: Final = "redo"

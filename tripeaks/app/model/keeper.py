@@ -4,7 +4,8 @@ One versioned key, :data:`STORAGE_KEY` (``"tripeaks-v1"``), holds one JSON objec
 
     {"format": "tripeaks-storage", "version": 1,
      "settings": {"lang": "pt", "error_help": true, "deal_rules": "E", "hints": {…}},
-     "game": {"record": {…}, "elapsed": 83.2, "daily": null, "match": 1},
+     "game": {"record": {…}, "elapsed": 83.2, "running": true, "saved_at": "2026-11-30T09:12:44Z",
+              "daily": null, "match": 1},
      "history": [{…}, …],
      "match": {…}}
 
@@ -12,9 +13,17 @@ One versioned key, :data:`STORAGE_KEY` (``"tripeaks-v1"``), holds one JSON objec
   (the text of a rule set, docs/rules.md §8) and any option a view registers
   (:meth:`Keeper.add_setting`; the hint options do);
 * ``game``: the game on the table as a record (docs/rules.md §6, the full code
-  with its flags), updated after every action, with the seconds played, the
-  date whose deal of the day it is (or ``null``) and the index of its deal in
-  the match (or ``null``); ``null`` when no game was played yet;
+  with its flags), updated after every action and whenever its clock starts,
+  stops or pauses (:meth:`Keeper.save_game`), with the seconds played
+  (``elapsed``, the game's one clock), whether the clock was running and when
+  that was saved (``running``, ``saved_at``, UTC), the date whose deal of the
+  day it is (or ``null``) and the index of its deal in the match (or
+  ``null``); ``null`` when no game was played yet.  A resumed game's clock
+  goes on from there: a countdown is never refilled by a reload.  A clock that
+  was running adds the seconds from ``saved_at`` to the reload, at most
+  :data:`RESUME_GAP` (a page closed for longer was not being played); a
+  document without ``running`` and ``saved_at`` (an earlier release) resumes at
+  ``elapsed``;
 * ``history``: every game that counted (:class:`~tripeaks.history.stats.GameEntry`);
 * ``match``: the match in progress or just over (:class:`~tripeaks.history.match.Match`), or ``null``.
 
@@ -50,8 +59,9 @@ from ...engine.game import Game, Status
 from ...engine.record import RecordError
 from ...engine.rules import RuleSet
 from ...history.daily import daily_code
+from ...history.entry import Outcome
 from ...history.match import Match, MatchError
-from ...history.stats import UTC, GameEntry, HistoryError, Result, merge_history, read_entries
+from ...history.stats import UTC, GameEntry, HistoryError, merge_history, read_entries
 from ...history.stats import import_history as read_history
 from ...i18n import check_language
 from ...i18n.keep import keep_text
@@ -84,6 +94,7 @@ __all__ = [
     "StoreChanged",
     "KeeperEvent",
     "read_document",
+    "RESUME_GAP",
 ]
 
 log = logging.getLogger(__name__)
@@ -92,6 +103,8 @@ STORAGE_KEY = "tripeaks-v1"
 """The localStorage key of everything the app keeps (the version is part of the name)."""
 ASIDE_KEY = "tripeaks-v1-aside"
 """Where unreadable content of :data:`STORAGE_KEY` is set aside (the latest such content)."""
+RESUME_GAP = 120.0
+"""At most this many seconds between the latest save of a running clock and a reload count as played."""
 STORAGE_FORMAT = "tripeaks-storage"
 STORAGE_VERSION = 1
 
@@ -239,6 +252,7 @@ class Keeper:
         self._dealing: tuple[int, GameCode] | None = None  # the match deal asked for, until dealt or refused
         self._link: GameCode | None = None
         self._full = True  # the next write replaces the whole object
+        self._clock_saved: tuple[Game, bool] | None = None  # the game and its clock's state last written
         self._info_for(session.game)
         session.subscribe(self._on_event)
 
@@ -358,15 +372,15 @@ class Keeper:
                     log.warning("TriPeaks setting %s not restored", name)
         game = doc.resumable
         saved = doc.game or {}
+        elapsed = self._saved_elapsed(saved)
         if doc.blocked is not None and doc.blocked.moves:  # left blocked by the page: it counts now
             daily = saved.get("daily") if isinstance(saved.get("daily"), str) else None
-            elapsed = float(saved.get("elapsed", 0))
-            self._add_entry(GameEntry.of(doc.blocked, Result.BLOCKED, elapsed, self.now(), daily))
+            self._add_entry(GameEntry.of(doc.blocked, Outcome.BLOCKED, elapsed, self.now(), daily))
         link = self._link
         if game is not None and link is not None and game.code != link:
             # The link deals another game: the unfinished one counts as abandoned.
             if game.moves:
-                self._add_entry(GameEntry.of(game, Result.ABANDONED, float(saved.get("elapsed", 0)), self.now()))
+                self._add_entry(GameEntry.of(game, Outcome.ABANDONED, elapsed, self.now()))
             game = None
         if game is not None:
             info = _GameInfo(
@@ -376,7 +390,7 @@ class Keeper:
             if self._match is None or info.match != self._match.playing:
                 info.match = None
             self._infos[id(game)] = (game, info)
-            session.set_game(game, GameSource.RESUMED, elapsed=float(saved.get("elapsed", 0)))
+            session.set_game(game, GameSource.RESUMED, elapsed=elapsed)
             code = str(game.code) if game.code is not None else None
             moves = game.moves
             if not moves:  # the same deal, untouched: nothing to tell
@@ -387,6 +401,22 @@ class Keeper:
                 session.show_message(lambda lang: keep_text("keep.resumed_layout", lang, moves=moves))
         elif self._match is not None and self._match.playing is not None:
             self._match = Match.from_json({**self._match.to_json(), "playing": None})
+
+    def _saved_elapsed(self, saved: dict[str, Any]) -> float:
+        """The seconds the saved game was played up to now (see the module doc); a malformed
+        ``running`` or ``saved_at`` (they are optional) adds nothing."""
+        elapsed = float(saved.get("elapsed", 0))
+        at = saved.get("saved_at")
+        if saved.get("running") is not True or not isinstance(at, str):
+            return elapsed
+        try:
+            when = datetime.datetime.fromisoformat(at.strip().replace("Z", "+00:00"))
+        except ValueError:
+            return elapsed
+        if when.tzinfo is None:
+            return elapsed
+        gap = (self.now() - when).total_seconds()
+        return elapsed + min(max(0.0, gap), RESUME_GAP)
 
     def _set_deal_rules(self, rules: RuleSet) -> None:
         self.session.set_deal_rules(rules)
@@ -440,12 +470,25 @@ class Keeper:
             return None
         game = session.game
         info = self._info_for(game)
+        self._clock_saved = (game, session.stopwatch.running)
         return {
             "record": game.to_record(),
             "elapsed": round(session.elapsed, 1),
+            "running": session.stopwatch.running,
+            "saved_at": self.now().astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
             "daily": info.daily,
             "match": info.match,
         }
+
+    def save_game(self) -> None:
+        """Write the game on the table now, with its clock (the app calls this whenever the clock
+        starts, stops or pauses, e.g. when the page is hidden); nothing when that is already written."""
+        session = self.session
+        saved = self._clock_saved
+        if saved is not None and saved[0] is session.game and saved[1] == session.stopwatch.running:
+            return
+        if session.counts:
+            self._write(game=self._game_json())
 
     def _info_for(self, game: Game) -> _GameInfo:
         found = self._infos.get(id(game))
@@ -488,7 +531,7 @@ class Keeper:
 
     def _finished(self, event: GameFinished) -> None:
         info = self._info_for(event.game)
-        self._add_entry(GameEntry.of(event.game, Result(event.outcome.value), event.duration, self.now(), info.daily))
+        self._add_entry(event.entry(self.now(), info.daily))
         if event.abandoned and not info.scored:  # an abandoned deal of a match scores 0 (an ended one keeps its end)
             self._score_match_deal(event.game, False, 0)
 

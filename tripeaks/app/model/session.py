@@ -83,6 +83,7 @@ from ...engine.rules import RuleSet
 from ...i18n import check_language, explain, refusal_detail_sentence, refusal_message, status_message
 from ...i18n.rulesets import rules_text
 from ...i18n.ui import ui_text
+from .clock import Stopwatch, time_limit
 from .events import (
     DOUBLE_PRESS,
     GAME_CHANGES,
@@ -188,10 +189,11 @@ class PlaySession:
         self._carried: tuple[ReplaceRequest, Game, float] | None = None  # the latest request carried out, and when
         self.double_press: float = DOUBLE_PRESS
         """Seconds during which the same request again is ignored as the second press of one (see the module doc)."""
-        self.clock: Callable[[], float] = time.monotonic
-        """Seconds: the clock of :attr:`double_press` and :attr:`elapsed` (tests may replace it)."""
+        self._clock: Callable[[], float] = time.monotonic
+        self._hidden = False
         self._tally = _Tally(self._game, GameSource.LAYOUT, 0.0)
         self._aside: _Tally | None = None
+        self._tally.follow(self._clock(), self._hidden)
 
     # ------------------------------------------------------------------ state
     @property
@@ -235,10 +237,46 @@ class PlaySession:
         return self._highlight
 
     @property
+    def clock(self) -> Callable[[], float]:
+        """Seconds: the time source of :attr:`double_press` and of the game clock (tests may replace it).
+
+        Replacing it keeps the seconds counted so far, except for a game on the table without any
+        move yet, whose clock starts again at 0 on the new source (the time spent setting up)."""
+        return self._clock
+
+    @clock.setter
+    def clock(self, source: Callable[[], float]) -> None:
+        before, after = self._clock(), source()
+        for tally in (self._tally, self._aside):
+            if tally is not None:
+                tally.watch.rebase(before, after)
+        if not self._tally.game.history:
+            self._tally.watch.restart(after)
+        self._clock = source
+
+    @property
+    def stopwatch(self) -> Stopwatch:
+        """The clock of the game on the table (docs/rules.md §8): it runs while the game is being played
+        (not won, blocked or out of time) and the page is not hidden; every duration is read from it."""
+        return self._tally.watch
+
+    @property
     def elapsed(self) -> float:
-        """Seconds the game on the table has been played: from its first move (made here, or
-        before a reload for a resumed game) to its end, or to now while it goes on."""
-        return self._tally.elapsed(self.clock())
+        """Seconds the game on the table has been played (:attr:`stopwatch`): from when it was put on
+        the table (plus, for a resumed game, the seconds played before), paused while the page is
+        hidden or the game blocked, stopped at its end; under a timer, at most its limit."""
+        return self._tally.watch.elapsed(self._clock())
+
+    @property
+    def hidden(self) -> bool:
+        """True while the page is hidden (:meth:`set_hidden`): the game clock does not count."""
+        return self._hidden
+
+    def set_hidden(self, hidden: bool) -> None:
+        """The page is hidden (the game clock pauses) or visible again (it goes on); sends no event."""
+        self._hidden = bool(hidden)
+        if not self._closed:
+            self._tally.follow(self._clock(), self._hidden)
 
     @property
     def counts(self) -> bool:
@@ -535,7 +573,7 @@ class PlaySession:
             MessageChanged(self._message),
             GameOver(event.status, event.score),
         ]
-        finished = self._tally.end(self.clock())
+        finished = self._tally.end(self._clock())
         if finished is not None:
             events.append(finished)
         self._emit(*events)
@@ -621,18 +659,18 @@ class PlaySession:
         events: list[SessionEvent] = [*self._counted(), MoveMade(event), MessageChanged(self._message)]
         if event.status is not Status.PLAYING:
             events.append(GameOver(event.status, event.score))
-        if event.status in _FINAL:
-            finished = self._tally.end(self.clock())
+        if event.status in _FINAL:  # a blocked game's clock stopped in _counted; an undo starts it again
+            finished = self._tally.end(self._clock())
             if finished is not None:
                 events.append(finished)
-        elif event.status is Status.BLOCKED:  # the clock stops; an undo starts it again
-            self._tally.pause(self.clock())
         self._emit(*events)
 
     def _counted(self) -> list[SessionEvent]:
-        """A move was made: the clock runs; a replay step played on counts from now on, and the game
-        set aside for the replay is left for good (abandoned, or blocked)."""
-        now = self.clock()
+        """A move was made: the clock follows the game (stopped once it is over or blocked); a replay
+        step played on counts from now on, and the game set aside for the replay is left for good
+        (abandoned, or blocked)."""
+        now = self._clock()
+        self._tally.follow(now, self._hidden)
         if not self._tally.moved(now) or self._aside is None:
             return []
         aside, self._aside = self._aside, None
@@ -653,8 +691,9 @@ class PlaySession:
         self._emit(*events)
 
     def _start(self, game: Game, source: GameSource, elapsed: float = 0.0) -> Game:
-        now = self.clock()
+        now = self._clock()
         previous, aside = self._tally, self._aside
+        previous.watch.stop(now)  # left, or set aside while a record is watched
         leaving: list[_Tally] = []
         tally = _Tally(game, source, elapsed, moves=0 if source is GameSource.RESUMED else game.moves)
         if source is GameSource.REPLAY:
@@ -667,6 +706,7 @@ class PlaySession:
         events: list[SessionEvent] = [f for t in leaving if (f := t.leave(now)) is not None]
         self._tally = tally
         self._game = game
+        tally.follow(now, self._hidden)
         if source in (GameSource.CODE, GameSource.RANDOM):
             self._deal_rules = game.rules
         self._highlight = HighlightChanged(frozenset(), False)
@@ -752,39 +792,43 @@ class _Tally:
         self.game = game
         self.counts = source is not GameSource.REPLAY
         self.moves_at_start = moves
-        self.carried = elapsed
-        self.since: float | None = None
+        self.watch = Stopwatch(time_limit(game), elapsed)
         self.ended = False
 
-    def elapsed(self, now: float) -> float:
-        return self.carried + (now - self.since if self.since is not None else 0.0)
+    def __copy__(self) -> _Tally:
+        twin = _Tally.__new__(_Tally)
+        twin.__dict__.update(self.__dict__)
+        twin.watch = self.watch.copy()
+        return twin
+
+    def follow(self, now: float, hidden: bool) -> None:
+        """The clock runs while the game is being played on a visible page."""
+        if self.game.status is Status.PLAYING and not hidden:
+            self.watch.start(now)
+        else:
+            self.watch.stop(now)
 
     def moved(self, now: float) -> bool:
         """Returns True when this move made a replay step count (it plays on from there)."""
         became, self.counts = not self.counts, True
-        if self.since is None:
-            self.since = now
         return became
-
-    def pause(self, now: float) -> float:
-        self.carried = self.elapsed(now)
-        self.since = None
-        return self.carried
 
     def end(self, now: float) -> GameFinished | None:
         """The game was won or ran out of time (nothing can change it any more)."""
+        self.watch.stop(now)
         if not self.counts or self.ended:
             return None
         self.ended = True
-        return GameFinished(self.game, self.game.status, self.pause(now))
+        return GameFinished(self.game, self.game.status, self.watch.elapsed(now))
 
     def leave(self, now: float) -> GameFinished | None:
         """The game leaves the table: blocked, or abandoned after a move made (or resumed) here."""
+        self.watch.stop(now)
         game = self.game
         if not self.counts or self.ended or not (game.is_over or game.moves > self.moves_at_start):
             return None
         self.ended = True
-        return GameFinished(game, game.status, self.pause(now))
+        return GameFinished(game, game.status, self.watch.elapsed(now))
 
 
 def _blocked_sentences(lang: str) -> tuple[str, ...]:

@@ -13,8 +13,9 @@ class needs when a class database is configured (``TRIPEAKS_CLASS_DB``, or
   (:class:`~tripeaks.app.model.session.GameFinished`): won, blocked, time up, or
   abandoned after at least one move when another game replaces it.  Name,
   full code with its flags, rule set, result, score, moves, draws, undos,
-  duration (from the first view of the deal: for the game on screen when the
-  page opens, from the moment the page shows it), record and time.
+  duration, record and time: the row of the game's one finished-game entry
+  (:meth:`GameFinished.entry <tripeaks.app.model.session.GameFinished.entry>`),
+  whose duration is the game's one clock, the same as the history's.
 * the **class challenge** in the New game panel (``tp-challenge``):
   "Class challenge: TP1-…" and a button that deals it in one click (like
   Deal, it asks first when that would abandon a game in progress).
@@ -43,23 +44,21 @@ import time
 import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
-from ...engine.game import Game
 from ...history.class_results import (
+    ClassRow,
     ClassStore,
-    GameEntry,
     InvalidEntryError,
     InvalidNameError,
     NameProblem,
-    Result,
     Unavailable,
     clean_name,
 )
+from ...history.entry import GameEntry
 from ...i18n.classroom import classroom_text, name_problem_message, problem_message
 from ..model.session import GameFinished, GameStarted, LanguageChanged, PlaySession, SessionEvent
 from ..play import TriPeaksApp
@@ -121,16 +120,6 @@ def _esc(s: str) -> str:
     return html.escape(s, quote=True)
 
 
-@dataclass(frozen=True)
-class _Finished:
-    """A finished game waiting for the student's name: what :meth:`GameEntry.from_game` needs."""
-
-    game: Game
-    result: Result | None
-    duration: float
-    played_at: datetime
-
-
 class ClassroomTools:
     """The name line, the recording of finished games and the class challenge of one app.
 
@@ -156,12 +145,10 @@ class ClassroomTools:
         self.missed = 0
         """Games this app could not write although the database is available (it stayed locked)."""
         self._path = None if isinstance(class_db, ClassStore) else class_db
-        self._pending: list[_Finished] = []
+        self._pending: list[GameEntry] = []  # finished games waiting for the student's name
         self._problem: Unavailable | None = None
         self._name_error: NameProblem | None = None
         self._note: str | None = None  # "saved", "missed" or "problem" (with self._problem)
-        self._started = time.monotonic()
-        self._clock_from_view = True  # the game on screen: its clock starts when the page shows it
         self._call = _main_thread()
         self._tasks = 0
         self._idle = threading.Condition()
@@ -260,11 +247,11 @@ class ClassroomTools:
             self.challenge = code
             self.render()
 
-    def _write(self, entries: list[GameEntry]) -> None:
+    def _write(self, entries: list[ClassRow]) -> None:
         # The worker runs its tasks in order: the store is open (or failed to open) when this one runs.
         self._background(lambda: self._write_now(entries), self._written)
 
-    def _write_now(self, entries: list[GameEntry]) -> tuple[int, int]:
+    def _write_now(self, entries: list[ClassRow]) -> tuple[int, int]:
         """(Worker) append ``entries``; (stored, not stored)."""
         store = self.store
         if store is None:
@@ -301,29 +288,22 @@ class ClassroomTools:
         if isinstance(event, GameFinished):
             self._finished(event)
         elif isinstance(event, GameStarted):
-            self._started = time.monotonic()
-            self._clock_from_view = False
             self._read_challenge()
         elif isinstance(event, LanguageChanged):
             self.render()
 
     def _shown(self, change: dict[str, Any]) -> None:
-        """The page shows the app: the clock of the game on screen starts now, and the challenge is read again."""
+        """The page shows the app: the clock of the game on screen starts now (the first time,
+        :meth:`GameClock.page_shown <tripeaks.app.model.clock.GameClock.page_shown>`), and the
+        challenge is read again."""
         if isinstance(change.get("new"), int) and change["new"] > 0:
-            if self._clock_from_view:
-                self._started = time.monotonic()
-                self._clock_from_view = False
+            self.app.clock.page_shown()
             self._read_challenge()
 
     def _finished(self, event: GameFinished) -> None:
         if self._problem is not None:
             return
-        finished = _Finished(
-            event.game,
-            Result.ABANDONED if event.abandoned else None,
-            max(0.0, time.monotonic() - self._started),
-            datetime.now(timezone.utc),
-        )
+        finished = event.entry(datetime.now(timezone.utc))
         if self.name is None:
             self._pending = [*self._pending, finished][-PENDING_MAX:]
             return
@@ -401,13 +381,11 @@ def _challenge(store: ClassStore) -> str | None:
     return found.code if found is not None else None
 
 
-def _entries(name: str, games: list[_Finished]) -> list[GameEntry]:
+def _entries(name: str, games: list[GameEntry]) -> list[ClassRow]:
     entries = []
     for f in games:
         try:
-            entries.append(
-                GameEntry.from_game(name, f.game, duration=f.duration, result=f.result, played_at=f.played_at)
-            )
+            entries.append(ClassRow.of(name, f))
         except InvalidEntryError:  # a game the store cannot hold (e.g. a record too long): never an error on screen
             log.exception("TriPeaks class results: a finished game cannot be recorded")
     return entries

@@ -6,8 +6,9 @@ Once the game is over — won, blocked or out of time (docs/rules.md §2, §8) �
 * after a win, a **celebration**: card suits rising over the panel for about
   two seconds (CSS only; with ``prefers-reduced-motion: reduce`` they stand
   still), decoration that screen readers skip;
-* a **summary**: final score, moves, draws, undos and the time played (from
-  the app's :class:`~tripeaks.app.views.timer.GameClock`);
+* a **summary**: final score, moves, draws, undos and the time played, from
+  the game's finished-game entry (:meth:`EndOfGameView.entry`, whose duration
+  is the game's one clock: the same as the history's and the class row's);
 * the **breakdown** of the final score (:func:`score_breakdown`): the starting
   score, the plays, the draws, the peak bonuses, and — where the rule set has
   them — the run points, the clear bonus, the undo penalties and what the
@@ -26,6 +27,7 @@ CSS classes: ``tp-end`` (the panel; ``tp-end-won`` / ``-blocked`` /
 
 from __future__ import annotations
 
+import datetime
 import html
 from dataclasses import dataclass
 
@@ -33,10 +35,12 @@ import ipywidgets as widgets
 
 from ...engine.game import DrawEvent, Game, PlayEvent, Status, UndoEvent
 from ...engine.rules import ScoringRule, UndoRule
+from ...history.entry import UTC, GameEntry, Outcome
 from ...i18n import format_number, signed_number
 from ...i18n.rulesets import rules_text
+from ..model.clock import GameClock
 from ..model.session import GAME_CHANGES, GameOver, GameStarted, LanguageChanged, PlaySession, SessionEvent
-from .timer import GameClock, format_duration
+from .timer import format_duration
 
 __all__ = ["BreakdownRow", "ScoreBreakdown", "score_breakdown", "EndOfGameView", "CSS"]
 
@@ -222,15 +226,21 @@ class EndOfGameView(widgets.VBox):
             self.add_class(f"tp-end-{status.value}")
         self._status = status
 
+    def entry(self) -> GameEntry:
+        """The finished-game entry of the game on the table as it is now: its outcome (ABANDONED while
+        it is being played), score (points), moves, undos and duration (seconds, from the game clock)."""
+        game = self._session.game
+        return GameEntry.of(game, Outcome.of(game), self._clock.elapsed(), datetime.datetime.now(UTC))
+
     def _summary(self, game: Game, lang: str) -> str:
-        undos = sum(1 for e in game.history if isinstance(e, UndoEvent))
-        draws = len(game.dealt_stock) - game.stock_count
+        entry = self.entry()
+        draws = len(game.dealt_stock) - game.stock_count  # the draws that stand (the entry counts undone ones too)
         items = (
-            ("end.score", format_number(game.score, lang)),
-            ("end.moves", format_number(game.moves, lang)),
+            ("end.score", format_number(entry.score, lang)),
+            ("end.moves", format_number(entry.moves, lang)),
             ("end.draws", format_number(draws, lang)),
-            ("end.undos", format_number(undos, lang)),
-            ("end.time", format_duration(self._clock.elapsed())),
+            ("end.undos", format_number(entry.undos, lang)),
+            ("end.time", format_duration(entry.duration)),
         )
         rows = "".join(
             f'<tr class="tp-sum-{key[4:]}"><th scope="row">{_esc(rules_text(key, lang))}</th>'

@@ -34,8 +34,8 @@ from ...history.class_results import (
     ENV_CHALLENGE,
     ENV_DB,
     ChallengeSource,
+    ClassRow,
     ClassStore,
-    GameEntry,
     Problem,
     Result,
 )
@@ -161,7 +161,7 @@ class ClassResults(widgets.VBox):
         """The PNG bytes last drawn (empty when there is nothing to plot)."""
         self._figure: Any = None
         self._canvas: Any = None
-        self._games: list[GameEntry] = []
+        self._games: list[ClassRow] = []
 
         self.results = widgets.VBox(
             [

@@ -1,21 +1,14 @@
-"""The game clock and the countdown of a timed game (docs/rules.md §8).
+"""The countdown of a timed game (docs/rules.md §8), showing the game's one clock.
 
 The rules put the clock in the app, not in the engine: when a timed game's
 countdown reaches 0 the app ends it through the engine
 (:meth:`PlaySession.expire <tripeaks.app.model.session.PlaySession.expire>`,
-which records the action ``T``), so a replay ends the same way.
-
-:class:`GameClock` (no widget) measures how long the game on the table has
-been played — for every game, so that the end-of-game summary can say it —
-and, under a timer, ends the game at 0.  It runs on the kernel's own event
-loop (``loop.call_later``, the thread that also handles the clicks), so it
-never runs in the middle of a click, and it wakes up only when the time is
-up: no message goes to the page while the time runs.  Nothing is scheduled
-once the game is won, blocked or out of time, or after another game is dealt
-(the countdown then starts again for that game if it has a timer).  A blocked
-game's clock starts again if an undo makes it playable.  Where no event loop
-runs (a plain script, the tests) nothing wakes up by itself:
-:meth:`GameClock.tick` checks the time by hand.
+which records the action ``T``), so a replay ends the same way.  The clock
+itself is :class:`~tripeaks.app.model.clock.GameClock` (no widget, re-exported
+here); it runs on the kernel's own event loop (``loop.call_later``, the thread
+that also handles the clicks), so it never runs in the middle of a click, and
+it wakes up only when the time is up: no message goes to the page while the
+time runs.  A blocked game's clock starts again if an undo makes it playable.
 
 :class:`TimerView` shows the countdown: a tiny `anywidget <https://anywidget.dev>`_
 (:class:`Countdown`) gets the seconds left from the kernel whenever the clock
@@ -23,19 +16,16 @@ starts, stops or pauses, and counts them down on the page once a second (the
 kernel stays the judge of the end).  The same widget reports whether the page
 is visible (``document.visibilityState``): the clock pauses while the page is
 hidden (another browser tab, a minimised window), in JupyterLab, Notebook 7
-and Voila alike.  Class ``tp-timer`` (``role="timer"`` on its text;
+and Voila alike; and the first time the page shows the app, the game dealt
+before (in a kernel kept waiting for a page) starts its clock then.  Class ``tp-timer`` (``role="timer"`` on its text;
 ``tp-timer-low`` in the last 30 seconds, ``tp-timer-up`` once the time is up,
 ``tp-timer-paused``); hidden in a game without a timer.
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import math
-import time
-from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 import anywidget
 import ipywidgets as widgets
@@ -43,16 +33,13 @@ import traitlets
 
 from ...engine.game import Status
 from ...i18n.rulesets import rules_text
-from ..model.session import GAME_CHANGES, GameStarted, LanguageChanged, PlaySession, SessionEvent
+from ..model.clock import GameClock, Scheduler, kernel_loop
+from ..model.session import GAME_CHANGES, LanguageChanged, PlaySession, SessionEvent
 
-__all__ = ["GameClock", "TimerView", "Countdown", "Scheduler", "format_duration", "LOW_TIME", "CSS"]
-
-log = logging.getLogger(__name__)
+__all__ = ["GameClock", "TimerView", "Countdown", "Scheduler", "format_duration", "kernel_loop", "LOW_TIME", "CSS"]
 
 LOW_TIME = 30.0
 """Seconds left from which the countdown shows as running low (``tp-timer-low``)."""
-_EPSILON = 0.01
-"""The clock wakes up this long after the time is up, so that it has surely passed."""
 
 CSS = """
 .tp-timer { display: inline-block; overflow: visible; line-height: normal; }
@@ -67,191 +54,12 @@ CSS = """
 """Style of the countdown (``tp-*`` selectors only)."""
 
 
-class Handle(Protocol):
-    """What a scheduler returns: something that can be cancelled (an ``asyncio.TimerHandle``)."""
-
-    def cancel(self) -> None: ...
-
-
-class Scheduler(Protocol):
-    """Calls ``callback()`` once after ``delay`` seconds (an asyncio event loop is one)."""
-
-    def call_later(self, delay: float, callback: Callable[[], object]) -> Handle: ...
-
-
-def kernel_loop() -> Scheduler | None:
-    """The event loop running now (the kernel's, when called from a cell or a click), else ``None``."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
 def format_duration(seconds: float) -> str:
     """``seconds`` (≥ 0, rounded up to a whole second) as ``m:ss``, or ``h:mm:ss`` from an hour on."""
     total = max(0, math.ceil(seconds - 1e-9))
     hours, rest = divmod(total, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
-class GameClock:
-    """How long the session's game has been played, and its end at 0 under a timer (docs/rules.md §8).
-
-    ``GameClock(session, clock=time.monotonic, scheduler=None)``: ``clock``
-    gives seconds (a fake one in tests); ``scheduler`` wakes the clock up when
-    the time is up (by default the event loop running when a countdown
-    starts, if any).  :meth:`on_change` registers a function called whenever
-    the clock starts, stops or pauses (:attr:`epoch` counts those changes) —
-    the :class:`TimerView` uses it to send the page the seconds left.
-    """
-
-    def __init__(
-        self,
-        session: PlaySession,
-        clock: Callable[[], float] = time.monotonic,
-        scheduler: Scheduler | None = None,
-    ) -> None:
-        self._session = session
-        self._clock = clock
-        self._scheduler = scheduler
-        self._listeners: list[Callable[[], object]] = []
-        self._handle: Handle | None = None
-        self._elapsed = 0.0  # seconds counted before self._since
-        self._since: float | None = None  # when the clock last started running, None while stopped
-        self._hidden = False
-        self._closed = False
-        self.epoch = 0
-        """Counts the times the clock started, stopped, paused or was reset."""
-        self.ticks = 0
-        """How many times the clock woke up (for tests and benchmarks)."""
-        session.subscribe(self._on_event)
-        self._restart()
-
-    # ------------------------------------------------------------------ reading
-    @property
-    def limit(self) -> float | None:
-        """The game's time limit in seconds (docs/rules.md §8), or ``None`` without a timer."""
-        minutes = self._session.game.rules.timer
-        return None if minutes is None else 60.0 * minutes
-
-    def elapsed(self) -> float:
-        """Seconds the game has been played (paused while the page is hidden or the game is over).
-
-        Under a timer, never more than its limit: the clock wakes up a moment after the
-        countdown reaches 0, but the game was played for exactly the limit.
-        """
-        seconds = self._elapsed if self._since is None else self._elapsed + max(0.0, self._clock() - self._since)
-        limit = self.limit
-        return seconds if limit is None else min(seconds, limit)
-
-    def remaining(self) -> float | None:
-        """Seconds left on the countdown (≥ 0), or ``None`` without a timer."""
-        limit = self.limit
-        return None if limit is None else max(0.0, limit - self.elapsed())
-
-    @property
-    def running(self) -> bool:
-        """True while the clock counts: a game being played, on a visible page."""
-        return self._since is not None
-
-    @property
-    def paused(self) -> bool:
-        """True while the page is hidden (the clock does not count then)."""
-        return self._hidden
-
-    @property
-    def ticking(self) -> bool:
-        """True while a wake-up is scheduled (a timed game being played on a visible page)."""
-        return self._handle is not None
-
-    def on_change(self, callback: Callable[[], object]) -> None:
-        """Call ``callback()`` whenever the clock starts, stops, pauses or is reset."""
-        self._listeners.append(callback)
-
-    # ------------------------------------------------------------------ driving
-    def set_hidden(self, hidden: bool) -> None:
-        """The page is hidden (pause) or visible again (resume)."""
-        if bool(hidden) == self._hidden or self._closed:
-            return
-        self._hidden = bool(hidden)
-        self._follow()
-
-    def tick(self) -> None:
-        """Check the time: end a timed game whose time is up, else wait for the rest of it."""
-        self._handle = None
-        if self._closed or not self.running:
-            return
-        self.ticks += 1
-        remaining = self.remaining()
-        if remaining is not None and remaining <= 0:
-            self._stop()
-            self._session.expire()  # TimeRanOut → GameOver; the clock is stopped already
-            return
-        self._schedule()
-
-    def close(self) -> None:
-        """Stop for good: nothing is scheduled any more (the app is closed)."""
-        self._closed = True
-        self._stop()
-        self._listeners.clear()
-
-    # ------------------------------------------------------------------ internals
-    def _on_event(self, event: SessionEvent) -> None:
-        if isinstance(event, GameStarted):
-            self._restart()
-        elif isinstance(event, GAME_CHANGES):
-            self._follow()
-
-    def _restart(self) -> None:
-        self._stop()
-        self._elapsed = 0.0
-        self._changed()
-        self._follow()
-
-    def _follow(self) -> None:
-        """Run while the game is being played and the page is visible; wake up at 0 under a timer."""
-        game = self._session.game
-        should_run = not self._closed and game.status is Status.PLAYING and not self._hidden
-        if should_run and self._since is None:
-            self._since = self._clock()
-            if self.limit is not None:
-                self._schedule()
-            self._changed()
-        elif not should_run and self._since is not None:
-            self._stop()
-            self._changed()
-
-    def _stop(self) -> None:
-        if self._since is not None:
-            self._elapsed += max(0.0, self._clock() - self._since)
-            self._since = None
-        if self._handle is not None:
-            self._handle.cancel()
-            self._handle = None
-
-    def _schedule(self) -> None:
-        remaining = self.remaining()
-        if remaining is None or self._closed:
-            return
-        scheduler = self._scheduler or kernel_loop()
-        if scheduler is None:  # no event loop (a script, a test): tick() by hand
-            return
-        self._scheduler = scheduler
-        self._handle = scheduler.call_later(remaining + _EPSILON, self._safe_tick)
-
-    def _safe_tick(self) -> None:
-        try:
-            self.tick()
-        except Exception:  # noqa: BLE001 - a view failing must not stop the clock for good
-            log.exception("TriPeaks timer failed")
-            if self._handle is None and self.running:
-                self._schedule()
-
-    def _changed(self) -> None:
-        self.epoch += 1
-        for callback in list(self._listeners):
-            callback()
 
 
 _COUNTDOWN_JS = """
@@ -338,6 +146,9 @@ class TimerView(widgets.HBox):
         style.add_class("tp-style")
         super().__init__([self.countdown, style], **kwargs)
         self.add_class("tp-timer-box")
+        # ipywidgets counts the views of a model whose _view_count is a number: the page showing the app.
+        self._view_count = 0
+        self.observe(self._shown, names="_view_count")
         clock.on_change(self.render)
         session.subscribe(self._on_event)
         self.render()
@@ -345,6 +156,10 @@ class TimerView(widgets.HBox):
     def _on_event(self, event: SessionEvent) -> None:
         if isinstance(event, (*GAME_CHANGES, LanguageChanged)):
             self.render()
+
+    def _shown(self, change: dict[str, Any]) -> None:
+        if isinstance(change.get("new"), int) and change["new"] > 0:
+            self._clock.page_shown()
 
     def _wanted(self) -> tuple[str, str, bool]:
         """(state, template, running) for the session's game and the clock now."""
