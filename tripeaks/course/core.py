@@ -10,7 +10,9 @@ takes the learner's clicks (:meth:`LessonRun.click_card`,
 :meth:`LessonRun.deal` and :meth:`LessonRun.expire`), checks them against the
 current task and answers with a :class:`Feedback`: the engine's own event or
 refusal and the lesson sentence that goes with it.  A refused or off-task
-click never changes the game.
+click never changes the game.  Sentences are values, in no language: a
+:class:`Text` is a catalogue key and its placeholders, and
+:mod:`tripeaks.i18n.course` writes texts and feedback in a language.
 
 Help: :meth:`LessonRun.show_me` plays the current step's scripted solution;
 in a step of several moves (win the deal, keep it winnable, play a run) it
@@ -36,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine._enums import TextEnum
-from ..engine.cards import Card, Joker
+from ..engine.cards import Card, CardOrJoker, parse_card_or_joker
 from ..engine.game import (
     DRAW,
     UNDO,
@@ -52,6 +54,7 @@ from ..engine.game import (
 from ..engine.layout import COVERED_BY, N_TABLEAU, PEAK_OF
 
 __all__ = [
+    "Text",
     "TaskKind",
     "Task",
     "Lesson",
@@ -102,6 +105,21 @@ class TaskKind(enum.Enum):
     """Deal the game code ``code`` in the New game panel (docs/rules.md §5)."""
     EXPIRE = "expire"
     """Let the timer run out (docs/rules.md §8)."""
+
+
+@dataclass(frozen=True)
+class Text:
+    """One sentence of the course, in no language yet: a catalogue ``key`` and its placeholder ``values``.
+
+    A value is a number, a string, a card (a :class:`~tripeaks.engine.cards.Card`
+    or the joker, named in the language shown: J, Q, K read V, D, R in
+    Portuguese and French) or another :class:`Text` (written first, e.g. a
+    lesson's title inside its heading).  :func:`tripeaks.i18n.course.render`
+    writes it in English, Portuguese or French.
+    """
+
+    key: str
+    values: Mapping[str, Any] = field(default_factory=dict)
 
 
 _GUIDED = (TaskKind.WIN, TaskKind.KEEP, TaskKind.RUN)
@@ -176,8 +194,8 @@ class Lesson:
 
     ``number`` (1 …) is its place in the course, set when the course is put
     together.  ``cards`` names the cards its texts mention (placeholders such
-    as ``{king}``), shown with :func:`tripeaks.i18n.card_name` in each
-    language.  ``plot``: the view shows the score plot beside the board.
+    as ``{king}``: card texts as :meth:`~tripeaks.engine.cards.Card.parse`
+    reads them), named in the language shown.  ``plot``: the view shows the score plot beside the board.
     ``peaks``: the view marks which peak each card counts for
     (docs/rules.md §1, §3).  ``facts``: a function giving extra sentences
     computed by the engine or the solver, as ``(key, values)`` pairs.
@@ -193,41 +211,30 @@ class Lesson:
     number: int = 0
     facts: Callable[[], Sequence[tuple[str, Mapping[str, Any]]]] | None = None
 
-    def text(self, part: str, lang: str = "en") -> str:
-        """The lesson sentence ``lesson.<id>.<part>`` in ``lang`` (e.g. ``"title"``, ``"intro"``).
+    def text(self, part: str) -> Text:
+        """The lesson sentence ``lesson.<id>.<part>`` (e.g. ``"title"``, ``"intro"``, ``"complete"``)
+        with this lesson's card placeholders.
 
-        Raises ``KeyError`` for an unknown part, ``ValueError`` for an unknown language.
+        An unknown part is a ``KeyError`` when the text is rendered.
         """
-        from ..i18n.lessons import lesson_text
+        return Text(f"lesson.{self.id}.{part}", self.values())
 
-        return lesson_text(f"lesson.{self.id}.{part}", lang, **self.values(lang))
+    def heading(self) -> Text:
+        """The lesson's number and title, e.g. ``"3. Revealing hidden cards"`` in English."""
+        return Text("ui.heading", {"number": self.number, "title": self.text("title")})
 
-    def heading(self, lang: str = "en") -> str:
-        """The lesson's number and title, e.g. ``"3. Revealing hidden cards"``."""
-        from ..i18n.lessons import lesson_text
+    def values(self) -> dict[str, CardOrJoker]:
+        """The named card placeholders of this lesson's texts: ``cards``, read as cards.
 
-        return lesson_text("ui.heading", lang, number=self.number, title=self.text("title", lang))
+        Raises :class:`~tripeaks.engine.cards.InvalidCardError` for a card text that is not a card.
+        """
+        return {name: parse_card_or_joker(c) for name, c in self.cards.items()}
 
-    def values(self, lang: str) -> dict[str, Any]:
-        """The named placeholders of this lesson's texts in ``lang``."""
-        from ..i18n import card_name
-
-        return {name: card_name(c, lang) for name, c in self.cards.items()}
-
-    def fact_sentences(self, lang: str = "en") -> list[str]:
-        """Extra sentences computed for this lesson (e.g. the solver's verdicts), in ``lang``."""
-        from ..i18n.lessons import lesson_text
-
+    def fact_texts(self) -> list[Text]:
+        """Extra sentences computed for this lesson (e.g. the solver's verdicts); ``[]`` when it has none."""
         if self.facts is None:
             return []
-        return [lesson_text(key, lang, **_rendered(values, lang)) for key, values in self.facts()]
-
-
-def _rendered(values: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    """Placeholder values for ``lang``: cards (and the joker) by their names there."""
-    from ..i18n import card_name
-
-    return {k: card_name(v, lang) if isinstance(v, (Card, Joker)) else v for k, v in values.items()}
+        return [Text(key, values) for key, values in self.facts()]
 
 
 # --------------------------------------------------------------------- searches
@@ -341,29 +348,17 @@ class Feedback:
         """True when the game changed (an engine event happened)."""
         return self.event is not None
 
-    def message(self, lang: str = "en") -> str:
-        """The feedback as whole sentences in ``lang``: the engine's refusal (and its
-        closer reason) or move explanation first, then the lesson's sentences."""
-        from ..i18n import explain, refusal_detail_sentence, refusal_sentence
-        from ..i18n.lessons import lesson_text
+    def texts(self) -> tuple[Text, ...]:
+        """The lesson's sentences of this feedback, in order: ``key`` with ``values``, then each of ``facts``.
 
-        parts = []
-        if self.refusal is not None:
-            parts.append(refusal_sentence(self.refusal, lang))
-        if self.detail is not None:
-            parts.append(refusal_detail_sentence(self.detail, lang))
-        if self.event is not None:
-            parts.append(explain(self.event, lang))
-        base = dict(self.lesson.values(lang)) if self.lesson else {}
-        if self.key is not None:
-            parts.append(lesson_text(self.key, lang, **{**base, **_rendered(self.values, lang)}))
-        for key, values in self.facts:
-            parts.append(lesson_text(key, lang, **{**base, **_rendered(values, lang)}))
-        if self.hint is not None:
-            from ..i18n.solver import hint_message
-
-            parts.append(hint_message(self.hint, lang))
-        return " ".join(p for p in parts if p)
+        The lesson's card placeholders (:meth:`Lesson.values`) are given too; a
+        value of the feedback's own wins.  The engine's refusal, closer reason
+        and move explanation come before them, the hint after them, when
+        :func:`tripeaks.i18n.course.feedback_message` writes the whole feedback.
+        """
+        base = self.lesson.values() if self.lesson is not None else {}
+        own = ((self.key, self.values),) if self.key is not None else ()
+        return tuple(Text(key, {**base, **values}) for key, values in (*own, *self.facts))
 
 
 # --------------------------------------------------------------------- the guide
@@ -376,15 +371,13 @@ class GuideStep:
     card: Any
     top: Any
 
-    def text(self, lang: str = "en") -> str:
-        """The move in words: "Play 9♥ on 8♠" or "Draw: 8♣ comes up"."""
-        from ..i18n.lessons import lesson_text
-
+    def text(self) -> Text:
+        """The move in words: "Play 9♥ on 8♠" or "Draw: 8♣ comes up" in English."""
         if self.action == DRAW:
-            return lesson_text("lesson.guide.draw", lang, **_rendered({"card": self.card}, lang))
+            return Text("lesson.guide.draw", {"card": self.card})
         if self.top is None:
-            return lesson_text("lesson.guide.play_empty", lang, **_rendered({"card": self.card}, lang))
-        return lesson_text("lesson.guide.play", lang, **_rendered({"card": self.card, "top": self.top}, lang))
+            return Text("lesson.guide.play_empty", {"card": self.card})
+        return Text("lesson.guide.play", {"card": self.card, "top": self.top})
 
 
 @dataclass(frozen=True)
@@ -509,21 +502,19 @@ class LessonRun:
         task = self.task
         return task is not None and not self.waiting and task.kind in (TaskKind.WIN, TaskKind.KEEP)
 
-    def goal(self, lang: str = "en") -> str:
+    def goal(self) -> Text:
         """The current task's instruction, or the lesson's closing sentence when complete.
 
         While a finished board waits (:attr:`waiting`), the sentence that says so.
         """
-        from ..i18n.lessons import lesson_text
-
         if self.task is None:
-            return self.lesson.text("complete", lang)
+            return self.lesson.text("complete")
         if self.waiting:
-            return lesson_text("lesson.generic.waiting", lang)
-        values = dict(self.lesson.values(lang))
+            return Text("lesson.generic.waiting")
+        values: dict[str, Any] = dict(self.lesson.values())
         if self.task.kind is TaskKind.RUN:
             values["count"] = self.run_wanted
-        return lesson_text(f"lesson.{self.lesson.id}.{self.task.key}.goal", lang, **values)
+        return Text(f"lesson.{self.lesson.id}.{self.task.key}.goal", values)
 
     def _start_task(self) -> None:
         self.hits = 0
@@ -1126,10 +1117,3 @@ def _comparison(lesson_id: str, task: Task, start: Game) -> tuple[Fact, ...]:
     if all("unknown" not in k for k, _ in result):
         _COMPARED[key] = result
     return result
-
-
-def _lesson_entry(key: str) -> object:
-    """The English entry of the lesson text ``key`` (``None`` if there is none)."""
-    from ..i18n.lessons import LESSON_CATALOGUES
-
-    return next((c["en"][key] for c in LESSON_CATALOGUES if key in c["en"]), None)
