@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import tripeaks.course.core as core_module
 import tripeaks.course.lessons as lessons_module
 from tripeaks import Card, Game, Refusal, RefusalDetail, Rule, Status
-from tripeaks.course.core import Text
+from tripeaks.course.core import TASK_HANDLERS, TaskHandler, Text
 from tripeaks.course.lessons import (
     LESSON8_PLAN,
     LESSONS,
@@ -531,36 +531,137 @@ def test_a_stock_click_in_a_find_step_points_at_the_cards():
     assert run.click_stock().key == "lesson.generic.use_card" and run.game.state_key() == before
 
 
+# ----------------------------------------------------------------- the task kinds: one handler each
+class _Spy:
+    """A task handler that notes the name of each attribute the lesson run asks it for."""
+
+    def __init__(self, inner: TaskHandler) -> None:
+        self.inner, self.calls = inner, []
+
+    def __getattr__(self, name: str):
+        self.calls.append(name)
+        return getattr(self.inner, name)
+
+
+def _at_first_step_of(kind: TaskKind) -> LessonRun:
+    """The first lesson with a step of ``kind``, at that step (the steps before finished by the help)."""
+    for L in LESSONS:
+        index = next((i for i, t in enumerate(L.tasks) if t.kind is kind), None)
+        if index is not None:
+            run = LessonRun(L)
+            while run.task_index < index or run.waiting:
+                complete_step(run)
+            assert run.task.kind is kind
+            return run
+    raise AssertionError(f"no lesson has a {kind} step")
+
+
+def _click_a_card(run: LessonRun):
+    """A click on a card still on the table, or on position 0 of a cleared one."""
+    run.last = None  # nothing said yet: a click on a removed card is not the end of a double click
+    return run.click_card(next((p for p in range(28) if run.game.tableau[p] is not None), 0))
+
+
+_ENTRIES = {
+    "text_values": lambda run: run.goal(),
+    "guided": lambda run: run.guided,
+    "hint": lambda run: run.hint_available,
+    "card": lambda run: _click_a_card(run),
+    "stock": lambda run: run.click_stock(),
+    "undo": lambda run: run.undo(),
+    "deal": lambda run: run.deal(Game.from_code("TP1-E-AAAAAAB")),
+    "expire": lambda run: run.expire(),
+    "show_me": lambda run: run.show_me(),
+    "solution": lambda run: run.solution_step(),
+}
+"""What the lesson run asks a step's handler for, and an action of the learner's that asks it."""
+
+
+def test_the_handler_table_has_one_handler_per_task_kind():
+    assert set(TASK_HANDLERS) == set(TaskKind)
+    assert all(isinstance(h, TaskHandler) for h in TASK_HANDLERS.values())
+    assert len({id(h) for h in TASK_HANDLERS.values()}) == len(TaskKind)
+    assert {k for k, h in TASK_HANDLERS.items() if h.guided} == {TaskKind.WIN, TaskKind.KEEP, TaskKind.RUN}
+    assert {k for k, h in TASK_HANDLERS.items() if h.hint} == {TaskKind.WIN, TaskKind.KEEP}
+
+
+@pytest.mark.parametrize("kind", list(TaskKind))
+def test_every_action_in_a_step_goes_to_the_handler_of_its_kind(kind, monkeypatch):
+    start = _at_first_step_of(kind)
+    spy = _Spy(TASK_HANDLERS[kind])
+    monkeypatch.setattr(core_module, "TASK_HANDLERS", {**TASK_HANDLERS, kind: spy})
+    for name, action in _ENTRIES.items():
+        run = start.copy()
+        spy.calls.clear()
+        try:
+            action(run)
+        except RuntimeError:  # a step of several moves has a guide, not a script
+            assert name == "solution" and spy.inner.guided
+        assert name in spy.calls, (kind, name, spy.calls)
+
+
 # ----------------------------------------------------------------- property: any click sequence is safe
-_clicks = st.lists(st.one_of(st.integers(0, 27), st.sampled_from(["D", "U", "S", "C", "H", "N", "P"])), max_size=25)
+_ACTIONS = ["D", "U", "S", "C", "H", "N", "P", "A", "X", "G", "E"]
+"""Stock, Undo, Show me, Continue, Hint, the guide's next, previous and all moves, closing the guide,
+a game dealt in the New game panel, the time let run out."""
+_clicks = st.lists(st.one_of(st.integers(0, 27), st.sampled_from(_ACTIONS)), max_size=25)
+
+
+def _assert_renders(run: LessonRun, feedback: list) -> None:
+    """Every feedback, the goal and an open guide's moves are sentences in en, pt and fr."""
+    for lang in LANGS:
+        for fb in feedback:
+            assert fb.kind in ("ok", "done", "refused", "miss", "info")
+            assert feedback_message(fb, lang) or fb.kind in ("ok", "info")
+        assert render(run.goal(), lang)
+        if run.guide is not None:
+            assert all(render(step.text(), lang) for step in run.guide.steps)
 
 
 @settings(max_examples=80, deadline=None)
-@given(number=st.integers(1, len(LESSONS)), clicks=_clicks)
-def test_random_clicks_never_break_a_lesson(number, clicks):
+@given(
+    number=st.integers(1, len(LESSONS)),
+    helped=st.integers(0, 3),
+    clicks=_clicks,
+    code=st.sampled_from(["TP1-C-AAAAAAD", "TP1-E-AAAAAAB"]),
+)
+def test_random_clicks_never_break_a_lesson(number, helped, clicks, code):
+    """From the start of a lesson or a few steps in (finished by the help), random actions never raise,
+    a refused or off-task one changes nothing, and everything said renders in every language."""
     run = LessonRun(lesson(number))
+    for _ in range(helped):
+        if not run.complete:
+            _assert_renders(run, complete_step(run))
     for c in clicks:
         game = run.game
         key, moves, index = game.state_key(), game.moves, run.task_index
-        if c in ("S", "C", "H", "N", "P"):
+        if c == "X":
+            run.close_guide()
+            assert run.guide is None and game.state_key() == key
+            _assert_renders(run, [])
+            continue
+        if c in ("S", "C", "H", "N", "P", "A"):
             out = {
                 "S": lambda: run.show_me(),
                 "C": lambda: [run.proceed()],
                 "H": lambda: [run.hint()],
                 "N": lambda: [run.guide_next()],
                 "P": lambda: [run.guide_previous()],
+                "A": lambda: run.guide_all(),
             }[c]()
-            for fb in out:
-                assert fb.kind in ("ok", "done", "refused", "miss", "info")
-                for lang in LANGS:
-                    feedback_message(fb, lang)
+            _assert_renders(run, out)
             continue
-        fb = run.click_stock() if c == "D" else run.undo() if c == "U" else run.click_card(c)
+        if c == "G":
+            fb = run.deal(Game.from_code(code))
+        elif c == "E":
+            fb = run.expire()
+        else:
+            fb = run.click_stock() if c == "D" else run.undo() if c == "U" else run.click_card(c)
         for lang in LANGS:
             assert feedback_message(fb, lang) or fb.kind == "ok"
+        _assert_renders(run, [fb])
         if fb.event is None and run.task_index == index:
             assert game.state_key() == key and game.moves == moves  # refused or off-task: nothing changed
-        assert fb.kind in ("ok", "done", "refused", "miss", "info")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
