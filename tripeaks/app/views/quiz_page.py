@@ -2,9 +2,9 @@
 
 Shows the :class:`~tripeaks.course.quiz.QuizRun` of a
 :class:`~tripeaks.app.model.lesson_session.LessonSession` and forwards the clicks
-to the session; every text comes from :mod:`tripeaks.i18n.quiz` (the quiz's own, through
-:mod:`tripeaks.i18n.course`).  Widgets
-are created once and updated in place.
+to the session; every text comes from :mod:`tripeaks.i18n.quiz` (the quiz's
+own through :mod:`tripeaks.i18n.course`).  Widgets are created once and
+updated in place.
 
 CSS classes (stable, used by the browser tests): ``tp-quiz``,
 ``tp-quiz-title``, ``tp-quiz-progress``, ``tp-quiz-question``,
