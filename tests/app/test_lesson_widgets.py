@@ -14,6 +14,7 @@ from tripeaks.course.lessons import LESSONS, LessonRun, TaskKind, lesson_by_id
 from tripeaks.course.quiz import Answer
 from tripeaks.engine.layout import PEAK_OF
 from tripeaks.i18n import refusal_detail_sentence, refusal_message
+from tripeaks.i18n.course import answer_message, feedback_message, render
 from tripeaks.i18n.lessons import lesson_text
 from tripeaks.i18n.quiz import quiz_text
 
@@ -75,7 +76,7 @@ def test_every_lesson_completed_by_clicking(lang):
     view = build_lessons(lang=lang)
     for number in range(1, LAST + 1):
         assert view.number == number and view.menu.value == number
-        assert view.title.value == f"<h2>{_esc(LESSONS[number - 1].heading(lang))}</h2>"
+        assert view.title.value == f"<h2>{_esc(render(LESSONS[number - 1].heading(), lang))}</h2>"
         assert view.next_button.disabled and view.progress.value == number - 1
         complete_by_clicking(view)
         assert view.run.complete and view.progress.value == number
@@ -228,7 +229,7 @@ def test_show_me_in_the_free_game_lists_the_line_and_steps_through_it():
     assert view.guide.layout.display != "none" and not guide.restarted
     shown = min(len(guide.steps), GUIDE_SHOWN)
     assert view.guide.steps.value.count("<li") == shown and 'class="tp-guide-next"' in view.guide.steps.value
-    assert _esc(guide.steps[0].text("en")) in view.guide.steps.value
+    assert _esc(render(guide.steps[0].text(), "en")) in view.guide.steps.value
     assert view.run.game.moves == moves and view.guide.previous_button.disabled
     view.guide.next_button.click()
     view.guide.next_button.click()
@@ -252,7 +253,7 @@ def test_the_guide_lists_a_window_of_the_line_that_holds_the_next_move():
         first = max(0, min(played - GUIDE_PLAYED_SHOWN, total - GUIDE_SHOWN))
         assert listed.count("<li") == GUIDE_SHOWN
         assert f'<li value="{played + 1}" class="tp-guide-next" aria-current="step">' in listed
-        assert _esc(guide.steps[played].text("en")) in listed and f'<li value="{first + 1}" ' in listed
+        assert _esc(render(guide.steps[played].text(), "en")) in listed and f'<li value="{first + 1}" ' in listed
         assert listed.count('class="tp-guide-done"') == played - first
         more = total - first - GUIDE_SHOWN
         if more:
@@ -333,7 +334,7 @@ def test_the_quiz_wrong_answer_points_to_its_lesson_and_the_score_shows_at_the_e
         view.quiz.next_button.click()
     result = view.quiz.result.value
     assert _esc(quiz_text("quiz.ui.result", "en", right=9, total=10)) in result
-    assert _esc(q.text("en")) in result  # the missed question, to review
+    assert _esc(render(q.text(), "en")) in result  # the missed question, to review
     view.set_language("fr")
     assert _esc(quiz_text("quiz.ui.result", "fr", right=9, total=10)) in view.quiz.result.value
     view.quiz.again_button.click()
@@ -354,7 +355,7 @@ def test_language_switch_changes_everything_shown():
     assert refusal_message(Refusal.NOT_ADJACENT, "fr") in view.feedback.value
     assert (view.show_button.description, view.next_button.description, view.undo_button.description) != buttons
     assert view.board.card_buttons[21].description == "R♣"
-    assert view.menu.options[2][0] == LESSONS[2].heading("fr")
+    assert view.menu.options[2][0] == render(LESSONS[2].heading(), "fr")
     view.language.value = "pt"
     assert f"Lição 3 de {LAST}" in view.progress_label.value
     assert view.show_button.description == "Mostrar"
@@ -469,7 +470,7 @@ def test_a_wrong_click_in_each_lesson_is_explained(number):
     assert wrong is not None and mirror.game.state_key() == key
     game = view.run.game
     view.board.card_buttons[wrong].click()
-    assert _esc(fb.message("pt")) in view.feedback.value
+    assert _esc(feedback_message(fb, "pt")) in view.feedback.value
     assert f"tp-fb-{fb.kind}" in view.feedback.value
     assert game.state_key() == key and view.run.tasks_done == 0 and view.next_button.disabled
     if fb.refusal is not None:
@@ -493,13 +494,13 @@ def test_the_quiz_is_answered_by_clicking_in_each_language(lang):
     total = len(questions)
     for n, q in enumerate(questions, start=1):
         assert view.quiz.progress.value == _esc(quiz_text("quiz.ui.progress", lang, number=n, total=total))
-        assert view.quiz.question.value == _esc(q.text(lang))
+        assert view.quiz.question.value == _esc(render(q.text(), lang))
         shown = [b.description for b in view.quiz.choice_buttons if b.layout.display != "none"]
-        assert shown == [c.text(lang) for c in q.choices]
+        assert shown == [render(c.text(), lang) for c in q.choices]
         assert view.quiz.next_button.layout.display == "none"  # answer first
         view.quiz.choice_buttons[q.answer].click()
         assert "tp-fb-done" in view.quiz.feedback.value
-        assert _esc(Answer(q, q.answer).message(lang)) in view.quiz.feedback.value
+        assert _esc(answer_message(Answer(q, q.answer), lang)) in view.quiz.feedback.value
         assert view.quiz.lesson_button.layout.display == "none"
         view.quiz.choice_buttons[(q.answer + 1) % len(q.choices)].click()  # disabled: the first answer stays
         assert view.session.quiz.answers[n - 1] == q.answer

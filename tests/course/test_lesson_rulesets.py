@@ -11,6 +11,7 @@ from tripeaks.course.core import longest_run
 from tripeaks.course.lessons import LessonRun, TaskKind, lesson_by_id, walk_board
 from tripeaks.course.rule_set_lessons import EMPTY, JOKERS, OPEN, PENALTY, RUNS, STUCK, TIMER
 from tripeaks.i18n import refusal_message
+from tripeaks.i18n.course import feedback_message, render
 
 LANGS = ("en", "pt", "fr")
 
@@ -35,7 +36,7 @@ def test_each_lesson_is_played_under_its_option():
         assert game.rules == rules, lesson_id
         assert lesson_by_id(lesson_id).part.value == "rulesets"
         letter = rules.flags[0]  # the intro names the option's code flag (docs/rules.md §8)
-        assert re.search(rf"\bflags? {letter}\b", lesson_by_id(lesson_id).text("intro", "en")), lesson_id
+        assert re.search(rf"\bflags? {letter}\b", render(lesson_by_id(lesson_id).text("intro"), "en")), lesson_id
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -45,7 +46,7 @@ def test_stuck_a_draw_is_refused_while_a_card_fits_then_allowed(lang):
     assert g.playable()
     fb = run.click_stock()
     assert fb.kind == "done" and fb.refusal is Refusal.DRAW_STUCK and g.moves == 0
-    assert refusal_message(Refusal.DRAW_STUCK, lang) in fb.message(lang)
+    assert refusal_message(Refusal.DRAW_STUCK, lang) in feedback_message(fb, lang)
     assert run.click_stock().kind == "refused"  # still refused: the step now is to play
     while run.task.key == "play":
         fb = run.click_card(run.game.playable()[0])
@@ -124,7 +125,7 @@ def test_penalty_every_undo_costs_five(lang):
     assert run.click_card(21).kind == "done" and g.score == 499
     fb = run.undo()
     assert fb.kind == "done" and g.score == 495 and g.moves == 1 and fb.event.parts.penalty == -5
-    assert "5" in fb.message(lang)
+    assert "5" in feedback_message(fb, lang)
     assert run.click_card(21).kind == "done" and g.score == 494 and run.complete
 
 
@@ -140,7 +141,7 @@ def test_timer_the_time_runs_out_and_nothing_more_can_be_done():
     fb = run.click_card(25)
     assert fb.kind == "done" and fb.refusal is Refusal.TIME_UP and run.complete
     for lang in LANGS:
-        assert refusal_message(Refusal.TIME_UP, lang) in fb.message(lang)
+        assert refusal_message(Refusal.TIME_UP, lang) in feedback_message(fb, lang)
 
 
 def test_the_walk_through_under_each_option_keeps_its_cards():

@@ -11,6 +11,7 @@ from tripeaks import JOKER, Game, IllegalMoveError, Refusal, Status, WrapRule
 from tripeaks.course.lessons import LESSONS, lesson_by_id
 from tripeaks.course.quiz import QUESTIONS, Answer, QuizRun
 from tripeaks.engine.layout import PEAKS
+from tripeaks.i18n.course import answer_message, render
 
 LANGS = ("en", "pt", "fr")
 BY_ID = {q.id: q for q in QUESTIONS}
@@ -132,14 +133,14 @@ def test_next_waits_for_an_answer_and_bad_choices_are_refused():
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_wrong_answer_is_explained_and_points_to_its_lesson(lang):
     for q in QUESTIONS:
-        assert q.text(lang) and q.why(lang) and all(c.text(lang) for c in q.choices)
+        assert render(q.text(), lang) and render(q.why(), lang) and all(render(c.text(), lang) for c in q.choices)
         wrong = Answer(q, (q.answer + 1) % len(q.choices))
-        message = wrong.message(lang)
+        message = answer_message(wrong, lang)
         taught = lesson_by_id(q.lesson)
-        assert q.right.text(lang) in message and q.why(lang) in message
-        assert taught.text("title", lang) in message and str(taught.number) in message
-        right = Answer(q, q.answer).message(lang)
-        assert q.why(lang) in right and taught.text("title", lang) not in right
+        assert render(q.right.text(), lang) in message and render(q.why(), lang) in message
+        assert render(taught.text("title"), lang) in message and str(taught.number) in message
+        right = answer_message(Answer(q, q.answer), lang)
+        assert render(q.why(), lang) in right and render(taught.text("title"), lang) not in right
 
 
 def test_module_doctest():

@@ -14,6 +14,7 @@ from tripeaks import Game, RefusalDetail
 from tripeaks.course.lessons import LESSONS, LessonRun, TaskKind, lesson, lesson_by_id
 from tripeaks.course.quiz import QuizRun
 from tripeaks.i18n import LANGUAGE_NAMES, refusal_detail_sentence
+from tripeaks.i18n.course import answer_message, feedback_message, render
 from tripeaks.i18n.lessons import lesson_text
 from tripeaks.i18n.quiz import quiz_text
 
@@ -57,8 +58,8 @@ class Learner:
     # ------------------------------------------------------------------ checks
     def check_lesson_shown(self) -> None:
         L = self.run.lesson
-        self.app.wait_text(".tp-lesson-title", L.heading(self.lang))
-        self.app.wait_contains(".tp-lesson-goal", self.run.goal(self.lang))
+        self.app.wait_text(".tp-lesson-title", render(L.heading(), self.lang))
+        self.app.wait_contains(".tp-lesson-goal", render(self.run.goal(), self.lang))
         total = len(LESSONS)
         self.app.wait_contains(
             ".tp-lesson-progress-label", lesson_text("ui.progress", self.lang, number=L.number, total=total)
@@ -66,12 +67,12 @@ class Learner:
 
     def _after(self) -> None:
         fb = self.run.last
-        expected = fb.message(self.lang) if fb is not None else ""
+        expected = feedback_message(fb, self.lang) if fb is not None else ""
         if self.run.complete and self.run.lesson.number == len(LESSONS):  # the closing sentence follows
             self.app.wait_contains(".tp-lesson-feedback", expected)
         else:
             self.app.wait_text(".tp-lesson-feedback", expected)
-        self.app.wait_contains(".tp-lesson-goal", self.run.goal(self.lang))
+        self.app.wait_contains(".tp-lesson-goal", render(self.run.goal(), self.lang))
         expected = expected_cards(self.run.game, self.lang)
         try:
             self.app.page.wait_for_function(
@@ -122,7 +123,7 @@ class Learner:
             self.button(".tp-lesson-expire", run.expire)
         elif run.guided and run.guide is None:
             self.button(".tp-lesson-show", run.show_me)
-            self.app.wait_contains(".tp-lesson-guide", run.guide.steps[0].text(self.lang))
+            self.app.wait_contains(".tp-lesson-guide", render(run.guide.steps[0].text(), self.lang))
         elif run.guided and run.guide.index < 2:
             self.button(".tp-guide-next-button", run.guide_next)
         elif run.guided:
@@ -193,13 +194,13 @@ def test_every_lesson_and_the_quiz_in_english(voila_server, page, page_errors, a
     wrong = {"undo"}
     while not quiz.complete:
         q = quiz.question
-        app.wait_text(".tp-quiz-question", q.text("en"))
+        app.wait_text(".tp-quiz-question", render(q.text(), "en"))
         app.wait_text(".tp-quiz-progress", quiz_text("quiz.ui.progress", "en", number=quiz.index + 1, total=10))
         choice = (q.answer + 1) % len(q.choices) if q.id in wrong else q.answer
-        app.wait_text(f".tp-quiz-choice-{choice}", q.choices[choice].text("en"))
+        app.wait_text(f".tp-quiz-choice-{choice}", render(q.choices[choice].text(), "en"))
         app.click(f".tp-quiz-choice-{choice}")
         answer = quiz.choose(choice)
-        app.wait_text(".tp-quiz-feedback", answer.message("en"))
+        app.wait_text(".tp-quiz-feedback", answer_message(answer, "en"))
         if not answer.correct:
             taught = lesson_by_id(q.lesson)
             app.wait_text(".tp-quiz-lesson", quiz_text("quiz.ui.go_lesson", "en", number=taught.number))
@@ -213,7 +214,7 @@ def test_every_lesson_and_the_quiz_in_english(voila_server, page, page_errors, a
 
 def _open_lesson(app: TriPeaksPage, number: int, lang: str) -> Learner:
     app.choose_language(LANGUAGE_NAMES[lang])
-    app.page.locator(".tp-lesson-menu select").select_option(label=lesson(number).heading(lang))
+    app.page.locator(".tp-lesson-menu select").select_option(label=render(lesson(number).heading(), lang))
     me = Learner(app, number, lang)
     me.check_lesson_shown()
     return me

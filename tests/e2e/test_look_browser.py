@@ -29,6 +29,7 @@ from tripeaks.app.views.theme import PALETTE_DARK, PALETTE_LIGHT
 from tripeaks.course.lessons import LessonRun, lesson
 from tripeaks.course.quiz import QuizRun
 from tripeaks.i18n import LANGUAGE_NAMES, LANGUAGES, explain, refusal_message, status_message
+from tripeaks.i18n.course import answer_message, feedback_message, render
 from tripeaks.i18n.lessons import lesson_text
 from tripeaks.i18n.quiz import quiz_text
 from tripeaks.i18n.ui import ui_text
@@ -438,10 +439,10 @@ def test_the_lessons_pass_axe_and_aa_contrast(voila_server, page, page_errors, a
     app = TriPeaksPage(page)
     app.open(server.url)
     run = LessonRun(lesson(1))
-    app.wait_contains(".tp-lesson-goal", run.goal("en"))
+    app.wait_contains(".tp-lesson-goal", render(run.goal(), "en"))
     for position in (18, 0):  # a miss, then a right answer: both feedback colours
         app.click_card(position)
-        app.wait_text(".tp-lesson-feedback", run.click_card(position).message("en"))
+        app.wait_text(".tp-lesson-feedback", feedback_message(run.click_card(position), "en"))
         assert contrast_failures(page, ".tp-lessons") == []
     page.wait_for_function(
         "(t) => document.documentElement.lang === 'en' && document.title === t", arg=lesson_text("ui.title", "en")
@@ -458,16 +459,16 @@ def test_the_lessons_pass_axe_and_aa_contrast(voila_server, page, page_errors, a
     # The quiz (chosen in the lesson menu), after a wrong answer: its question, choices and feedback.
     page.locator(".tp-lesson-menu select").select_option(label=quiz_text("quiz.ui.title", "en"))
     quiz = QuizRun()
-    app.wait_text(".tp-quiz-question", quiz.question.text("en"))
+    app.wait_text(".tp-quiz-question", render(quiz.question.text(), "en"))
     wrong = next(i for i, c in enumerate(quiz.question.choices) if i != quiz.question.answer)
     app.click(f".tp-quiz-choice-{wrong}")
     given = quiz.choose(wrong)
-    app.wait_text(".tp-quiz-feedback", given.message("en"))
+    app.wait_text(".tp-quiz-feedback", answer_message(given, "en"))
     settle(page)
     report = contrast_report(page, ".tp-lessons")
     texts = {e["text"] for e in report}
-    assert quiz.question.text("en")[:60] in texts  # the question was measured
-    assert any(given.message("en").startswith(t) for t in texts)  # and the feedback
+    assert render(quiz.question.text(), "en")[:60] in texts  # the question was measured
+    assert any(answer_message(given, "en").startswith(t) for t in texts)  # and the feedback
     assert [e for e in report if e["ratio"] < e["need"]] == []
     assert axe_problems(page) == []
     page.screenshot(path=str(artifacts_dir / f"look-quiz-{theme}.png"))

@@ -40,8 +40,9 @@ TEXT_FUNCTIONS = {
     "keep_text",
     "quiz_text",
     "rules_text",
+    "Text",
 }
-"""Functions whose first argument is a catalogue key."""
+"""Functions (and the course's :class:`~tripeaks.course.core.Text`) whose first argument is a catalogue key."""
 
 
 def _lesson_keys() -> set[str]:

@@ -10,7 +10,9 @@ takes the learner's clicks (:meth:`LessonRun.click_card`,
 :meth:`LessonRun.deal` and :meth:`LessonRun.expire`), checks them against the
 current task and answers with a :class:`Feedback`: the engine's own event or
 refusal and the lesson sentence that goes with it.  A refused or off-task
-click never changes the game.
+click never changes the game.  Sentences are values, in no language: a
+:class:`Text` is a catalogue key and its placeholders, and
+:mod:`tripeaks.i18n.course` writes texts and feedback in a language.
 
 Help: :meth:`LessonRun.show_me` plays the current step's scripted solution;
 in a step of several moves (win the deal, keep it winnable, play a run) it
@@ -24,6 +26,10 @@ move (docs/rules.md §1–§3, full knowledge).
 Between two steps that change the board, the finished board stays in view
 (:attr:`LessonRun.waiting`) until the learner moves on
 (:meth:`LessonRun.proceed`).
+
+What a step of each :class:`TaskKind` does with a click, what it says and
+what Show me does is its :class:`TaskHandler` in :data:`TASK_HANDLERS`: a new
+kind is one more entry there.
 """
 
 from __future__ import annotations
@@ -33,10 +39,11 @@ import enum
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any
 
 from ..engine._enums import TextEnum
-from ..engine.cards import Card, Joker
+from ..engine.cards import Card, CardOrJoker, parse_card_or_joker
 from ..engine.game import (
     DRAW,
     UNDO,
@@ -52,6 +59,7 @@ from ..engine.game import (
 from ..engine.layout import COVERED_BY, N_TABLEAU, PEAK_OF
 
 __all__ = [
+    "Text",
     "TaskKind",
     "Task",
     "Lesson",
@@ -62,6 +70,8 @@ __all__ = [
     "Guide",
     "GuideStep",
     "LessonRun",
+    "TaskHandler",
+    "TASK_HANDLERS",
     "longest_run",
     "winnable",
     "SOLVER_BUDGET",
@@ -104,8 +114,19 @@ class TaskKind(enum.Enum):
     """Let the timer run out (docs/rules.md §8)."""
 
 
-_GUIDED = (TaskKind.WIN, TaskKind.KEEP, TaskKind.RUN)
-"""Steps of several moves: Show me opens a :class:`Guide`."""
+@dataclass(frozen=True)
+class Text:
+    """One sentence of the course, in no language yet: a catalogue ``key`` and its placeholder ``values``.
+
+    A value is a number, a string, a card (a :class:`~tripeaks.engine.cards.Card`
+    or the joker, named in the language shown: J, Q, K read V, D, R in
+    Portuguese and French) or another :class:`Text` (written first, e.g. a
+    lesson's title inside its heading).  :func:`tripeaks.i18n.course.render`
+    writes it in English, Portuguese or French.
+    """
+
+    key: str
+    values: Mapping[str, Any] = field(default_factory=dict)
 
 
 class Part(TextEnum):
@@ -176,8 +197,8 @@ class Lesson:
 
     ``number`` (1 …) is its place in the course, set when the course is put
     together.  ``cards`` names the cards its texts mention (placeholders such
-    as ``{king}``), shown with :func:`tripeaks.i18n.card_name` in each
-    language.  ``plot``: the view shows the score plot beside the board.
+    as ``{king}``: card texts as :meth:`~tripeaks.engine.cards.Card.parse`
+    reads them), named in the language shown.  ``plot``: the view shows the score plot beside the board.
     ``peaks``: the view marks which peak each card counts for
     (docs/rules.md §1, §3).  ``facts``: a function giving extra sentences
     computed by the engine or the solver, as ``(key, values)`` pairs.
@@ -193,41 +214,30 @@ class Lesson:
     number: int = 0
     facts: Callable[[], Sequence[tuple[str, Mapping[str, Any]]]] | None = None
 
-    def text(self, part: str, lang: str = "en") -> str:
-        """The lesson sentence ``lesson.<id>.<part>`` in ``lang`` (e.g. ``"title"``, ``"intro"``).
+    def text(self, part: str) -> Text:
+        """The lesson sentence ``lesson.<id>.<part>`` (e.g. ``"title"``, ``"intro"``, ``"complete"``)
+        with this lesson's card placeholders.
 
-        Raises ``KeyError`` for an unknown part, ``ValueError`` for an unknown language.
+        An unknown part is a ``KeyError`` when the text is rendered.
         """
-        from ..i18n.lessons import lesson_text
+        return Text(f"lesson.{self.id}.{part}", self.values())
 
-        return lesson_text(f"lesson.{self.id}.{part}", lang, **self.values(lang))
+    def heading(self) -> Text:
+        """The lesson's number and title, e.g. ``"3. Revealing hidden cards"`` in English."""
+        return Text("ui.heading", {"number": self.number, "title": self.text("title")})
 
-    def heading(self, lang: str = "en") -> str:
-        """The lesson's number and title, e.g. ``"3. Revealing hidden cards"``."""
-        from ..i18n.lessons import lesson_text
+    def values(self) -> dict[str, CardOrJoker]:
+        """The named card placeholders of this lesson's texts: ``cards``, read as cards.
 
-        return lesson_text("ui.heading", lang, number=self.number, title=self.text("title", lang))
+        Raises :class:`~tripeaks.engine.cards.InvalidCardError` for a card text that is not a card.
+        """
+        return {name: parse_card_or_joker(c) for name, c in self.cards.items()}
 
-    def values(self, lang: str) -> dict[str, Any]:
-        """The named placeholders of this lesson's texts in ``lang``."""
-        from ..i18n import card_name
-
-        return {name: card_name(c, lang) for name, c in self.cards.items()}
-
-    def fact_sentences(self, lang: str = "en") -> list[str]:
-        """Extra sentences computed for this lesson (e.g. the solver's verdicts), in ``lang``."""
-        from ..i18n.lessons import lesson_text
-
+    def fact_texts(self) -> list[Text]:
+        """Extra sentences computed for this lesson (e.g. the solver's verdicts); ``[]`` when it has none."""
         if self.facts is None:
             return []
-        return [lesson_text(key, lang, **_rendered(values, lang)) for key, values in self.facts()]
-
-
-def _rendered(values: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    """Placeholder values for ``lang``: cards (and the joker) by their names there."""
-    from ..i18n import card_name
-
-    return {k: card_name(v, lang) if isinstance(v, (Card, Joker)) else v for k, v in values.items()}
+        return [Text(key, values) for key, values in self.facts()]
 
 
 # --------------------------------------------------------------------- searches
@@ -341,29 +351,17 @@ class Feedback:
         """True when the game changed (an engine event happened)."""
         return self.event is not None
 
-    def message(self, lang: str = "en") -> str:
-        """The feedback as whole sentences in ``lang``: the engine's refusal (and its
-        closer reason) or move explanation first, then the lesson's sentences."""
-        from ..i18n import explain, refusal_detail_sentence, refusal_sentence
-        from ..i18n.lessons import lesson_text
+    def texts(self) -> tuple[Text, ...]:
+        """The lesson's sentences of this feedback, in order: ``key`` with ``values``, then each of ``facts``.
 
-        parts = []
-        if self.refusal is not None:
-            parts.append(refusal_sentence(self.refusal, lang))
-        if self.detail is not None:
-            parts.append(refusal_detail_sentence(self.detail, lang))
-        if self.event is not None:
-            parts.append(explain(self.event, lang))
-        base = dict(self.lesson.values(lang)) if self.lesson else {}
-        if self.key is not None:
-            parts.append(lesson_text(self.key, lang, **{**base, **_rendered(self.values, lang)}))
-        for key, values in self.facts:
-            parts.append(lesson_text(key, lang, **{**base, **_rendered(values, lang)}))
-        if self.hint is not None:
-            from ..i18n.solver import hint_message
-
-            parts.append(hint_message(self.hint, lang))
-        return " ".join(p for p in parts if p)
+        The lesson's card placeholders (:meth:`Lesson.values`) are given too; a
+        value of the feedback's own wins.  The engine's refusal, closer reason
+        and move explanation come before them, the hint after them, when
+        :func:`tripeaks.i18n.course.feedback_message` writes the whole feedback.
+        """
+        base = self.lesson.values() if self.lesson is not None else {}
+        own = ((self.key, self.values),) if self.key is not None else ()
+        return tuple(Text(key, {**base, **values}) for key, values in (*own, *self.facts))
 
 
 # --------------------------------------------------------------------- the guide
@@ -376,15 +374,13 @@ class GuideStep:
     card: Any
     top: Any
 
-    def text(self, lang: str = "en") -> str:
-        """The move in words: "Play 9♥ on 8♠" or "Draw: 8♣ comes up"."""
-        from ..i18n.lessons import lesson_text
-
+    def text(self) -> Text:
+        """The move in words: "Play 9♥ on 8♠" or "Draw: 8♣ comes up" in English."""
         if self.action == DRAW:
-            return lesson_text("lesson.guide.draw", lang, **_rendered({"card": self.card}, lang))
+            return Text("lesson.guide.draw", {"card": self.card})
         if self.top is None:
-            return lesson_text("lesson.guide.play_empty", lang, **_rendered({"card": self.card}, lang))
-        return lesson_text("lesson.guide.play", lang, **_rendered({"card": self.card, "top": self.top}, lang))
+            return Text("lesson.guide.play_empty", {"card": self.card})
+        return Text("lesson.guide.play", {"card": self.card, "top": self.top})
 
 
 @dataclass(frozen=True)
@@ -501,29 +497,25 @@ class LessonRun:
     def guided(self) -> bool:
         """True when Show me opens a :class:`Guide` for the current step (a step of several moves)."""
         task = self.task
-        return task is not None and not self.waiting and task.kind in _GUIDED
+        return task is not None and not self.waiting and TASK_HANDLERS[task.kind].guided
 
     @property
     def hint_available(self) -> bool:
         """True when the current step is a game to play on (win it, or keep it winnable): Hint helps there."""
         task = self.task
-        return task is not None and not self.waiting and task.kind in (TaskKind.WIN, TaskKind.KEEP)
+        return task is not None and not self.waiting and TASK_HANDLERS[task.kind].hint
 
-    def goal(self, lang: str = "en") -> str:
+    def goal(self) -> Text:
         """The current task's instruction, or the lesson's closing sentence when complete.
 
         While a finished board waits (:attr:`waiting`), the sentence that says so.
         """
-        from ..i18n.lessons import lesson_text
-
         if self.task is None:
-            return self.lesson.text("complete", lang)
+            return self.lesson.text("complete")
         if self.waiting:
-            return lesson_text("lesson.generic.waiting", lang)
-        values = dict(self.lesson.values(lang))
-        if self.task.kind is TaskKind.RUN:
-            values["count"] = self.run_wanted
-        return lesson_text(f"lesson.{self.lesson.id}.{self.task.key}.goal", lang, **values)
+            return Text("lesson.generic.waiting")
+        values = {**self.lesson.values(), **TASK_HANDLERS[self.task.kind].text_values(self)}
+        return Text(f"lesson.{self.lesson.id}.{self.task.key}.goal", values)
 
     def _start_task(self) -> None:
         self.hits = 0
@@ -538,7 +530,7 @@ class LessonRun:
         for action in task.setup:
             self.game.apply(action)
         self._task_start = self.game.copy()
-        self._run_wanted = task.count if task.kind is not TaskKind.RUN or task.count else len(longest_run(self.game))
+        self._wanted = TASK_HANDLERS[task.kind].wanted(task, self.game)
 
     def proceed(self) -> Feedback:
         """Leave the finished board and start the next step (while :attr:`waiting`)."""
@@ -551,8 +543,11 @@ class LessonRun:
 
     @property
     def run_wanted(self) -> int:
-        """How many cards in a row the current RUN step wants (searched when the step gives 0)."""
-        return self._run_wanted
+        """How many cards in a row the current RUN step wants (searched when the step gives 0).
+
+        In a step of another kind: how many hits complete it (:meth:`TaskHandler.wanted`).
+        """
+        return self._wanted
 
     def _hit(
         self,
@@ -564,7 +559,7 @@ class LessonRun:
         task = self.task
         assert task is not None
         self.hits += 1
-        if self.hits >= (self._run_wanted if task.kind is TaskKind.RUN else task.wanted):
+        if self.hits >= self._wanted:
             return self._done(event, refusal, values, detail)
         return Feedback(
             FeedbackKind.OK,
@@ -572,7 +567,7 @@ class LessonRun:
             {
                 **(values or {}),
                 "done": self.hits,
-                "total": self._run_wanted if task.kind is TaskKind.RUN else task.wanted,
+                "total": self._wanted,
             },
             event,
             refusal,
@@ -591,12 +586,11 @@ class LessonRun:
         assert task is not None
         self._done_found = set(self.found)
         facts = self.comparison() if task.compare else ()
-        if task.kind is TaskKind.RUN:
-            values = {**(values or {}), "count": self._run_wanted}
+        values = {**(values or {}), **TASK_HANDLERS[task.kind].text_values(self)}
         fb = Feedback(
             FeedbackKind.DONE,
             f"lesson.{self.lesson.id}.{task.key}.done",
-            dict(values or {}),
+            values,
             event,
             refusal,
             self.lesson,
@@ -641,145 +635,7 @@ class LessonRun:
         task = self.task
         if task is None:
             return Feedback(FeedbackKind.INFO, "lesson.generic.complete", lesson=self.lesson)
-        kind = task.kind
-        detail = self.game.refusal_detail(p)
-        if kind is TaskKind.FIND:
-            if p in self.found:
-                return Feedback(
-                    FeedbackKind.INFO,
-                    "lesson.generic.already",
-                    {"done": len(self.found), "total": task.wanted},
-                    lesson=self.lesson,
-                )
-            if p in task.targets:
-                self.found.add(p)
-                return self._hit(values={})
-            if task.explain_refusals and task.rank_miss and refusal is Refusal.BLOCKED:
-                # Covered or face down (docs/rules.md §2): that is the whole reason, the rank is beside the point.
-                return Feedback(FeedbackKind.REFUSED, refusal=refusal, lesson=self.lesson)
-            if task.explain_refusals and refusal is not None:
-                return Feedback(
-                    FeedbackKind.REFUSED,
-                    f"lesson.{self.lesson.id}.{task.key}.miss",
-                    refusal=refusal,
-                    lesson=self.lesson,
-                    detail=detail,
-                )
-            return Feedback(FeedbackKind.MISS, f"lesson.{self.lesson.id}.{task.key}.miss", lesson=self.lesson)
-        if kind is TaskKind.REFUSE:
-            if task.stock:
-                return self._miss("lesson.generic.use_stock")
-            if refusal is None:
-                return self._miss("lesson.generic.playable")
-            if refusal is task.refusal and (not task.targets or p in task.targets):
-                return self._hit(refusal=refusal, detail=detail)
-            if refusal is task.refusal:
-                return Feedback(
-                    FeedbackKind.REFUSED,
-                    "lesson.generic.wrong_card",
-                    refusal=refusal,
-                    lesson=self.lesson,
-                    detail=detail,
-                )
-            return Feedback(
-                FeedbackKind.REFUSED, "lesson.generic.other_refusal", refusal=refusal, lesson=self.lesson, detail=detail
-            )
-        if kind is TaskKind.DEAL:
-            return self._miss("lesson.generic.deal_instead", code=task.code or "")
-        if kind is TaskKind.EXPIRE:
-            return self._miss("lesson.generic.expire_instead")
-        if refusal is not None:
-            return Feedback(FeedbackKind.REFUSED, refusal=refusal, lesson=self.lesson, detail=detail)
-        if kind is TaskKind.DRAW:
-            return self._miss("lesson.generic.draw_instead")
-        if kind is TaskKind.UNDO:
-            return self._miss("lesson.generic.undo_instead")
-        if kind is TaskKind.PLAY and task.targets and p not in task.targets:
-            return self._miss("lesson.generic.not_this", card=self.game.card_at(p))
-        if kind is TaskKind.CHOOSE and (p not in task.targets or task.stock):
-            return self._wrong_choice(p)
-        if kind is TaskKind.KEEP:
-            lost = self._loses(p)
-            if lost is not None:
-                return lost
-        event = self.game.play(p)
-        if kind is TaskKind.WIN:
-            return self._progress_win(event)
-        if kind is TaskKind.KEEP:
-            if all(self.game.tableau[q] is None for q in task.targets):
-                return self._done(event)
-            return Feedback(FeedbackKind.OK, event=event, lesson=self.lesson)
-        if kind is TaskKind.RUN:
-            return self._progress_run(event)
-        if kind is TaskKind.PLAY and task.count == 0:  # play until no card fits
-            if not self.game.playable():
-                return self._done(event)
-            return Feedback(FeedbackKind.OK, event=event, lesson=self.lesson)
-        return self._hit(event)
-
-    def _loses(self, action: Action) -> Feedback | None:
-        """In a KEEP task: the explanation when ``action`` would make the deal unwinnable (the
-        solver's verdict, docs/rules.md §1–§3), else ``None`` (also when the solver cannot tell)."""
-        task = self.task
-        assert task is not None
-        after = self.game.copy()
-        after.apply(action)
-        if after.status is Status.WON or _verdict(after) is not False:
-            return None
-        if action == DRAW:
-            return self._miss("lesson.generic.losing_draw")
-        card = self.game.card_at(int(action))
-        if action in task.avoid:
-            return self._miss(f"lesson.{self.lesson.id}.{task.key}.avoid", card=card)
-        return self._miss("lesson.generic.losing", card=card)
-
-    def _wrong_choice(self, action: Action) -> Feedback:
-        """In a CHOOSE task: a legal move that is not the better one, explained (nothing is played)."""
-        task = self.task
-        assert task is not None
-        card = None if action == DRAW else self.game.card_at(int(action))
-        key = (
-            f"lesson.{self.lesson.id}.{task.key}.avoid"
-            if isinstance(action, int) and action in task.avoid
-            else f"lesson.{self.lesson.id}.{task.key}.miss"
-        )
-        if card is None:  # a draw where the step asks for a card (its own sentence names the card played)
-            key = "lesson.generic.play_instead"
-        facts = tuple(f for f in self.comparison() if f[1].get("action") == action) if task.compare else ()
-        return Feedback(
-            FeedbackKind.MISS, key, {"card": card} if card is not None else {}, lesson=self.lesson, facts=facts
-        )
-
-    def _progress_win(self, event: Event) -> Feedback:
-        if self.game.status is Status.WON:
-            return self._hit(event)
-        if self.game.status is Status.BLOCKED:
-            return Feedback(FeedbackKind.OK, "lesson.generic.blocked_undo", event=event, lesson=self.lesson)
-        return Feedback(FeedbackKind.OK, event=event, lesson=self.lesson)
-
-    def _run_length(self) -> int:
-        start = len(self._task_start.standing_actions)
-        return len(self.game.standing_actions) - start
-
-    def _progress_run(self, event: Event) -> Feedback:
-        self.hits = self._run_length()
-        if self.hits >= self._run_wanted:
-            return self._done(event)
-        if not self.game.playable():
-            return Feedback(
-                FeedbackKind.OK,
-                "lesson.generic.run_stuck",
-                {"done": self.hits, "total": self._run_wanted},
-                event,
-                lesson=self.lesson,
-            )
-        return Feedback(
-            FeedbackKind.OK,
-            "lesson.generic.progress",
-            {"done": self.hits, "total": self._run_wanted},
-            event,
-            lesson=self.lesson,
-        )
+        return TASK_HANDLERS[task.kind].card(self, task, p, refusal, self.game.refusal_detail(p))
 
     def click_stock(self) -> Feedback:
         """The learner clicked the stock (a draw, if the task allows it)."""
@@ -791,45 +647,7 @@ class LessonRun:
         task = self.task
         if task is None:
             return Feedback(FeedbackKind.INFO, "lesson.generic.complete", lesson=self.lesson)
-        refusal = self.game.draw_refusal()
-        if task.kind is TaskKind.DEAL:
-            return self._miss("lesson.generic.deal_instead", code=task.code or "")
-        if task.kind is TaskKind.EXPIRE:
-            return self._miss("lesson.generic.expire_instead")
-        if task.kind is TaskKind.REFUSE:
-            if not task.stock:
-                return (
-                    self._miss("lesson.generic.use_card")
-                    if refusal is None
-                    else Feedback(
-                        FeedbackKind.REFUSED, "lesson.generic.other_refusal", refusal=refusal, lesson=self.lesson
-                    )
-                )
-            if refusal is task.refusal:
-                return self._hit(refusal=refusal)
-            if refusal is None:
-                return self._miss("lesson.generic.stock_not_empty")
-            return Feedback(FeedbackKind.REFUSED, "lesson.generic.other_refusal", refusal=refusal, lesson=self.lesson)
-        if refusal is not None:
-            return Feedback(FeedbackKind.REFUSED, refusal=refusal, lesson=self.lesson)
-        if task.kind in (TaskKind.DRAW, TaskKind.MOVE):
-            return self._hit(self.game.draw())
-        if task.kind is TaskKind.WIN:
-            return self._progress_win(self.game.draw())
-        if task.kind is TaskKind.KEEP:
-            lost = self._loses(DRAW)
-            return lost if lost is not None else Feedback(FeedbackKind.OK, event=self.game.draw(), lesson=self.lesson)
-        if task.kind is TaskKind.CHOOSE:
-            if task.stock:
-                return self._done(self.game.draw())
-            return self._wrong_choice(DRAW)
-        if task.kind is TaskKind.RUN:
-            return self._miss("lesson.generic.run_no_draw")
-        if task.kind is TaskKind.UNDO:
-            return self._miss("lesson.generic.undo_instead")
-        if task.kind is TaskKind.FIND:
-            return self._miss("lesson.generic.use_card")
-        return self._miss("lesson.generic.play_instead")
+        return TASK_HANDLERS[task.kind].stock(self, task, self.game.draw_refusal())
 
     def undo(self) -> Feedback:
         """The learner pressed Undo (accepted in UNDO steps and in steps of several moves)."""
@@ -841,19 +659,7 @@ class LessonRun:
         task = self.task
         if task is None:
             return Feedback(FeedbackKind.INFO, "lesson.generic.complete", lesson=self.lesson)
-        if task.kind not in (TaskKind.UNDO, *_GUIDED):
-            return self._miss("lesson.generic.no_undo")
-        if task.kind in _GUIDED and len(self.game.standing_actions) <= len(self._task_start.standing_actions):
-            return self._miss("lesson.generic.undo_step_start")
-        try:
-            event = self.game.undo()
-        except IllegalMoveError as exc:
-            return Feedback(FeedbackKind.REFUSED, refusal=exc.refusal, lesson=self.lesson)
-        if task.kind is TaskKind.RUN:
-            self.hits = self._run_length()
-        if task.kind in _GUIDED:
-            return Feedback(FeedbackKind.OK, event=event, lesson=self.lesson)
-        return self._hit(event)
+        return TASK_HANDLERS[task.kind].undo(self, task)
 
     def deal(self, game: Game) -> Feedback:
         """The learner dealt ``game`` in the New game panel (docs/rules.md §5).
@@ -866,12 +672,7 @@ class LessonRun:
         task = self.task
         if task is None:
             return self._record(Feedback(FeedbackKind.INFO, "lesson.generic.complete", lesson=self.lesson))
-        if task.kind is not TaskKind.DEAL:
-            return self._record(self._miss("lesson.generic.no_deal"))
-        self.game = game
-        if game.code is not None and str(game.code) == task.code:
-            return self._record(self._done())
-        return self._record(self._miss(f"lesson.{self.lesson.id}.{task.key}.miss", dealt=str(game.code or "")))
+        return self._record(TASK_HANDLERS[task.kind].deal(self, task, game))
 
     def expire(self) -> Feedback:
         """The learner let the timer run out (docs/rules.md §8): the game ends, *time up*, in an EXPIRE step."""
@@ -880,13 +681,7 @@ class LessonRun:
         task = self.task
         if task is None:
             return self._record(Feedback(FeedbackKind.INFO, "lesson.generic.complete", lesson=self.lesson))
-        if task.kind is not TaskKind.EXPIRE:
-            return self._record(self._miss("lesson.generic.no_expire"))
-        try:
-            event = self.game.expire()
-        except IllegalMoveError as exc:
-            return self._record(Feedback(FeedbackKind.REFUSED, refusal=exc.refusal, lesson=self.lesson))
-        return self._record(self._hit(event))
+        return self._record(TASK_HANDLERS[task.kind].expire(self, task))
 
     # ----------------------------------------------------------------- the guide
     def _followed(self, action: Action, fb: Feedback) -> Feedback:
@@ -907,26 +702,6 @@ class LessonRun:
         self.guide = None
         return replace(fb, facts=(*fb.facts, ("lesson.guide.left", {})))
 
-    def _guide_line(self) -> tuple[tuple[Action, ...], bool] | None:
-        """The line to show from here (``restarted`` False), or from the step's start (True)."""
-        task = self.task
-        assert task is not None
-        at_start = self.game.state_key() == self._task_start.state_key()
-        if task.kind is TaskKind.RUN:
-            line = longest_run(self.game)
-            if self._run_length() + len(line) >= self._run_wanted:
-                return tuple(line[: self._run_wanted - self._run_length()]), False
-            return tuple(longest_run(self._task_start)[: self._run_wanted]), True
-        if at_start and task.solution:
-            return tuple(task.solution), False
-        here = _solver_line(self.game)
-        if here is not None:
-            return here, False
-        start = _solver_line(self._task_start) or (tuple(task.solution) if task.solution else None)
-        if start is None:
-            return None
-        return start, True
-
     def show_me(self) -> list[Feedback]:
         """Help with the current step.
 
@@ -940,13 +715,22 @@ class LessonRun:
         out): there is no move to show.
         """
         task = self.task
-        if task is None or (not self.waiting and task.kind in (TaskKind.DEAL, TaskKind.EXPIRE)):
+        if task is None:
             return []
         if self.waiting:
             return [self.proceed()]
-        if task.kind in _GUIDED:
-            return [self._record(self._open_guide())]
+        return TASK_HANDLERS[task.kind].show_me(self, task)
+
+    def _play_solution(self) -> list[Feedback]:
+        """Play the rest of the current step's scripted solution (:meth:`solution_step`) through the
+        normal checks; returns the feedback of each action, the last one completing the step.
+
+        Raises ``RuntimeError`` when the script does not finish the step within 60 actions.
+        """
+        task = self.task
         out: list[Feedback] = []
+        if task is None:
+            return out
         index = self.task_index
         while self.task_index == index and not self.complete:
             step = self.solution_step()
@@ -962,7 +746,9 @@ class LessonRun:
         return out
 
     def _open_guide(self) -> Feedback:
-        found = self._guide_line()
+        task = self.task
+        assert task is not None
+        found = TASK_HANDLERS[task.kind].guide_line(self, task)
         if found is None:
             return Feedback(FeedbackKind.INFO, "lesson.guide.none", lesson=self.lesson)
         line, restarted = found
@@ -1030,30 +816,9 @@ class LessonRun:
         for a step of several moves (use :meth:`show_me` and the guide).
         """
         task = self.task
-        if task is None or task.kind in (TaskKind.DEAL, TaskKind.EXPIRE):
+        if task is None:
             return None
-        kind = task.kind
-        if kind is TaskKind.FIND:
-            return min(task.targets - self.found)
-        if kind is TaskKind.REFUSE:
-            if task.stock:
-                return DRAW
-            pool = sorted(task.targets) if task.targets else range(N_TABLEAU)
-            return next(p for p in pool if self.game.refusal(p) is task.refusal)
-        if kind is TaskKind.DRAW:
-            return DRAW
-        if kind is TaskKind.UNDO:
-            return UNDO
-        if kind in _GUIDED:
-            raise RuntimeError("a step of several moves is shown as a guide: use show_me()")
-        if kind is TaskKind.CHOOSE:
-            if task.stock:
-                return DRAW
-            return min(p for p in task.targets if self.game.refusal(p) is None)
-        playable = [p for p in self.game.playable() if not task.targets or p in task.targets]
-        if playable:
-            return playable[0]
-        return DRAW
+        return TASK_HANDLERS[task.kind].solution(self, task)
 
     def comparison(self) -> tuple[Fact, ...]:
         """For the current step: one sentence per legal move of its starting position.
@@ -1110,26 +875,464 @@ def _comparison(lesson_id: str, task: Task, start: Game) -> tuple[Fact, ...]:
     for action in start.legal_actions():
         after = start.copy()
         after.apply(action)
-        card = None if action == DRAW else start.card_at(int(action))
-        if task.kind is TaskKind.RUN:
-            if card is None:
-                continue
-            facts.append(("lesson.compare.run", {"action": action, "card": card, "count": 1 + len(longest_run(after))}))
-            continue
-        verdict = _verdict(after)
-        word = "unknown" if verdict is None else ("yes" if verdict else "no")
-        if card is None:
-            facts.append((f"lesson.compare.draw_{word}", {"action": action}))
-        else:
-            facts.append((f"lesson.compare.play_{word}", {"action": action, "card": card}))
+        fact = TASK_HANDLERS[task.kind].compare(start, action, after)
+        if fact is not None:
+            facts.append(fact)
     result = tuple(facts)
     if all("unknown" not in k for k, _ in result):
         _COMPARED[key] = result
     return result
 
 
-def _lesson_entry(key: str) -> object:
-    """The English entry of the lesson text ``key`` (``None`` if there is none)."""
-    from ..i18n.lessons import LESSON_CATALOGUES
+# --------------------------------------------------------------------- the task kinds
+class TaskHandler:
+    """What a step of one :class:`TaskKind` does: how it checks each action, what it says, what Show me does.
 
-    return next((c["en"][key] for c in LESSON_CATALOGUES if key in c["en"]), None)
+    :class:`LessonRun` hands each action of the current step to the handler
+    of its kind in :data:`TASK_HANDLERS`, after the checks every step shares
+    (a finished board waiting for Continue, the lesson complete).  Every
+    method returns the :class:`Feedback` of the action and changes the game
+    only when the action is accepted (the feedback then has an ``event``).
+    The defaults are those of a step about playing cards from the peaks; a
+    kind overrides what it does differently.
+    """
+
+    guided = False
+    """A step of several moves: Show me opens a :class:`Guide`, Undo goes back within the step."""
+    hint = False
+    """Hint helps: the step is a game to play on (docs/rules.md §1–§3, full knowledge)."""
+
+    def wanted(self, task: Task, start: Game) -> int:
+        """How many hits complete ``task`` from its starting position ``start`` (:attr:`Task.wanted`)."""
+        return task.wanted
+
+    def text_values(self, run: LessonRun) -> dict[str, Any]:
+        """Placeholders of the step's goal and done sentences, beside the lesson's cards (none by default)."""
+        return {}
+
+    def card(
+        self, run: LessonRun, task: Task, p: int, refusal: Refusal | None, detail: RefusalDetail | None
+    ) -> Feedback:
+        """A click on the card at position ``p`` (0–27).
+
+        ``refusal`` and ``detail``: the engine's reason for refusing to play
+        it and the closer reason (docs/rules.md §2), ``None`` when it can be
+        played.  By default a refused card gets the engine's reasons and a
+        playable one goes to :meth:`play`.
+        """
+        if refusal is not None:
+            return Feedback(FeedbackKind.REFUSED, refusal=refusal, lesson=run.lesson, detail=detail)
+        return self.play(run, task, p)
+
+    def play(self, run: LessonRun, task: Task, p: int) -> Feedback:
+        """A click on a card the rules let play: played, one hit (by default)."""
+        return run._hit(run.game.play(p))
+
+    def stock(self, run: LessonRun, task: Task, refusal: Refusal | None) -> Feedback:
+        """A click on the stock; ``refusal``: the engine's reason for refusing a draw (docs/rules.md §2,
+        §8), ``None`` when it may draw.  By default a refused draw gets the engine's reason and an
+        allowed one goes to :meth:`draw`."""
+        if refusal is not None:
+            return Feedback(FeedbackKind.REFUSED, refusal=refusal, lesson=run.lesson)
+        return self.draw(run, task)
+
+    def draw(self, run: LessonRun, task: Task) -> Feedback:
+        """A draw the rules allow: by default not made, the step is about playing a card."""
+        return run._miss("lesson.generic.play_instead")
+
+    def undo(self, run: LessonRun, task: Task) -> Feedback:
+        """The Undo button: by default not made, the step needs no undo."""
+        return run._miss("lesson.generic.no_undo")
+
+    def deal(self, run: LessonRun, task: Task, game: Game) -> Feedback:
+        """A game dealt in the New game panel (docs/rules.md §5): by default nothing changes."""
+        return run._miss("lesson.generic.no_deal")
+
+    def expire(self, run: LessonRun, task: Task) -> Feedback:
+        """The time let run out (docs/rules.md §8): by default nothing changes."""
+        return run._miss("lesson.generic.no_expire")
+
+    def solution(self, run: LessonRun, task: Task) -> Action | None:
+        """The next action of the step's scripted solution: a position 0–27, ``"D"`` or ``"U"``;
+        ``None`` when the step waits for its own control.
+
+        By default the first card that can be played (one of ``targets``, when the task names some), else a draw.
+        """
+        playable = [p for p in run.game.playable() if not task.targets or p in task.targets]
+        return playable[0] if playable else DRAW
+
+    def show_me(self, run: LessonRun, task: Task) -> list[Feedback]:
+        """Show me: by default the rest of the scripted solution, played through the normal checks."""
+        return run._play_solution()
+
+    def guide_line(self, run: LessonRun, task: Task) -> tuple[tuple[Action, ...], bool] | None:
+        """The line a :class:`Guide` shows and whether it restarts the step (``None``: no line known).
+
+        The task's scripted ``solution`` at the start of the step; else the
+        solver's winning line from here; else from the step's start (the
+        solver's, or the scripted one).
+        """
+        if run.game.state_key() == run._task_start.state_key() and task.solution:
+            return tuple(task.solution), False
+        here = _solver_line(run.game)
+        if here is not None:
+            return here, False
+        start = _solver_line(run._task_start) or (tuple(task.solution) if task.solution else None)
+        if start is None:
+            return None
+        return start, True
+
+    def compare(self, start: Game, action: Action, after: Game) -> Fact | None:
+        """The sentence on ``action``, one legal move of the step's starting position ``start``
+        (``after``: the position it leads to): the solver's verdict there (docs/rules.md §1–§3,
+        full knowledge), "unknown" when it cannot tell.  ``None``: no sentence for this move."""
+        verdict = _verdict(after)
+        word = "unknown" if verdict is None else ("yes" if verdict else "no")
+        if action == DRAW:
+            return f"lesson.compare.draw_{word}", {"action": action}
+        return f"lesson.compare.play_{word}", {"action": action, "card": start.card_at(int(action))}
+
+
+class _PlayHandler(TaskHandler):
+    """PLAY: one of ``targets`` (or any card), ``count`` times; ``count`` 0: until no card fits."""
+
+    def play(self, run: LessonRun, task: Task, p: int) -> Feedback:
+        if task.targets and p not in task.targets:
+            return run._miss("lesson.generic.not_this", card=run.game.card_at(p))
+        event = run.game.play(p)
+        if task.count == 0:  # play until no card fits
+            if not run.game.playable():
+                return run._done(event)
+            return Feedback(FeedbackKind.OK, event=event, lesson=run.lesson)
+        return run._hit(event)
+
+
+class _MoveHandler(TaskHandler):
+    """MOVE: any legal move, a play or a draw."""
+
+    def draw(self, run: LessonRun, task: Task) -> Feedback:
+        return run._hit(run.game.draw())
+
+
+class _DrawHandler(TaskHandler):
+    """DRAW: draw from the stock ``count`` times."""
+
+    def play(self, run: LessonRun, task: Task, p: int) -> Feedback:
+        return run._miss("lesson.generic.draw_instead")
+
+    def draw(self, run: LessonRun, task: Task) -> Feedback:
+        return run._hit(run.game.draw())
+
+    def solution(self, run: LessonRun, task: Task) -> Action | None:
+        return DRAW
+
+
+class _UndoHandler(TaskHandler):
+    """UNDO: press Undo."""
+
+    def play(self, run: LessonRun, task: Task, p: int) -> Feedback:
+        return run._miss("lesson.generic.undo_instead")
+
+    def draw(self, run: LessonRun, task: Task) -> Feedback:
+        return run._miss("lesson.generic.undo_instead")
+
+    def undo(self, run: LessonRun, task: Task) -> Feedback:
+        try:
+            event = run.game.undo()
+        except IllegalMoveError as exc:
+            return Feedback(FeedbackKind.REFUSED, refusal=exc.refusal, lesson=run.lesson)
+        return run._hit(event)
+
+    def solution(self, run: LessonRun, task: Task) -> Action | None:
+        return UNDO
+
+
+class _FindHandler(TaskHandler):
+    """FIND: point at ``need`` of the ``targets``; nothing is played."""
+
+    def card(
+        self, run: LessonRun, task: Task, p: int, refusal: Refusal | None, detail: RefusalDetail | None
+    ) -> Feedback:
+        if p in run.found:
+            return Feedback(
+                FeedbackKind.INFO,
+                "lesson.generic.already",
+                {"done": len(run.found), "total": task.wanted},
+                lesson=run.lesson,
+            )
+        if p in task.targets:
+            run.found.add(p)
+            return run._hit(values={})
+        miss = f"lesson.{run.lesson.id}.{task.key}.miss"
+        if task.explain_refusals and task.rank_miss and refusal is Refusal.BLOCKED:
+            # Covered or face down (docs/rules.md §2): that is the whole reason, the rank is beside the point.
+            return Feedback(FeedbackKind.REFUSED, refusal=refusal, lesson=run.lesson)
+        if task.explain_refusals and refusal is not None:
+            return Feedback(FeedbackKind.REFUSED, miss, refusal=refusal, lesson=run.lesson, detail=detail)
+        return Feedback(FeedbackKind.MISS, miss, lesson=run.lesson)
+
+    def draw(self, run: LessonRun, task: Task) -> Feedback:
+        return run._miss("lesson.generic.use_card")
+
+    def solution(self, run: LessonRun, task: Task) -> Action | None:
+        return min(task.targets - run.found)
+
+
+class _RefuseHandler(TaskHandler):
+    """REFUSE: touch something the game refuses with ``refusal`` (a card, or the stock when ``stock``)."""
+
+    def card(
+        self, run: LessonRun, task: Task, p: int, refusal: Refusal | None, detail: RefusalDetail | None
+    ) -> Feedback:
+        if task.stock:
+            return run._miss("lesson.generic.use_stock")
+        if refusal is None:
+            return run._miss("lesson.generic.playable")
+        if refusal is task.refusal and (not task.targets or p in task.targets):
+            return run._hit(refusal=refusal, detail=detail)
+        key = "lesson.generic.wrong_card" if refusal is task.refusal else "lesson.generic.other_refusal"
+        return Feedback(FeedbackKind.REFUSED, key, refusal=refusal, lesson=run.lesson, detail=detail)
+
+    def stock(self, run: LessonRun, task: Task, refusal: Refusal | None) -> Feedback:
+        if not task.stock and refusal is None:
+            return run._miss("lesson.generic.use_card")
+        if not task.stock:
+            return Feedback(FeedbackKind.REFUSED, "lesson.generic.other_refusal", refusal=refusal, lesson=run.lesson)
+        if refusal is task.refusal:
+            return run._hit(refusal=refusal)
+        if refusal is None:
+            return run._miss("lesson.generic.stock_not_empty")
+        return Feedback(FeedbackKind.REFUSED, "lesson.generic.other_refusal", refusal=refusal, lesson=run.lesson)
+
+    def solution(self, run: LessonRun, task: Task) -> Action | None:
+        if task.stock:
+            return DRAW
+        pool = sorted(task.targets) if task.targets else range(N_TABLEAU)
+        return next(p for p in pool if run.game.refusal(p) is task.refusal)
+
+
+class _ChooseHandler(TaskHandler):
+    """CHOOSE: one move, one of ``targets`` (a draw when ``stock``); another legal move is explained, not made."""
+
+    def play(self, run: LessonRun, task: Task, p: int) -> Feedback:
+        if p not in task.targets or task.stock:
+            return self._wrong(run, task, p)
+        return run._hit(run.game.play(p))
+
+    def draw(self, run: LessonRun, task: Task) -> Feedback:
+        if task.stock:
+            return run._done(run.game.draw())
+        return self._wrong(run, task, DRAW)
+
+    def solution(self, run: LessonRun, task: Task) -> Action | None:
+        if task.stock:
+            return DRAW
+        return min(p for p in task.targets if run.game.refusal(p) is None)
+
+    @staticmethod
+    def _wrong(run: LessonRun, task: Task, action: Action) -> Feedback:
+        """A legal move that is not the better one, explained (nothing is played)."""
+        card = None if action == DRAW else run.game.card_at(int(action))
+        key = (
+            f"lesson.{run.lesson.id}.{task.key}.avoid"
+            if isinstance(action, int) and action in task.avoid
+            else f"lesson.{run.lesson.id}.{task.key}.miss"
+        )
+        if card is None:  # a draw where the step asks for a card (its own sentence names the card played)
+            key = "lesson.generic.play_instead"
+        facts = tuple(f for f in run.comparison() if f[1].get("action") == action) if task.compare else ()
+        return Feedback(
+            FeedbackKind.MISS, key, {"card": card} if card is not None else {}, lesson=run.lesson, facts=facts
+        )
+
+
+class _GuidedHandler(TaskHandler):
+    """A step of several moves: Show me opens a :class:`Guide`; Undo takes back moves made in the step."""
+
+    guided = True
+
+    def undo(self, run: LessonRun, task: Task) -> Feedback:
+        if len(run.game.standing_actions) <= len(run._task_start.standing_actions):
+            return run._miss("lesson.generic.undo_step_start")
+        try:
+            event = run.game.undo()
+        except IllegalMoveError as exc:
+            return Feedback(FeedbackKind.REFUSED, refusal=exc.refusal, lesson=run.lesson)
+        return Feedback(FeedbackKind.OK, event=event, lesson=run.lesson)
+
+    def solution(self, run: LessonRun, task: Task) -> Action | None:
+        raise RuntimeError("a step of several moves is shown as a guide: use show_me()")
+
+    def show_me(self, run: LessonRun, task: Task) -> list[Feedback]:
+        return [run._record(run._open_guide())]
+
+
+class _WinHandler(_GuidedHandler):
+    """WIN: clear the whole tableau; every legal action is accepted."""
+
+    hint = True
+
+    def play(self, run: LessonRun, task: Task, p: int) -> Feedback:
+        return self._progress(run, run.game.play(p))
+
+    def draw(self, run: LessonRun, task: Task) -> Feedback:
+        return self._progress(run, run.game.draw())
+
+    @staticmethod
+    def _progress(run: LessonRun, event: Event) -> Feedback:
+        if run.game.status is Status.WON:
+            return run._hit(event)
+        if run.game.status is Status.BLOCKED:
+            return Feedback(FeedbackKind.OK, "lesson.generic.blocked_undo", event=event, lesson=run.lesson)
+        return Feedback(FeedbackKind.OK, event=event, lesson=run.lesson)
+
+
+class _KeepHandler(_GuidedHandler):
+    """KEEP: play on until the cards at ``targets`` are gone, never making the deal unwinnable."""
+
+    hint = True
+
+    def play(self, run: LessonRun, task: Task, p: int) -> Feedback:
+        lost = self._loses(run, task, p)
+        if lost is not None:
+            return lost
+        event = run.game.play(p)
+        if all(run.game.tableau[q] is None for q in task.targets):
+            return run._done(event)
+        return Feedback(FeedbackKind.OK, event=event, lesson=run.lesson)
+
+    def draw(self, run: LessonRun, task: Task) -> Feedback:
+        lost = self._loses(run, task, DRAW)
+        return lost if lost is not None else Feedback(FeedbackKind.OK, event=run.game.draw(), lesson=run.lesson)
+
+    @staticmethod
+    def _loses(run: LessonRun, task: Task, action: Action) -> Feedback | None:
+        """The explanation when ``action`` would make the deal unwinnable (the solver's verdict,
+        docs/rules.md §1–§3), else ``None`` (also when the solver cannot tell)."""
+        after = run.game.copy()
+        after.apply(action)
+        if after.status is Status.WON or _verdict(after) is not False:
+            return None
+        if action == DRAW:
+            return run._miss("lesson.generic.losing_draw")
+        card = run.game.card_at(int(action))
+        if action in task.avoid:
+            return run._miss(f"lesson.{run.lesson.id}.{task.key}.avoid", card=card)
+        return run._miss("lesson.generic.losing", card=card)
+
+
+class _RunHandler(_GuidedHandler):
+    """RUN: ``count`` cards in a row without drawing (``count`` 0: the longest run there is)."""
+
+    def wanted(self, task: Task, start: Game) -> int:
+        return task.count or len(longest_run(start))
+
+    def text_values(self, run: LessonRun) -> dict[str, Any]:
+        return {"count": run.run_wanted}
+
+    def play(self, run: LessonRun, task: Task, p: int) -> Feedback:
+        event = run.game.play(p)
+        run.hits = self._length(run)
+        values = {"done": run.hits, "total": run.run_wanted}
+        if run.hits >= run.run_wanted:
+            return run._done(event)
+        if not run.game.playable():
+            return Feedback(FeedbackKind.OK, "lesson.generic.run_stuck", values, event, lesson=run.lesson)
+        return Feedback(FeedbackKind.OK, "lesson.generic.progress", values, event, lesson=run.lesson)
+
+    def draw(self, run: LessonRun, task: Task) -> Feedback:
+        return run._miss("lesson.generic.run_no_draw")
+
+    def undo(self, run: LessonRun, task: Task) -> Feedback:
+        fb = super().undo(run, task)
+        if fb.event is not None:
+            run.hits = self._length(run)
+        return fb
+
+    def guide_line(self, run: LessonRun, task: Task) -> tuple[tuple[Action, ...], bool] | None:
+        """The longest run from here when it is long enough, else from the step's start."""
+        wanted, done = run.run_wanted, self._length(run)
+        line = longest_run(run.game)
+        if done + len(line) >= wanted:
+            return tuple(line[: wanted - done]), False
+        return tuple(longest_run(run._task_start)[:wanted]), True
+
+    def compare(self, start: Game, action: Action, after: Game) -> Fact | None:
+        """How long the longest run is after each first card (an exhaustive search); none for a draw."""
+        if action == DRAW:
+            return None
+        card = start.card_at(int(action))
+        return "lesson.compare.run", {"action": action, "card": card, "count": 1 + len(longest_run(after))}
+
+    @staticmethod
+    def _length(run: LessonRun) -> int:
+        """How many moves the step has made so far (every one a play: a draw is not accepted)."""
+        return len(run.game.standing_actions) - len(run._task_start.standing_actions)
+
+
+class _OwnControlHandler(TaskHandler):
+    """A step done with a control of its own (the New game panel, the timer): a card or the stock
+    says so, and Show me has no move to show."""
+
+    def card(
+        self, run: LessonRun, task: Task, p: int, refusal: Refusal | None, detail: RefusalDetail | None
+    ) -> Feedback:
+        return self._instead(run, task)
+
+    def stock(self, run: LessonRun, task: Task, refusal: Refusal | None) -> Feedback:
+        return self._instead(run, task)
+
+    def _instead(self, run: LessonRun, task: Task) -> Feedback:
+        raise NotImplementedError
+
+    def solution(self, run: LessonRun, task: Task) -> Action | None:
+        return None
+
+    def show_me(self, run: LessonRun, task: Task) -> list[Feedback]:
+        return []
+
+
+class _DealHandler(_OwnControlHandler):
+    """DEAL: deal the game code ``code`` in the New game panel (docs/rules.md §5)."""
+
+    def _instead(self, run: LessonRun, task: Task) -> Feedback:
+        return run._miss("lesson.generic.deal_instead", code=task.code or "")
+
+    def deal(self, run: LessonRun, task: Task, game: Game) -> Feedback:
+        run.game = game
+        if game.code is not None and str(game.code) == task.code:
+            return run._done()
+        return run._miss(f"lesson.{run.lesson.id}.{task.key}.miss", dealt=str(game.code or ""))
+
+
+class _ExpireHandler(_OwnControlHandler):
+    """EXPIRE: let the timer run out (docs/rules.md §8)."""
+
+    def _instead(self, run: LessonRun, task: Task) -> Feedback:
+        return run._miss("lesson.generic.expire_instead")
+
+    def expire(self, run: LessonRun, task: Task) -> Feedback:
+        try:
+            event = run.game.expire()
+        except IllegalMoveError as exc:
+            return Feedback(FeedbackKind.REFUSED, refusal=exc.refusal, lesson=run.lesson)
+        return run._hit(event)
+
+
+TASK_HANDLERS: Mapping[TaskKind, TaskHandler] = MappingProxyType(
+    {
+        TaskKind.PLAY: _PlayHandler(),
+        TaskKind.MOVE: _MoveHandler(),
+        TaskKind.DRAW: _DrawHandler(),
+        TaskKind.UNDO: _UndoHandler(),
+        TaskKind.FIND: _FindHandler(),
+        TaskKind.REFUSE: _RefuseHandler(),
+        TaskKind.WIN: _WinHandler(),
+        TaskKind.KEEP: _KeepHandler(),
+        TaskKind.CHOOSE: _ChooseHandler(),
+        TaskKind.RUN: _RunHandler(),
+        TaskKind.DEAL: _DealHandler(),
+        TaskKind.EXPIRE: _ExpireHandler(),
+    }
+)
+"""The :class:`TaskHandler` of every :class:`TaskKind`: a new kind is a new entry here."""

@@ -13,15 +13,16 @@ from 1, in three parts (:class:`~tripeaks.course.core.Part`):
 * strategy, each tip on a board where the solver or an exhaustive search
   shows why the better move is better (:mod:`tripeaks.course.strategy_lessons`).
 
-Texts live in :mod:`tripeaks.i18n.lessons` (en, pt, fr); a
-:class:`Feedback` renders itself in any language with :meth:`Feedback.message`.
-The quiz at the end is :mod:`tripeaks.course.quiz`.
+Texts live in :mod:`tripeaks.i18n.lessons` (en, pt, fr); a :class:`Feedback`
+and a :class:`~tripeaks.course.core.Text` are values, written in a language by
+:mod:`tripeaks.i18n.course`.  The quiz at the end is :mod:`tripeaks.course.quiz`.
 
 >>> run = LessonRun(lesson_by_id("reveal"))  # revealing a card
 >>> run.click_card(21).kind.value           # K♣ on the waste A♣
 'done'
->>> run.click_card(18).message("en")        # 3♠ is two ranks from K♣
-'It must be one rank higher or lower.'
+>>> fb = run.click_card(18)                 # 3♠ is two ranks from K♣
+>>> fb.kind.value, fb.refusal.value, fb.texts()
+('refused', 'not_adjacent', ())
 >>> _ = run.show_me(); _ = run.show_me()    # plays A♠, then 2♦
 >>> run.complete, run.game.tableau[12].card.symbol
 (True, '7♠')

@@ -5,7 +5,9 @@ Pure Python (no widget import); the view is :mod:`tripeaks.app.views.quiz_page`.
 choices, each standing for a value (a number of points, a set of ranks, a
 status …) and the index of the right one.  The questions about rules carry
 their ``board`` and ``line``, so that the tests replay them with the engine
-and check the answer (docs/rules.md §1–§8), never against the text.
+and check the answer (docs/rules.md §1–§8), never against the text.  Texts
+are :class:`~tripeaks.course.core.Text` values (keys of the quiz catalogue),
+written in a language by :mod:`tripeaks.i18n.course`.
 
 >>> run = QuizRun()
 >>> run.question.id, len(QUESTIONS)
@@ -24,12 +26,12 @@ from typing import Any
 
 from ..engine.game import DRAW, UNDO, Action, Game, Refusal, Status
 from ..engine.rules import TRADITIONAL, RuleSet
-from ..i18n.quiz import quiz_text
 from .boards import WALK, deal_board, walk_board
+from .core import Text
 from .lessons import lesson_by_id
 from .rule_set_lessons import PENALTY, RUNS
 
-__all__ = ["Choice", "Question", "Answer", "QuizRun", "QUESTIONS", "quiz_text"]
+__all__ = ["Choice", "Question", "Answer", "QuizRun", "QUESTIONS"]
 
 
 @dataclass(frozen=True)
@@ -41,9 +43,9 @@ class Choice:
     value: Any
     values: Mapping[str, Any] = field(default_factory=dict)
 
-    def text(self, lang: str = "en") -> str:
-        """The choice in ``lang``."""
-        return quiz_text(self.key, lang, **self.values)
+    def text(self) -> Text:
+        """The choice's text."""
+        return Text(self.key, self.values)
 
 
 @dataclass(frozen=True)
@@ -64,13 +66,13 @@ class Question:
     board: Callable[[], Game] | None = None
     line: tuple[Action, ...] = ()
 
-    def text(self, lang: str = "en") -> str:
-        """The question in ``lang``."""
-        return quiz_text(f"quiz.{self.id}.question", lang)
+    def text(self) -> Text:
+        """The question (``quiz.<id>.question``)."""
+        return Text(f"quiz.{self.id}.question")
 
-    def why(self, lang: str = "en") -> str:
-        """Why the right answer is right, in ``lang``."""
-        return quiz_text(f"quiz.{self.id}.why", lang)
+    def why(self) -> Text:
+        """Why the right answer is right (``quiz.<id>.why``)."""
+        return Text(f"quiz.{self.id}.why")
 
     @property
     def right(self) -> Choice:
@@ -194,18 +196,17 @@ class Answer:
         """True when the chosen answer is the right one."""
         return self.chosen == self.question.answer
 
-    def message(self, lang: str = "en") -> str:
-        """Right, or the right answer, why, and which lesson teaches it — whole sentences in ``lang``."""
+    def texts(self) -> tuple[Text, ...]:
+        """What the answer says, sentence by sentence: right and why; or the right answer, why,
+        and which lesson teaches it (its number and title)."""
         q = self.question
         if self.correct:
-            return quiz_text("quiz.ui.right", lang) + " " + q.why(lang)
+            return Text("quiz.ui.right"), q.why()
         taught = lesson_by_id(q.lesson)
-        return " ".join(
-            (
-                quiz_text("quiz.ui.wrong", lang, answer=q.right.text(lang)),
-                q.why(lang),
-                quiz_text("quiz.ui.teaches", lang, number=taught.number, title=taught.text("title", lang)),
-            )
+        return (
+            Text("quiz.ui.wrong", {"answer": q.right.text()}),
+            q.why(),
+            Text("quiz.ui.teaches", {"number": taught.number, "title": taught.text("title")}),
         )
 
 

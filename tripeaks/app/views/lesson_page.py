@@ -43,6 +43,7 @@ from ...course.core import TaskKind
 from ...course.lessons import LESSONS, Feedback, LessonRun
 from ...engine.game import Game
 from ...i18n import LANGUAGE_NAMES, LANGUAGES
+from ...i18n.course import feedback_message, render
 from ...i18n.lessons import lesson_text
 from ...i18n.quiz import quiz_text
 from ...i18n.ui import rule_name, ui_text
@@ -291,7 +292,8 @@ class LessonView(widgets.VBox):
 
     @staticmethod
     def _menu_options(lang: str) -> list[tuple[str, int]]:
-        return [(item.heading(lang), item.number) for item in LESSONS] + [(quiz_text("quiz.ui.title", lang), 0)]
+        lessons = [(render(item.heading(), lang), item.number) for item in LESSONS]
+        return lessons + [(quiz_text("quiz.ui.title", lang), 0)]
 
     def _menu_chosen(self, change: dict[str, object]) -> None:
         if self._rendering:  # the view set it (a lesson shown, the options in another language)
@@ -322,8 +324,8 @@ class LessonView(widgets.VBox):
         self.board.set_game(g)
         self.board.set_marks({p: PEAK_CLASSES[peak] for p, peak in run.peak_marks().items()})
         self.board.highlight(run.highlights(), stock=run.stock_highlighted())
-        self.title.value = f"<h2>{_esc(lesson.heading(lang))}</h2>"
-        paragraphs = lesson.text("intro", lang).split("\n\n") + lesson.fact_sentences(lang)
+        self.title.value = f"<h2>{_esc(render(lesson.heading(), lang))}</h2>"
+        paragraphs = render(lesson.text("intro"), lang).split("\n\n") + [render(t, lang) for t in lesson.fact_texts()]
         self.intro.value = "".join(f"<p>{_esc(p)}</p>" for p in paragraphs)
         n_tasks = len(lesson.tasks)
         if run.complete:
@@ -332,7 +334,7 @@ class LessonView(widgets.VBox):
             # while a finished board waits for Continue, the step shown is the one just done
             shown = run.tasks_done if run.waiting else run.tasks_done + 1
             step = lesson_text("ui.steps", lang, step=shown, total=n_tasks)
-        self.goal.value = f'<span class="tp-step">{_esc(step)}</span> {_esc(run.goal(lang))}'
+        self.goal.value = f'<span class="tp-step">{_esc(step)}</span> {_esc(render(run.goal(), lang))}'
         self.stats.value = _esc(
             " · ".join(
                 [
@@ -426,13 +428,13 @@ class LessonView(widgets.VBox):
             return
         fb: Feedback | None = session.run.last
         if session.run.complete and session.number == len(LESSONS):
-            text = (fb.message(lang) + " " if fb is not None else "") + lesson_text("ui.finished", lang)
+            text = (feedback_message(fb, lang) + " " if fb is not None else "") + lesson_text("ui.finished", lang)
             self.feedback.value = f'<div class="tp-fb tp-fb-finished">{_esc(text)}</div>'
             return
         if fb is None:
             self.feedback.value = ""
             return
-        self.feedback.value = f'<div class="tp-fb tp-fb-{fb.kind.value}">{_esc(fb.message(lang))}</div>'
+        self.feedback.value = f'<div class="tp-fb tp-fb-{fb.kind.value}">{_esc(feedback_message(fb, lang))}</div>'
 
 
 def build_lessons(lang: str = "en", start: int = 1) -> LessonView:

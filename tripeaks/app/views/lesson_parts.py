@@ -20,6 +20,7 @@ import ipywidgets as widgets
 
 from ...course.lessons import LessonRun
 from ...engine.layout import PEAKS
+from ...i18n.course import render
 from ...i18n.lessons import lesson_text
 
 __all__ = [
@@ -152,7 +153,7 @@ class GuidePanel(widgets.VBox):
         for i in range(first, last):
             cls = "tp-guide-done" if i < guide.index else ("tp-guide-next" if i == guide.index else "")
             current = ' aria-current="step"' if i == guide.index else ""
-            items.append(f'<li value="{i + 1}" class="{cls}"{current}>{_esc(guide.steps[i].text(lang))}</li>')
+            items.append(f'<li value="{i + 1}" class="{cls}"{current}>{_esc(render(guide.steps[i].text(), lang))}</li>')
         more = len(guide.steps) - last
         tail = f'<p class="tp-guide-more">{_esc(lesson_text("ui.guide_more", lang, count=more))}</p>' if more else ""
         self.steps.value = f"<ol>{''.join(items)}</ol>{tail}"

@@ -2,8 +2,9 @@
 
 Shows the :class:`~tripeaks.course.quiz.QuizRun` of a
 :class:`~tripeaks.app.model.lesson_session.LessonSession` and forwards the clicks
-to the session; every text comes from :mod:`tripeaks.i18n.quiz`.  Widgets
-are created once and updated in place.
+to the session; every text comes from :mod:`tripeaks.i18n.quiz` (the quiz's
+own through :mod:`tripeaks.i18n.course`).  Widgets are created once and
+updated in place.
 
 CSS classes (stable, used by the browser tests): ``tp-quiz``,
 ``tp-quiz-title``, ``tp-quiz-progress``, ``tp-quiz-question``,
@@ -20,6 +21,7 @@ import html
 import ipywidgets as widgets
 
 from ...course.lessons import lesson_by_id
+from ...i18n.course import answer_message, render
 from ...i18n.quiz import quiz_text
 from ..model.lesson_session import LessonEvent, LessonSession, QuizChanged
 from ..model.session import LanguageChanged
@@ -144,8 +146,8 @@ class QuizView(widgets.VBox):
             for m in missed:
                 taught = lesson_by_id(m.lesson)
                 lines.append(
-                    f"<li>{_esc(m.text(lang))} "
-                    f"{_esc(quiz_text('quiz.ui.teaches', lang, number=taught.number, title=taught.text('title', lang)))}</li>"
+                    f"<li>{_esc(render(m.text(), lang))} "
+                    f"{_esc(quiz_text('quiz.ui.teaches', lang, number=taught.number, title=render(taught.text('title'), lang)))}</li>"
                 )
             review = f"<p>{_esc(quiz_text('quiz.ui.review', lang))}</p><ul>{''.join(lines)}</ul>" if lines else ""
             score = quiz_text("quiz.ui.result", lang, right=quiz.score, total=total)
@@ -156,12 +158,12 @@ class QuizView(widgets.VBox):
         self.result.layout.display = "none"
         self.again_button.layout.display = "none"
         self.progress.value = _esc(quiz_text("quiz.ui.progress", lang, number=quiz.index + 1, total=total))
-        self.question.value = _esc(q.text(lang))
+        self.question.value = _esc(render(q.text(), lang))
         answer = quiz.answer
         for i, b in enumerate(self.choice_buttons):
             with b.hold_sync():
                 if i < len(q.choices):
-                    b.description = q.choices[i].text(lang)
+                    b.description = render(q.choices[i].text(), lang)
                     b.layout.display = None
                 else:
                     b.description = ""
@@ -179,7 +181,9 @@ class QuizView(widgets.VBox):
             self.next_button.layout.display = "none"
             return
         kind = "done" if answer.correct else "miss"
-        self.feedback.value = f'<div class="tp-fb tp-fb-{kind}" role="status">{_esc(answer.message(lang))}</div>'
+        self.feedback.value = (
+            f'<div class="tp-fb tp-fb-{kind}" role="status">{_esc(answer_message(answer, lang))}</div>'
+        )
         self.next_button.layout.display = None
         if answer.correct:
             self.lesson_button.layout.display = "none"
