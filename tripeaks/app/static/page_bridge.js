@@ -1,4 +1,3 @@
-const STOPS = ".tp-card, .tp-stock";
 function whenConnected(el, then) {
   let tries = 0;
   const look = () => {
