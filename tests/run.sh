@@ -4,6 +4,8 @@
 # - Python packages go into ./.venv (created here unless a virtual env is already active),
 #   so nothing depends on what was installed by hand.
 # - Browser tests need Debian's chromium at /usr/bin/chromium; as root we install it.
+# - The app's CSS and JavaScript (tripeaks/app/static) are linted by Biome, which npm installs
+#   into ./node_modules from package-lock.json; as root we install Debian's nodejs and npm if missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x /usr/bin/chromium ]; then
@@ -25,4 +27,15 @@ python -m ruff check tripeaks tests benchmarks config tools
 python -m ruff format --check tripeaks tests benchmarks config tools
 python -m mypy
 lint-imports --no-cache
+if ! command -v npm >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
+  else
+    echo "error: npm is missing; install Node.js and npm (Debian: apt-get install nodejs npm)" >&2
+    exit 1
+  fi
+fi
+npm ci --no-audit --no-fund --silent
+node_modules/.bin/biome ci --error-on-warnings
 exec python -m pytest "$@"

@@ -43,6 +43,7 @@ from ...engine.rules import DrawRule, PeaksRule
 from ...i18n import card_name, status_message
 from ...i18n.rulesets import rules_text
 from ...i18n.ui import ui_text
+from .. import static
 from ..model.session import (
     GAME_CHANGES,
     HighlightChanged,
@@ -86,11 +87,7 @@ _STYLE_DONE = shared(widgets.ButtonStyle(button_color="#9aa5b8", text_color="#ff
 _STATE_CLASSES = ("tp-up", "tp-down", "tp-gone", "tp-red", "tp-black", "tp-green", "tp-blue")
 
 # The tooltip of a face-up card in each row, top row first (whole sentences in the catalogue).
-CSS = """
-.widget-button.tp-stock.tp-stock-done, .widget-button.tp-stock.tp-stock-done:hover {
-  background-image: none; box-shadow: none; transform: none; cursor: default; opacity: .7;
-}
-"""
+CSS = static.text("board.css")
 """The board's own style on top of :mod:`tripeaks.app.views.theme`: a finished stock lies flat and greyed."""
 
 

@@ -40,234 +40,12 @@ from typing import Any
 import anywidget
 import traitlets
 
+from .. import static
+
 __all__ = ["BoardBridge", "PageBridge", "KEYS"]
 
 KEYS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789?") | {"escape"}
 """The keys a :class:`PageBridge` can listen for: a letter or digit (lower case), ``?`` and ``escape``."""
-
-_COMMON_JS = r"""
-const STOPS = ".tp-card, .tp-stock";
-function whenConnected(el, then) {
-  let tries = 0;
-  const look = () => {
-    if (el.isConnected) { then(); return; }
-    if (++tries < 1200) timer = setTimeout(look, 50);
-  };
-  let timer = null;
-  look();
-  return () => clearTimeout(timer);
-}
-"""
-
-_BOARD_ESM = (
-    _COMMON_JS
-    + r"""
-function usable(b) {
-  if (!b || b.disabled || b.tabIndex < 0 || b.classList.contains("tp-gone")) return false;
-  const r = b.getBoundingClientRect();
-  return r.width > 0 && r.height > 0;
-}
-function centre(r) { return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; }
-function nearest(rect, list) {
-  const c = centre(rect);
-  let best = null, bestDistance = Infinity;
-  for (const b of list) {
-    const d = centre(b.getBoundingClientRect());
-    const distance = Math.hypot(d.x - c.x, d.y - c.y);
-    if (distance < bestDistance) { bestDistance = distance; best = b; }
-  }
-  return best;
-}
-const DIRECTIONS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-function towards(from, list, [dx, dy]) {
-  const a = centre(from.getBoundingClientRect());
-  let best = null, bestScore = Infinity;
-  for (const b of list) {
-    if (b === from) continue;
-    const c = centre(b.getBoundingClientRect());
-    const along = (c.x - a.x) * dx + (c.y - a.y) * dy;
-    if (along <= 1) continue;
-    const across = Math.abs((c.x - a.x) * dy) + Math.abs((c.y - a.y) * dx);
-    const score = along + 2 * across;
-    if (score < bestScore) { bestScore = score; best = b; }
-  }
-  return best;
-}
-function reducedMotion() {
-  return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
-}
-
-function render({ model, el }) {
-  el.classList.add("tp-bridge");
-  let board = null, last = null, lastRect = null, observer = null, pending = false;
-  const stops = () => Array.from(board.querySelectorAll(STOPS)).filter(usable);
-
-  const remember = (b) => { last = b; lastRect = b ? b.getBoundingClientRect() : null; };
-  const onFocusIn = (e) => {
-    const b = e.target.closest ? e.target.closest(STOPS) : null;
-    remember(b && board.contains(b) ? b : null);
-  };
-  // The focused card left the table (or turned face down in a new deal): focus its nearest neighbour.
-  const rescue = () => {
-    pending = false;
-    if (!board || !last || !lastRect || usable(last)) return;
-    const active = document.activeElement;
-    if (active && active !== document.body && active !== last && !board.contains(active)) { remember(null); return; }
-    const all = stops();
-    const cards = all.filter((b) => b.classList.contains("tp-card"));
-    const target = nearest(lastRect, cards.length ? cards : all);
-    if (target) { target.focus({ preventScroll: true }); remember(target); }
-  };
-  const later = () => { if (!pending) { pending = true; requestAnimationFrame(rescue); } };
-  const onKey = (e) => {
-    const dir = DIRECTIONS[e.key];
-    if (!dir || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-    const from = e.target.closest ? e.target.closest(STOPS) : null;
-    if (!from || !board.contains(from)) return;
-    e.preventDefault();
-    e.stopPropagation();
-    const to = towards(from, stops(), dir);
-    if (to) to.focus();
-  };
-  const onMotion = () => {
-    const m = model.get("motion");
-    if (!board || !m || m.from === undefined || m.from === null || reducedMotion()) return;
-    requestAnimationFrame(() => {
-      const face = board.querySelector(".tp-waste .tp-face");
-      const from = m.from === "stock" ? board.querySelector(".tp-stock") : board.querySelector(".tp-pos-" + m.from);
-      if (!face || !from) return;
-      const a = from.getBoundingClientRect(), b = face.getBoundingClientRect();
-      if (!a.width || !b.width) return;
-      face.classList.remove("tp-moving");
-      face.style.transition = "none";
-      face.style.transformOrigin = "0 0";
-      face.style.transform =
-        `translate(${a.left - b.left}px, ${a.top - b.top}px) scale(${a.width / b.width}, ${a.height / b.height})`;
-      face.getBoundingClientRect();  // the start is laid out before the transition begins
-      face.style.transition = "";
-      face.classList.add("tp-moving");
-      face.style.transform = "";
-      const done = () => face.classList.remove("tp-moving");
-      face.addEventListener("transitionend", done, { once: true });
-      setTimeout(done, 1500);
-    });
-  };
-  const stop = whenConnected(el, () => {
-    board = el.closest(".tp-board");
-    if (!board) return;
-    board.addEventListener("focusin", onFocusIn);
-    board.addEventListener("focusout", later);
-    board.addEventListener("keydown", onKey);
-    observer = new MutationObserver(later);
-    observer.observe(board, { subtree: true, attributes: true, attributeFilter: ["class", "disabled", "tabindex"] });
-  });
-  model.on("change:motion", onMotion);
-  return () => {
-    stop();
-    model.off("change:motion", onMotion);
-    if (observer) observer.disconnect();
-    if (board) {
-      board.removeEventListener("focusin", onFocusIn);
-      board.removeEventListener("focusout", later);
-      board.removeEventListener("keydown", onKey);
-    }
-  };
-}
-export default { render };
-"""
-)
-
-_PAGE_ESM = (
-    _COMMON_JS
-    + r"""
-function typing(t) {
-  return !!(t && t.closest && t.closest("input, textarea, select, [contenteditable=''], [contenteditable='true'], .cm-editor"));
-}
-function keyOf(e) {
-  if (e.ctrlKey || e.altKey || e.metaKey || e.isComposing) return null;
-  if (e.key === "Escape") return "escape";
-  return e.key && e.key.length === 1 ? e.key.toLowerCase() : null;
-}
-function inVoila() { return !!(document.body && document.body.hasAttribute("data-voila")); }
-
-function render({ model, el }) {
-  el.classList.add("tp-bridge");
-  let root = null, observer = null, pending = false;
-  const applyPage = () => {
-    const lang = model.get("lang"), title = model.get("title");
-    if (root && lang) root.setAttribute("lang", lang);
-    if (root && title) { root.setAttribute("role", "region"); root.setAttribute("aria-label", title); }
-    if (inVoila()) {  // the view is the page
-      if (lang) document.documentElement.setAttribute("lang", lang);
-      if (title) document.title = title;
-    }
-  };
-  const applyLive = () => {
-    pending = false;
-    if (!root) return;
-    const images = model.get("images") || {};
-    for (const [selector, text] of Object.entries(images)) {
-      for (const n of root.querySelectorAll(selector)) {
-        const img = n.tagName === "IMG" ? n : n.querySelector("img");
-        if (img && img.getAttribute("alt") !== text) img.setAttribute("alt", text);
-      }
-    }
-    if (!model.get("live")) return;
-    for (const n of root.querySelectorAll(model.get("live"))) {
-      if (n.getAttribute("aria-live") !== "polite") {
-        n.setAttribute("role", "status");
-        n.setAttribute("aria-live", "polite");
-        n.setAttribute("aria-atomic", "true");
-      }
-    }
-  };
-  const liveLater = () => { if (!pending) { pending = true; requestAnimationFrame(applyLive); } };
-  const press = (e) => {
-    if (e.defaultPrevented || typing(e.target)) return;
-    const k = keyOf(e);
-    if (k === null) return;
-    if ((model.get("shortcuts") || []).includes(k)) {
-      e.preventDefault();
-      e.stopPropagation();
-      model.send({ key: k });
-    } else if (k.length === 1 && k.trim()) {
-      e.stopPropagation();  // a letter in the game is not a notebook command (D D deletes a cell)
-    }
-  };
-  // On Voila's page, a key pressed with nothing focused goes to the first view of the page.
-  const pressOnPage = (e) => {
-    if (e.target !== document.body && e.target !== document.documentElement) return;
-    if (!root || document.querySelector(".tp-app, .tp-lessons") !== root) return;
-    press(e);
-  };
-  const stop = whenConnected(el, () => {
-    root = el.closest(model.get("root"));
-    if (!root) return;
-    applyPage();
-    applyLive();
-    root.addEventListener("keydown", press);
-    if (inVoila()) document.addEventListener("keydown", pressOnPage);
-    observer = new MutationObserver(liveLater);
-    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
-  });
-  model.on("change:lang", applyPage);
-  model.on("change:title", applyPage);
-  model.on("change:live", applyLive);
-  model.on("change:images", applyLive);
-  return () => {
-    stop();
-    model.off("change:lang", applyPage);
-    model.off("change:title", applyPage);
-    model.off("change:live", applyLive);
-    model.off("change:images", applyLive);
-    if (observer) observer.disconnect();
-    if (root) root.removeEventListener("keydown", press);
-    document.removeEventListener("keydown", pressOnPage);
-  };
-}
-export default { render };
-"""
-)
 
 
 class BoardBridge(anywidget.AnyWidget):
@@ -278,7 +56,7 @@ class BoardBridge(anywidget.AnyWidget):
     ``{"seq": n, "from": "stock"}``; each new value slides the waste card in.
     """
 
-    _esm = _BOARD_ESM
+    _esm = static.text("board_bridge.js")
     motion = traitlets.Dict().tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -309,7 +87,7 @@ class PageBridge(anywidget.AnyWidget):
     :meth:`on_key` registers a handler, :meth:`press` acts as if a key came in.
     """
 
-    _esm = _PAGE_ESM
+    _esm = static.text("page_bridge.js")
     lang = traitlets.Unicode("en").tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
     live = traitlets.Unicode(".tp-live").tag(sync=True)

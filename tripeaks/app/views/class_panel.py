@@ -60,6 +60,7 @@ from ...history.class_results import (
 )
 from ...history.entry import GameEntry
 from ...i18n.classroom import classroom_text, name_problem_message, problem_message
+from .. import static
 from ..model.session import GameFinished, GameStarted, LanguageChanged, PlaySession, SessionEvent
 from ..play import TriPeaksApp
 
@@ -72,22 +73,7 @@ T = TypeVar("T")
 PENDING_MAX = 50
 """Games finished before the student gave a name that are kept to be recorded (the latest)."""
 
-CSS = """
-.tp-classbar { align-items: center; column-gap: 10px; row-gap: 2px; flex-wrap: wrap; padding: 4px 12px;
-  border-radius: 10px; background: var(--tp-surface-alt); border: 1px solid var(--tp-border); font-size: 14px; }
-.tp-classbar .widget-text { width: auto; }
-.tp-classbar .widget-text input { width: 16em; }
-.tp-classbar-prompt, .tp-classbar-note { font-size: 14px; }
-.tp-classbar .tp-note-ok { color: var(--tp-ok-text); }
-.tp-classbar .tp-note-error { color: var(--tp-error-text); font-weight: 600; }
-.tp-classbar .tp-note-quiet { color: var(--tp-text-muted); font-style: italic; }
-.widget-button.tp-classbar-save { border-radius: 8px; font-weight: 600; background: var(--tp-accent-bg); color: var(--tp-accent-text); }
-.tp-classbar.tp-classbar-quiet { background: transparent; border-color: transparent; padding: 0 12px; }
-.tp-challenge { align-items: center; gap: 10px; flex-wrap: wrap; }
-.tp-challenge .tp-challenge-text { font-weight: 700; color: var(--tp-heading); font-size: 14px; }
-.widget-button.tp-challenge-deal { border-radius: 8px; font-weight: 600; background: #fff3c4; color: #5d4300;
-  border: 1px solid #e3c65c; width: auto; }
-"""
+CSS = static.text("class_panel.css")
 """Style of the name line and the challenge (``tp-*`` classes, colours of :mod:`tripeaks.app.views.theme`)."""
 
 # One worker thread for every app of the process: the database is never touched on the main thread.

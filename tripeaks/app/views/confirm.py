@@ -20,6 +20,7 @@ import html
 import ipywidgets as widgets
 
 from ...i18n.ui import ui_text
+from .. import static
 from ..model.session import (
     ConfirmationAsked,
     ConfirmationClosed,
@@ -31,17 +32,7 @@ from ..model.session import (
 
 __all__ = ["ConfirmView", "CSS"]
 
-CSS = """
-.tp-confirm {
-  align-items: center; gap: 10px; flex-wrap: wrap; padding: 8px 12px; border-radius: 10px;
-  background: var(--tp-warn-bg, #fff4e0); border: 2px solid #f0a830;
-}
-.tp-confirm .tp-confirm-text { flex: 1 1 260px; }
-.tp-confirm .tp-confirm-text .widget-html-content { white-space: normal; line-height: 1.35; font-size: 15px; }
-.tp-confirm .tp-confirm-question { font-weight: 700; color: var(--tp-warn-text, #8a4b00); margin-right: 6px; }
-.widget-button.tp-confirm-yes { background: #b3261e; color: #fff; border-radius: 8px; font-weight: 600; }
-.widget-button.tp-confirm-no { background: #2e7d32; color: #fff; border-radius: 8px; font-weight: 600; }
-"""
+CSS = static.text("confirm.css")
 """The question's style (``tp-*`` selectors, colours of :mod:`tripeaks.app.views.theme`)."""
 
 _DETAIL = {

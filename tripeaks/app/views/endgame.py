@@ -38,51 +38,14 @@ from ...engine.rules import ScoringRule, UndoRule
 from ...history.entry import UTC, GameEntry, Outcome
 from ...i18n import format_number, signed_number
 from ...i18n.rulesets import rules_text
+from .. import static
 from ..model.clock import GameClock
 from ..model.session import GAME_CHANGES, GameOver, GameStarted, LanguageChanged, PlaySession, SessionEvent
 from .timer import format_duration
 
 __all__ = ["BreakdownRow", "ScoreBreakdown", "score_breakdown", "EndOfGameView", "CSS"]
 
-CSS = """
-.tp-end {
-  position: relative; overflow: hidden; border: 1px solid #d8d2c0; border-radius: 12px;
-  padding: 10px 14px; background: #fbfaf5; gap: 6px;
-}
-.tp-end.tp-end-won { background: linear-gradient(180deg, #e9f7ec 0%, #fbfaf5 70%); border-color: #86c98f; }
-.tp-end .tp-end-title { font-size: 18px; font-weight: 700; color: #14532d; }
-.tp-end.tp-end-blocked .tp-end-title { color: #8a4b00; }
-.tp-end.tp-end-time_up .tp-end-title { color: #a61b1b; }
-.tp-end .tp-end-body { display: flex; flex-wrap: wrap; gap: 10px 28px; align-items: flex-start; }
-.tp-end h3 { font-size: 15px; margin: 2px 0 4px 0; color: #14532d; }
-.tp-end-summary, .tp-breakdown { border-collapse: collapse; font-size: 14px; }
-.tp-end-summary th, .tp-end-summary td, .tp-breakdown th, .tp-breakdown td { padding: 2px 10px; text-align: left; }
-.tp-end-summary th { font-weight: 600; }
-.tp-end table td.tp-num, .tp-end table th.tp-num { text-align: right; font-variant-numeric: tabular-nums; }
-.tp-breakdown thead th { border-bottom: 1px solid #c8d3ca; font-weight: 600; }
-.tp-breakdown tr.tp-part-total th, .tp-breakdown tr.tp-part-total td { border-top: 2px solid #6b8f74; font-weight: 700; }
-.tp-celebrate { height: 0; overflow: visible; position: relative; pointer-events: none; }
-.tp-celebrate .tp-confetti { position: absolute; left: 0; right: 0; top: 0; height: 0; }
-.tp-celebrate .tp-confetti span {
-  position: absolute; top: 120px; font-size: 26px; opacity: 0;
-  animation: tp-rise 2.2s ease-out forwards;
-}
-.tp-celebrate .tp-confetti span.tp-red { color: #c62828; }
-.tp-celebrate .tp-confetti span.tp-black { color: #1b1b1b; }
-@keyframes tp-rise {
-  0% { transform: translateY(0) scale(.6) rotate(0deg); opacity: 0; }
-  15% { opacity: 1; }
-  100% { transform: translateY(-150px) scale(1.2) rotate(200deg); opacity: 0; }
-}
-.tp-end.tp-end-won .tp-end-title { animation: tp-pop .5s ease-out; }
-@keyframes tp-pop { 0% { transform: scale(.85); } 60% { transform: scale(1.06); } 100% { transform: scale(1); } }
-@media (prefers-reduced-motion: reduce) {
-  .tp-celebrate .tp-confetti span { animation: none; opacity: 1; top: 0; position: static; margin-right: 6px; }
-  .tp-celebrate { height: auto; }
-  .tp-celebrate .tp-confetti { position: static; height: auto; }
-  .tp-end.tp-end-won .tp-end-title { animation: none; }
-}
-"""
+CSS = static.text("endgame.css")
 """Style of the end-of-game panel (``tp-*`` selectors only)."""
 
 _SUITS = (("♠", "tp-black"), ("♥", "tp-red"), ("♣", "tp-black"), ("♦", "tp-red"))

@@ -59,6 +59,7 @@ import ipywidgets as widgets
 from ...engine.game import Game, Status
 from ...engine.rules import RuleSet
 from ...i18n.ui import ui_text
+from .. import static
 from ..model.session import GAME_CHANGES, GameSource, GameStarted, LanguageChanged, SessionEvent
 from ..play import TriPeaksApp
 
@@ -91,30 +92,7 @@ REWIND_BUDGET = 2.0
 """Seconds the solver may search for the last winnable position (Rewind), all its searches together."""
 _CACHE_SIZE = 512
 
-CSS = """
-.widget-button.tp-hint { background: #fff3c4; color: #5d4300; border: 1px solid #e3c65c; }
-.widget-button.tp-hint:disabled { background: #eeeeee; color: #8a8a8a; border-color: #d5d5d5; }
-.widget-button.tp-rewind { background: #e8eefc; color: #1f3b7a; border: 1px solid #9db2e6; }
-.widget-toggle-button.tp-winnable-toggle { background: var(--tp-toggle-bg); color: var(--tp-toggle-text); box-shadow: none; }
-.widget-toggle-button.tp-winnable-toggle.mod-active {
-  background: var(--tp-toggle-on-bg); color: var(--tp-toggle-on-text); box-shadow: inset 0 0 0 1px var(--tp-toggle-on-ring);
-}
-.tp-winnable .tp-winnable-text {
-  display: inline-block; font-size: 14px; font-weight: 600; padding: 2px 10px; border-radius: 999px;
-  border: 1px solid transparent; line-height: 1.5;
-}
-.tp-winnable .tp-winnable-yes, .tp-winnable .tp-winnable-won { background: #e3f6e5; color: #14532d; border-color: #86c98f; }
-.tp-winnable .tp-winnable-no { background: #fdecea; color: #a61b1b; border-color: #f4c2bd; }
-.tp-winnable .tp-winnable-unknown { background: #f1f1f1; color: #555; border-color: #d0d0d0; }
-/* The ring of a hinted stock must not be clipped by the box around the stock. */
-.tp-piles, .tp-piles > .widget-box { overflow: visible !important; }
-.tp-hint-box { align-items: center; gap: 8px; flex-wrap: wrap; overflow: visible; }
-.tp-only-winnable { width: auto; }
-.tp-only-winnable label { font-size: 14px; }
-.tp-deal-note { font-size: 14px; }
-.tp-deal-note .tp-note-ok { color: var(--tp-ok-text); }
-.tp-deal-note .tp-note-warn { color: var(--tp-warn-text); font-weight: 600; }
-"""
+CSS = static.text("hints.css")
 """Extra style for the hint widgets (selectors from ``tp-*`` classes, colours of :mod:`tripeaks.app.views.theme`)."""
 
 # id(app) -> its tools; the tools live as long as the app (its callbacks hold them), then drop out of here.

@@ -40,6 +40,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from ...i18n.ui import ui_text
+from .. import static
 from ..model.session import LanguageChanged, SessionEvent, Setting, SettingChanged
 from ..play import TriPeaksApp
 from .hints import hint_tools
@@ -56,18 +57,7 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
 )
 """The shortcut keys and the catalogue key of what each does, in the order the help panel lists them."""
 
-CSS = """
-.tp-keys-help { font-size: 14px; }
-.tp-keys-help .tp-keys-intro { margin: 2px 0 6px 0; }
-.tp-keys-help table { border-collapse: collapse; }
-.tp-keys-help th, .tp-keys-help td { text-align: left; padding: 3px 10px 3px 0; vertical-align: top; font-weight: 400; }
-.tp-keys-help kbd {
-  display: inline-block; min-width: 1.4em; text-align: center; padding: 1px 6px; border-radius: 5px;
-  font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 13px; font-weight: 600;
-  color: var(--tp-text); background: var(--tp-field-bg); border: 1px solid var(--tp-field-border);
-  box-shadow: inset 0 -1px 0 var(--tp-field-border);
-}
-"""
+CSS = static.text("keyboard.css")
 """Style of the help panel (colours from the theme's ``--tp-*`` properties)."""
 
 _TOOLS: weakref.WeakValueDictionary[int, AccessTools] = weakref.WeakValueDictionary()

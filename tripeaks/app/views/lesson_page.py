@@ -47,6 +47,7 @@ from ...i18n.course import feedback_message, render
 from ...i18n.lessons import lesson_text
 from ...i18n.quiz import quiz_text
 from ...i18n.ui import rule_name, ui_text
+from .. import static
 from ..model.lesson_session import LessonSession
 from ..model.session import GameSource, GameStarted, PlaySession, SessionEvent
 from .board import BoardView
@@ -59,44 +60,7 @@ from .quiz_page import QuizView
 
 __all__ = ["LessonView", "build_lessons", "LESSON_CSS"]
 
-LESSON_CSS = """
-.tp-lessons { max-width: 960px; gap: 8px; }
-.tp-lessons-header { align-items: center; gap: 14px; padding: 8px 14px; border-radius: 12px;
-  background: var(--tp-surface-alt); border: 1px solid var(--tp-border); flex-wrap: wrap; }
-.tp-lessons .tp-lessons-name, .tp-lessons .tp-lessons-name .widget-html-content {
-  font-size: 22px; font-weight: 700; color: var(--tp-heading); }
-/* the progress bar is a row of its own under the title, the menus and the language */
-.tp-lessons-header .tp-lesson-progress { order: 10; height: 12px; margin: 0; }
-.tp-lesson-progress .progress-bar { background-color: #2f8f57; }
-.tp-lessons .tp-lesson-progress-label { font-size: 14px; color: var(--tp-text-muted); min-width: 110px; margin-right: auto; }
-.tp-lessons .tp-lesson-title, .tp-lessons .tp-lesson-title .widget-html-content {
-  font-size: 20px; font-weight: 700; color: var(--tp-heading); margin-top: 4px; }
-.tp-lesson-title h2 { font-size: 20px; margin: 2px 0; color: inherit; }
-.tp-lesson-intro { font-size: 15px; line-height: 1.45; }
-.tp-lesson-intro p { margin: 0 0 8px 0; }
-.tp-lessons .tp-lesson-goal { font-size: 16px; padding: 8px 12px; border-radius: 10px; background: var(--tp-note-bg);
-  border: 1px solid var(--tp-note-border); color: var(--tp-text); }
-.tp-lesson-goal .tp-step { font-weight: 700; color: var(--tp-note-text); margin-right: 6px; }
-.tp-lessons .tp-lesson-stats { font-size: 14px; color: var(--tp-text-muted); }
-.tp-lesson-controls { align-items: center; gap: 8px; flex-wrap: wrap; }
-.tp-lesson-controls .widget-button { border-radius: 8px; font-weight: 600; padding: 0 14px; }
-/* ipywidgets' info and success colours give white text too little contrast (3.5:1, 4.1:1). */
-.tp-lesson-controls .widget-button.tp-lesson-show { background: var(--tp-info-button-bg); color: var(--tp-accent-text); }
-.tp-lesson-controls .widget-button:is(.tp-lesson-next, .tp-lesson-continue, .tp-lesson-quiz) {
-  background: var(--tp-accent-bg); color: var(--tp-accent-text); }
-.tp-lesson-controls .widget-button.tp-lesson-expire { background: var(--tp-warn-bg); color: var(--tp-warn-text);
-  box-shadow: inset 0 0 0 1px var(--tp-warn-border); }
-.tp-lesson-feedback { min-height: 30px; font-size: 15px; }
-.tp-lesson-feedback .tp-fb { padding: 6px 12px; border-radius: 10px; border: 1px solid var(--tp-info-border);
-  background: var(--tp-info-bg); color: var(--tp-text); line-height: 1.4; }
-.tp-lesson-feedback .tp-fb-done { background: var(--tp-ok-bg); border-color: var(--tp-ok-border); color: var(--tp-ok-text); }
-.tp-lesson-feedback .tp-fb-refused { background: var(--tp-error-bg); border-color: var(--tp-error-border);
-  color: var(--tp-error-text); }
-.tp-lesson-feedback .tp-fb-miss { background: var(--tp-warn-bg); border-color: var(--tp-warn-border); color: var(--tp-warn-text); }
-.tp-lesson-feedback .tp-fb-finished { background: var(--tp-ok-bg); border-color: var(--tp-ok-border);
-  color: var(--tp-ok-text); font-weight: 700; }
-.tp-lessons .tp-plot { background: var(--tp-plot-face); border-radius: 8px; }
-"""
+LESSON_CSS = static.text("lesson_page.css")
 """Extra style for the lesson view (the board brings the app's theme: its ``--tp-*`` colours
 follow JupyterLab's and Voila's light and dark themes)."""
 

@@ -22,6 +22,7 @@ from ...course.lessons import LessonRun
 from ...engine.layout import PEAKS
 from ...i18n.course import render
 from ...i18n.lessons import lesson_text
+from .. import static
 
 __all__ = [
     "GuidePanel",
@@ -53,38 +54,7 @@ folder) and ``lab/tree/…`` opens it in JupyterLab (only a Jupyter server
 serves that).
 """
 
-PARTS_CSS = """
-.tp-lessons.tp-lessons-wide { max-width: 1280px; }
-.tp-lesson-stage { align-items: flex-start; gap: 12px; flex-wrap: wrap; }
-.tp-lesson-stage > .tp-board { flex: 1 1 640px; min-width: min(640px, 100%); box-sizing: border-box; }
-.tp-lesson-side { flex: 0 1 400px; gap: 6px; max-width: 100%; }
-.tp-lesson-side .tp-plot, .tp-lesson-side .tp-plot img { max-width: 100%; height: auto; }
-.tp-lessons .tp-lesson-side .tp-plot-note { font-size: 14px; color: var(--tp-text-muted, #3a4a40); }
-.widget-button.tp-card.tp-peak-left { border-top: 7px solid #f59e0b !important; }
-.widget-button.tp-card.tp-peak-middle { border-top: 7px solid #d946ef !important; }
-.widget-button.tp-card.tp-peak-right { border-top: 7px solid #22d3ee !important; }
-.tp-peak-legend { font-size: 14px; }
-.tp-peak-legend .tp-peak-item { white-space: nowrap; }
-.tp-peak-legend .tp-swatch { display: inline-block; width: 14px; height: 14px; border-radius: 3px;
-  margin: 0 4px -2px 10px; border: 1px solid rgba(0, 0, 0, .35); }
-.tp-swatch.tp-peak-left { background: #f59e0b; }
-.tp-swatch.tp-peak-middle { background: #d946ef; }
-.tp-swatch.tp-peak-right { background: #22d3ee; }
-.tp-lesson-guide { border: 1px solid var(--tp-border, #d8d2c0); border-radius: 12px; padding: 8px 12px;
-  background: var(--tp-surface, #fbfaf5); gap: 6px; }
-.tp-lessons .tp-lesson-guide .tp-guide-title { font-weight: 700; font-size: 15px; color: var(--tp-heading, #14532d); }
-.tp-guide-list ol { margin: 2px 0; padding-left: 28px; columns: 2 220px; }
-.tp-guide-list .tp-guide-more { margin: 2px 0 0 28px; font-style: italic; color: var(--tp-text-muted, #5b6b60); }
-.tp-guide-list li { line-height: 1.45; }
-.tp-guide-list li.tp-guide-done { color: var(--tp-text-muted, #5b6b60); }
-.tp-guide-list li.tp-guide-next { font-weight: 700; background: var(--tp-note-bg, #fff8dc); border-radius: 4px; }
-.tp-guide-row { gap: 8px; flex-wrap: wrap; align-items: center; }
-.tp-guide-row .widget-button { border-radius: 8px; font-weight: 600; width: auto; padding: 0 12px; }
-.tp-lesson-links { font-size: 15px; }
-.tp-lesson-links a { font-weight: 700; }
-.tp-lesson-links p { margin: 4px 0; }
-.tp-lesson-controls .widget-button.tp-lesson-continue { font-weight: 700; }
-"""
+PARTS_CSS = static.text("lesson_parts.css")
 """Style of these parts and of the lesson view's layout (the ``--tp-*`` colours of the theme when present)."""
 
 

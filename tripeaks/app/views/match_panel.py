@@ -23,6 +23,7 @@ import ipywidgets as widgets
 
 from ...history.match import MATCH_SIZES, Match, MatchError
 from ...i18n.keep import keep_text
+from .. import static
 from ..model.keeper import Keeper, KeeperEvent, MatchChanged
 from ..model.session import GameStarted, LanguageChanged, MessageKind, SessionEvent, StateRestored
 from .charts import LINE, LOST, WON, FigureImage
@@ -32,15 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = ["MatchControls", "MatchBar", "CSS"]
 
-CSS = """
-.tp-match { border: 1px solid #c9b77a; border-radius: 12px; padding: 6px 12px; background: #fff8e1; gap: 6px; }
-.tp-match-row { align-items: center; gap: 8px; flex-wrap: wrap; }
-.tp-match-status { font-size: 15px; font-weight: 600; color: #5d4300; }
-.tp-match-summary { font-size: 14px; }
-.tp-match-summary ul { margin: 4px 0; padding-left: 18px; }
-.widget-button.tp-match-next { background: #2e7d32; color: #fff; border-radius: 8px; font-weight: 600; }
-.tp-match-size { width: auto !important; }
-"""
+CSS = static.text("match_panel.css")
 """Style of the match widgets (``tp-*`` classes)."""
 
 

@@ -23,6 +23,7 @@ import ipywidgets as widgets
 from ...course.lessons import lesson_by_id
 from ...i18n.course import answer_message, render
 from ...i18n.quiz import quiz_text
+from .. import static
 from ..model.lesson_session import LessonEvent, LessonSession, QuizChanged
 from ..model.session import LanguageChanged
 
@@ -31,32 +32,7 @@ __all__ = ["QuizView", "QUIZ_CSS", "MAX_CHOICES"]
 MAX_CHOICES = 4
 """The most choices a question has (one button each, created once)."""
 
-QUIZ_CSS = """
-.tp-quiz { gap: 8px; padding: 10px 14px; border-radius: 12px; border: 1px solid var(--tp-border, #d8d2c0);
-  background: var(--tp-surface, #fbfaf5); }
-.tp-quiz .tp-quiz-title, .tp-quiz .tp-quiz-title .widget-html-content { font-size: 20px; font-weight: 700;
-  color: var(--tp-heading, #14532d); }
-.tp-quiz .tp-quiz-progress { font-size: 14px; color: var(--tp-text-muted, #3a4a40); }
-.tp-quiz .tp-quiz-question { font-size: 17px; font-weight: 600; }
-.tp-quiz-choices { flex-direction: column; align-items: stretch; gap: 6px; max-width: 640px; }
-.tp-quiz-choices .widget-button.tp-quiz-choice { height: auto; min-height: 36px; white-space: normal;
-  text-align: left; justify-content: flex-start; padding: 6px 14px; border-radius: 8px; font-size: 15px; }
-.widget-button.tp-quiz-choice.tp-quiz-right { background: var(--tp-ok-bg, #e3f6e5); color: var(--tp-ok-text, #14532d);
-  box-shadow: inset 0 0 0 2px var(--tp-ok-border, #86c98f); opacity: 1; }
-.widget-button.tp-quiz-choice.tp-quiz-wrong { background: var(--tp-error-bg, #fdecea);
-  color: var(--tp-error-text, #7f1d1d); box-shadow: inset 0 0 0 2px var(--tp-error-border, #f4c2bd); opacity: 1; }
-.tp-quiz-feedback .tp-fb { padding: 6px 12px; border-radius: 10px; line-height: 1.4; font-size: 15px; }
-.tp-quiz-feedback .tp-fb-done { background: var(--tp-ok-bg, #e3f6e5); border: 1px solid var(--tp-ok-border, #86c98f);
-  color: var(--tp-ok-text, #14532d); }
-.tp-quiz-feedback .tp-fb-miss { background: var(--tp-warn-bg, #fff4e0); border: 1px solid var(--tp-warn-border, #f0c27a);
-  color: var(--tp-warn-text, #6b3d00); }
-.tp-quiz-row { gap: 8px; flex-wrap: wrap; align-items: center; }
-.tp-quiz-row .widget-button { border-radius: 8px; font-weight: 600; width: auto; padding: 0 14px; }
-/* ipywidgets' success colour gives white text too little contrast (4.1:1) */
-.tp-quiz-row .widget-button.mod-success { background: var(--tp-accent-bg, #2e7d32); color: var(--tp-accent-text, #ffffff); }
-.tp-quiz .tp-quiz-result { font-size: 17px; }
-.tp-quiz-result ul { margin: 4px 0 0 0; }
-"""
+QUIZ_CSS = static.text("quiz_page.css")
 """Style for the quiz (the ``--tp-*`` colours of the app's theme when present)."""
 
 

@@ -38,6 +38,7 @@ from ...engine.game import Game
 from ...engine.record import RecordError, Replay
 from ...history.stats import GameEntry
 from ...i18n.keep import keep_text
+from .. import static
 from ..model.keeper import HistoryChanged, Keeper, KeeperEvent
 from ..model.session import (
     GAME_CHANGES,
@@ -52,14 +53,7 @@ from ..model.session import (
 
 __all__ = ["ReplayPanel", "CSS"]
 
-CSS = """
-.tp-replay-record textarea { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 12px; }
-.tp-replay-row { align-items: center; gap: 8px; flex-wrap: wrap; }
-.tp-replay-step { font-size: 14px; font-weight: 600; }
-.tp-replay-message { font-size: 14px; }
-.tp-replay-message .tp-msg-error { color: #a61b1b; font-weight: 600; }
-.tp-replay-message .tp-msg-ok { color: #14532d; }
-"""
+CSS = static.text("replay_panel.css")
 """Style of the panel (``tp-*`` classes)."""
 
 CURRENT = -1

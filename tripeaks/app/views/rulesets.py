@@ -41,6 +41,7 @@ from ...engine.rules import (
 )
 from ...i18n.rulesets import Signed, rules_text
 from ...i18n.ui import preset_name, ui_text
+from .. import static
 from ..model.session import (
     GAME_CHANGES,
     GameSource,
@@ -59,45 +60,7 @@ CUSTOM = "custom"
 EXAMPLE_DEAL = 3
 """The deal number of the example code shown under the Custom options (docs/rules.md §5: ``AAAAAAD``)."""
 
-CSS = """
-.tp-preset-about { font-size: 14px; color: #2c3e33; }
-.tp-custom {
-  border: 1px dashed #b9c7bc; border-radius: 10px; padding: 6px 10px; gap: 2px 14px;
-  flex-flow: row wrap; align-items: center;
-}
-.tp-custom .widget-checkbox { width: auto; max-width: 100%; height: auto; min-height: 28px; margin: 2px 0; }
-/* A long option wraps on a narrow screen instead of being cut off. */
-.tp-custom .widget-checkbox label { white-space: normal; overflow: visible; text-overflow: clip; line-height: 1.3; }
-.tp-custom .widget-checkbox label, .tp-custom .widget-label { font-size: 14px; }
-.tp-custom .tp-custom-title { font-weight: 700; font-size: 14px; color: #14532d; width: 100%; }
-.tp-custom .tp-custom-code { width: 100%; font-size: 14px; }
-.tp-custom .tp-custom-code code {
-  font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-weight: 600;
-  background: #fff; border: 1px dashed #8a9a8e; border-radius: 6px; padding: 1px 6px;
-}
-.tp-run .tp-run-text {
-  font-weight: 600; font-size: 15px; background: #e8f0fb; color: #1d3f72;
-  border: 1px solid #b8cdea; border-radius: 999px; padding: 1px 10px;
-}
-/* Jokers and an empty waste on the board (docs/rules.md §8). */
-.tp-waste .tp-face.tp-joker {
-  flex-direction: column; gap: 0; background: linear-gradient(160deg, #fffbe6 0%, #ffffff 60%);
-  border-color: #c9a227;
-}
-.tp-waste .tp-joker .tp-joker-star { color: #c9a227; font-size: 22px; line-height: 1; }
-.tp-waste .tp-joker .tp-face-text { font-size: 14px; }
-.tp-waste .tp-joker .tp-joker-mark { font-size: 9px; font-family: inherit; color: #6b5a1a; font-weight: 600; }
-.tp-waste .tp-face.tp-empty { padding: 4px; }
-.tp-waste .tp-empty .tp-empty-prompt {
-  color: #fffde7; font-size: 12px; font-weight: 600; text-align: center; line-height: 1.2;
-  font-family: "Segoe UI", "Helvetica Neue", Arial, "DejaVu Sans", sans-serif;
-}
-.widget-button.tp-stock { line-height: 1.15; }
-/* Open peaks: every card face up, half covered by the row below, so its name sits at its top. */
-.tp-open-peaks .widget-button.tp-card.tp-up {
-  display: flex; align-items: flex-start; justify-content: center; padding-top: 5px;
-}
-"""
+CSS = static.text("rulesets.css")
 """Style of the rule-set widgets and of the board's jokers and empty waste (``tp-*`` selectors only)."""
 
 

@@ -28,6 +28,7 @@ from ...history.stats import HistoryError, Summary, by_rules, daily_summary, exp
 from ...i18n.core import format_number, format_percentage
 from ...i18n.keep import keep_text
 from ...i18n.ui import preset_name
+from .. import static
 from ..model.keeper import HistoryChanged, Keeper, KeeperEvent
 from ..model.session import LanguageChanged, SessionEvent
 from .charts import DAILY, LINE, LOST, WON, FigureImage
@@ -37,25 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = ["StatsPanel", "CSS", "rules_label"]
 
-CSS = """
-.tp-stats .widget-button.tp-stats-toggle, .tp-replay .widget-button.tp-replay-toggle {
-  width: auto; align-self: flex-start; font-weight: 600; border-radius: 8px;
-}
-.tp-stats-plot, .tp-match-plot { align-self: flex-start; }
-.tp-stats-table table { border-collapse: collapse; font-size: 14px; margin: 6px 0; }
-.tp-stats-table th, .tp-stats-table td { padding: 3px 8px; border-bottom: 1px solid #e2ddd0; text-align: right; }
-.tp-stats-table th:first-child, .tp-stats-table td:first-child { text-align: left; }
-.tp-stats-table tr.tp-stats-all td { font-weight: 700; }
-.tp-stats-scroll { overflow-x: auto; max-width: 100%; }
-.tp-stats-daily, .tp-stats-message, .tp-stats-confirm { font-size: 14px; }
-.tp-stats-message .tp-msg-error { color: #a61b1b; font-weight: 600; }
-.tp-stats-message .tp-msg-ok { color: #14532d; }
-.tp-stats-actions { align-items: center; gap: 8px; flex-wrap: wrap; }
-.tp-stats-export a, .tp-replay-download a { font-weight: 600; color: #14532d; }
-.tp-stats-confirm { align-items: center; gap: 8px; flex-wrap: wrap; background: #fff4e0; border-radius: 8px; padding: 4px 8px; }
-.tp-stats-plot, .tp-match-plot { max-width: 100%; height: auto; }
-.tp-sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-"""
+CSS = static.text("stats_panel.css")
 """Style of the panel (``tp-*`` classes, the colours of :mod:`tripeaks.app.views.theme`)."""
 
 _PLOT_SIZE = (560, 720)

@@ -42,6 +42,7 @@ from ...history.class_results import (
 from ...i18n.classroom import classroom_text, problem_message
 from ...i18n.core import check_language, format_number
 from ...i18n.engine import LANGUAGE_NAMES, LANGUAGES
+from .. import static
 from .bridge import PageBridge
 from .theme import theme_widget
 
@@ -56,21 +57,7 @@ _SETUP_EXAMPLE = (
     "TRIPEAKS_CLASS_DB=$HOME/class/results.sqlite voila --Voila.config_file_paths=config notebooks/tripeaks.ipynb"
 )
 
-_CSS = """
-.tp-class { font-family: "Segoe UI", "Helvetica Neue", Arial, "DejaVu Sans", sans-serif; color: var(--tp-text);
-  max-width: 960px; gap: 8px; }
-.tp-class-style { display: none !important; }
-.tp-class-top { gap: 18px; }
-.tp-class h2, .tp-class h3 { margin: 6px 18px 2px 0; color: var(--tp-heading); }
-.tp-class table.tp-class-table { border-collapse: collapse; margin: 4px 0 8px 0; font-size: 14px; }
-.tp-class-table th, .tp-class-table td { border-bottom: 1px solid var(--tp-border); padding: 3px 10px; text-align: left; }
-.tp-class-table th { background: var(--tp-surface-alt); }
-.tp-class-table td.tp-num { text-align: right; font-variant-numeric: tabular-nums; }
-.tp-class-note { background: var(--tp-note-bg); color: var(--tp-text); border: 1px solid var(--tp-note-border);
-  border-radius: 8px; padding: 6px 12px; }
-.tp-class code { background: var(--tp-surface-alt); color: var(--tp-text); padding: 1px 4px; border-radius: 4px; }
-.tp-class .widget-button.mod-success { background: var(--tp-accent-bg); color: var(--tp-accent-text); }
-"""
+_CSS = static.text("teacher_page.css")
 
 
 def _esc(value: Any) -> str:

@@ -33,6 +33,7 @@ import traitlets
 
 from ...engine.game import Status
 from ...i18n.rulesets import rules_text
+from .. import static
 from ..model.clock import GameClock, Scheduler, kernel_loop
 from ..model.session import GAME_CHANGES, LanguageChanged, PlaySession, SessionEvent
 
@@ -41,16 +42,7 @@ __all__ = ["GameClock", "TimerView", "Countdown", "Scheduler", "format_duration"
 LOW_TIME = 30.0
 """Seconds left from which the countdown shows as running low (``tp-timer-low``)."""
 
-CSS = """
-.tp-timer { display: inline-block; overflow: visible; line-height: normal; }
-.tp-timer .tp-timer-text {
-  display: inline-block; line-height: 1.35; font-weight: 700; font-size: 15px; font-variant-numeric: tabular-nums;
-  background: #eef6ee; color: #14532d; border: 1px solid #86c98f; border-radius: 999px; padding: 1px 10px;
-}
-.tp-timer.tp-timer-low .tp-timer-text { background: #fff4e0; color: #8a4b00; border-color: #f0c27a; }
-.tp-timer.tp-timer-up .tp-timer-text { background: #fdecea; color: #a61b1b; border-color: #f4c2bd; }
-.tp-timer.tp-timer-paused .tp-timer-text { background: #f1f1f1; color: #555; border-color: #d0d0d0; }
-"""
+CSS = static.text("timer.css")
 """Style of the countdown (``tp-*`` selectors only)."""
 
 
@@ -60,50 +52,6 @@ def format_duration(seconds: float) -> str:
     hours, rest = divmod(total, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
-_COUNTDOWN_JS = """
-const pad = (n) => String(n).padStart(2, "0");
-function duration(seconds) {
-  let t = Math.max(0, Math.ceil(seconds - 1e-9));
-  const h = Math.floor(t / 3600); t -= 3600 * h;
-  const m = Math.floor(t / 60), s = t - 60 * m;
-  return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
-}
-function render({ model, el }) {
-  const text = document.createElement("span");
-  text.className = "tp-timer-text";
-  text.setAttribute("role", "timer");
-  el.appendChild(text);
-  let base = performance.now(), seconds = 0, timer = null;
-  const left = () => model.get("running") ? seconds - (performance.now() - base) / 1000 : seconds;
-  function show() {
-    const state = model.get("state"), s = left();
-    el.style.display = state === "none" ? "none" : "";
-    text.textContent = model.get("template").replace("{time}", duration(s));
-    el.classList.toggle("tp-timer-low", state === "left" && s <= model.get("low"));
-    el.classList.toggle("tp-timer-up", state === "up");
-    el.classList.toggle("tp-timer-paused", state === "paused");
-  }
-  function next() {  // just after the shown second changes (it is rounded up)
-    clearTimeout(timer);
-    const s = left();
-    if (!model.get("running") || s <= 0) return;
-    timer = setTimeout(() => { show(); next(); }, 1000 * (s - (Math.ceil(s) - 1)) + 10);
-  }
-  function rebase() { seconds = model.get("seconds"); base = performance.now(); show(); next(); }
-  for (const name of ["epoch", "seconds", "running", "state", "template"]) model.on(`change:${name}`, rebase);
-  const report = () => {
-    const visible = document.visibilityState !== "hidden";
-    if (visible !== model.get("visible")) { model.set("visible", visible); model.save_changes(); }
-  };
-  document.addEventListener("visibilitychange", report);
-  report();
-  rebase();
-  return () => { clearTimeout(timer); document.removeEventListener("visibilitychange", report); };
-}
-export default { render };
-"""
 
 
 class Countdown(anywidget.AnyWidget):
@@ -117,7 +65,7 @@ class Countdown(anywidget.AnyWidget):
     ``document.visibilityState`` is not ``"hidden"``.
     """
 
-    _esm = _COUNTDOWN_JS
+    _esm = static.text("countdown.js")
     seconds = traitlets.Float(0.0).tag(sync=True)
     running = traitlets.Bool(False).tag(sync=True)
     template = traitlets.Unicode("").tag(sync=True)

@@ -1,0 +1,97 @@
+function whenConnected(el, then) {
+  let tries = 0;
+  const look = () => {
+    if (el.isConnected) { then(); return; }
+    if (++tries < 1200) timer = setTimeout(look, 50);
+  };
+  let timer = null;
+  look();
+  return () => clearTimeout(timer);
+}
+
+function typing(t) {
+  return !!(t && t.closest && t.closest("input, textarea, select, [contenteditable=''], [contenteditable='true'], .cm-editor"));
+}
+function keyOf(e) {
+  if (e.ctrlKey || e.altKey || e.metaKey || e.isComposing) return null;
+  if (e.key === "Escape") return "escape";
+  return e.key && e.key.length === 1 ? e.key.toLowerCase() : null;
+}
+function inVoila() { return !!(document.body && document.body.hasAttribute("data-voila")); }
+
+function render({ model, el }) {
+  el.classList.add("tp-bridge");
+  let root = null, observer = null, pending = false;
+  const applyPage = () => {
+    const lang = model.get("lang"), title = model.get("title");
+    if (root && lang) root.setAttribute("lang", lang);
+    if (root && title) { root.setAttribute("role", "region"); root.setAttribute("aria-label", title); }
+    if (inVoila()) {  // the view is the page
+      if (lang) document.documentElement.setAttribute("lang", lang);
+      if (title) document.title = title;
+    }
+  };
+  const applyLive = () => {
+    pending = false;
+    if (!root) return;
+    const images = model.get("images") || {};
+    for (const [selector, text] of Object.entries(images)) {
+      for (const n of root.querySelectorAll(selector)) {
+        const img = n.tagName === "IMG" ? n : n.querySelector("img");
+        if (img && img.getAttribute("alt") !== text) img.setAttribute("alt", text);
+      }
+    }
+    if (!model.get("live")) return;
+    for (const n of root.querySelectorAll(model.get("live"))) {
+      if (n.getAttribute("aria-live") !== "polite") {
+        n.setAttribute("role", "status");
+        n.setAttribute("aria-live", "polite");
+        n.setAttribute("aria-atomic", "true");
+      }
+    }
+  };
+  const liveLater = () => { if (!pending) { pending = true; requestAnimationFrame(applyLive); } };
+  const press = (e) => {
+    if (e.defaultPrevented || typing(e.target)) return;
+    const k = keyOf(e);
+    if (k === null) return;
+    if ((model.get("shortcuts") || []).includes(k)) {
+      e.preventDefault();
+      e.stopPropagation();
+      model.send({ key: k });
+    } else if (k.length === 1 && k.trim()) {
+      e.stopPropagation();  // a letter in the game is not a notebook command (D D deletes a cell)
+    }
+  };
+  // On Voila's page, a key pressed with nothing focused goes to the first view of the page.
+  const pressOnPage = (e) => {
+    if (e.target !== document.body && e.target !== document.documentElement) return;
+    if (!root || document.querySelector(".tp-app, .tp-lessons") !== root) return;
+    press(e);
+  };
+  const stop = whenConnected(el, () => {
+    root = el.closest(model.get("root"));
+    if (!root) return;
+    applyPage();
+    applyLive();
+    root.addEventListener("keydown", press);
+    if (inVoila()) document.addEventListener("keydown", pressOnPage);
+    observer = new MutationObserver(liveLater);
+    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+  });
+  model.on("change:lang", applyPage);
+  model.on("change:title", applyPage);
+  model.on("change:live", applyLive);
+  model.on("change:images", applyLive);
+  return () => {
+    stop();
+    model.off("change:lang", applyPage);
+    model.off("change:title", applyPage);
+    model.off("change:live", applyLive);
+    model.off("change:images", applyLive);
+    if (observer) observer.disconnect();
+    if (root) root.removeEventListener("keydown", press);
+    document.removeEventListener("keydown", pressOnPage);
+  };
+}
+export default { render };
