@@ -24,6 +24,7 @@ from ...course.lessons import LESSONS, Feedback, LessonRun
 from ...course.quiz import QuizRun
 from ...engine.game import Game
 from ...i18n import check_language
+from .bus import EventBus
 from .session import LanguageChanged
 
 __all__ = ["LessonSession", "LessonShown", "LessonActed", "LessonFailed", "QuizChanged", "LessonEvent"]
@@ -82,7 +83,7 @@ class LessonSession:
         self._failed = False
         self._busy = False
         self._closed = False
-        self._observers: list[Callable[[LessonEvent], object]] = []
+        self._bus: EventBus[LessonEvent] = EventBus()
         self._quiz = QuizRun()
         self._quiz_open = False
 
@@ -132,12 +133,10 @@ class LessonSession:
     # ------------------------------------------------------------------ observers
     def subscribe(self, observer: Callable[[LessonEvent], object]) -> Callable[[], None]:
         """Call ``observer(event)`` for every event from now on; returns a function that unsubscribes it."""
-        self._observers.append(observer)
-        return lambda: self._observers.remove(observer) if observer in self._observers else None
+        return self._bus.subscribe(observer)
 
     def _emit(self, event: LessonEvent) -> None:
-        for observer in list(self._observers):
-            observer(event)
+        self._bus.emit(event)
 
     # ------------------------------------------------------------------ actions
     def click_card(self, position: int) -> None:
@@ -251,7 +250,7 @@ class LessonSession:
     def close(self) -> None:
         """Forget every observer; later actions do nothing."""
         self._closed = True
-        self._observers.clear()
+        self._bus.close()
 
     # ------------------------------------------------------------------ internals
     def _act(self, action: Callable[[LessonRun], tuple[Feedback, ...]]) -> None:
@@ -285,11 +284,7 @@ class LessonSession:
         except Exception:  # noqa: BLE001 - a learner never sees a traceback
             log.exception("TriPeaks lesson action failed; the lesson was left as it was")
             self._failed = True
-            for observer in list(self._observers):
-                try:
-                    observer(LessonFailed())
-                except Exception:  # noqa: BLE001
-                    log.exception("TriPeaks lesson view could not show the failure")
+            self._bus.deliver_each((LessonFailed(),))
         finally:
             self._busy = False
 
