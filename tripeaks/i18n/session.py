@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..engine._enums import TextEnum
-from ..engine.game import Event, Game, Refusal, RefusalDetail, Status
+from ..engine.game import Action, Event, Game, Refusal, RefusalDetail, Status
 from . import explain, refusal_detail_sentence, refusal_message, status_message
 from .rulesets import rules_text
 from .ui import ui_text
@@ -23,6 +23,8 @@ __all__ = [
     "text_message",
     "event_message",
     "refused_message",
+    "refusal_status",
+    "CARD_REFUSALS",
     "state_message",
     "failure_message",
 ]
@@ -97,6 +99,27 @@ def refused_message(refusal: Refusal, game: Game, detail: RefusalDetail | None =
         return tuple(out)
 
     return Message(MessageKind.ERROR, sentences, refusal)
+
+
+CARD_REFUSALS = (Refusal.NOT_ADJACENT, Refusal.BLOCKED)
+"""Card refusals that error help may keep quiet (docs/rules.md §2)."""
+# Refusals that never replace the message: a card already gone, anything after the end (docs/rules.md §2, §8).
+_QUIET_REFUSALS = (Refusal.EMPTY, Refusal.GAME_OVER, Refusal.TIME_UP)
+
+
+def refusal_status(refusal: Refusal, game: Game, action: Action, error_help: bool = True) -> Message | None:
+    """The message for ``action`` (a position 0–27, ``"D"``, ``"U"``…) refused for ``refusal`` in ``game``,
+    or ``None`` when the message stays (docs/rules.md §2, §4, §8).
+
+    A card already gone is the second click of a fast double click: nothing to say.  Once the
+    game is won or out of time, the end-of-game message stays (a late click must not replace it).
+    Without ``error_help`` a card that cannot be played says nothing either.  A K on an A
+    under Classic gets its own sentence (docs/rules.md §2).
+    """
+    if refusal in _QUIET_REFUSALS or (refusal in CARD_REFUSALS and not error_help):
+        return None
+    detail = game.refusal_detail(action) if isinstance(action, int) else None
+    return refused_message(refusal, game, detail)
 
 
 def state_message(game: Game, otherwise: Message) -> Message:

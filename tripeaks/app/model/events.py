@@ -39,6 +39,12 @@ from ...i18n.session import NO_MESSAGE as NO_MESSAGE
 from ...i18n.session import Message as Message
 from ...i18n.session import MessageKind as MessageKind
 
+__all__ = ["GameSource", "MessageKind", "Message", "NO_MESSAGE", "Setting", "GameStarted", "MoveMade", "MoveUndone"]
+__all__ += ["MoveRefused", "GameOver", "LanguageChanged", "MessageChanged", "CodeRejected", "HighlightChanged"]
+__all__ += ["SettingChanged", "StateRestored", "Outcome", "TimeRanOut", "GameFinished", "SessionEvent", "GAME_CHANGES"]
+__all__ += ["Observer", "REDO", "DOUBLE_PRESS", "ReplaceKind", "ReplaceRequest", "ConfirmationAsked"]
+__all__ += ["ConfirmationClosed"]
+
 
 class GameSource(TextEnum):
     """Where a game put on the table came from (:class:`GameStarted`)."""

@@ -1,28 +1,14 @@
 """The play session: the app's model, without widgets.
 
-A :class:`PlaySession` holds the game being played, the language and the
-current status message (a :class:`Message`, rendered in any language when
-shown).  Views never change each other: they call the session's actions
-(:meth:`~PlaySession.play`, :meth:`~PlaySession.draw`, :meth:`~PlaySession.undo`,
-:meth:`~PlaySession.redo`, :meth:`~PlaySession.undo_many`,
-:meth:`~PlaySession.restart`, :meth:`~PlaySession.deal_code`,
-:meth:`~PlaySession.deal_random`, :meth:`~PlaySession.set_game`,
-:meth:`~PlaySession.set_language`, :meth:`~PlaySession.show_message` …) and
-observe the typed events it emits (:func:`PlaySession.subscribe`), listed in
-:mod:`tripeaks.app.model.events`.
-
-The player's own Deal, Restart and New game go through
-:meth:`~PlaySession.request_deal_code`, :meth:`~PlaySession.request_deal_random`
-and :meth:`~PlaySession.request_restart`: a game in progress is only replaced
-after a Yes (:meth:`~PlaySession.answer`), and a second press that only
-repeats the first changes nothing (:mod:`tripeaks.app.model.abandon`).  The
-question is :class:`ConfirmationAsked`, closed by :class:`ConfirmationClosed`.
-Scripts call :meth:`~PlaySession.deal_code` and the others: they never ask.
-
-Every action runs under one guard (:meth:`PlaySession.run`): if anything
-fails, the game is put back as it was and the message says so.  Events go
-through one :class:`~tripeaks.app.model.bus.EventBus`; the messages are built
-by :mod:`tripeaks.i18n.session`.
+A :class:`PlaySession` holds the game on the table, the status message (a
+:class:`Message`, rendered in any language when shown) and the settings.
+Views never change each other: they call its actions (play, draw, undo, the
+player's requests…) and observe the events it emits (:meth:`PlaySession.subscribe`,
+listed in :mod:`tripeaks.app.model.events`).  Every action runs under one guard
+(:meth:`PlaySession.run`): if anything fails, the game is put back as it was
+and the message says so.  The player's requests to replace a game ask first
+(:mod:`tripeaks.app.model.abandon`); the settings are :mod:`tripeaks.app.model.settings`;
+the messages are built by :mod:`tripeaks.i18n.session`.
 
 >>> session = PlaySession(Game.from_code("TP1-E-AAAAAAB"))
 >>> seen = []
@@ -47,47 +33,15 @@ from ...engine.codes import GameCode, InvalidCodeError, Rule
 from ...engine.game import Action, DrawEvent, Game, IllegalMoveError, PlayEvent, Refusal, Status, TimeUpEvent, UndoEvent
 from ...engine.rules import RuleSet
 from ...i18n import check_language
-from ...i18n.session import event_message, failure_message, refused_message, state_message, text_message
+from ...i18n.session import event_message, failure_message, refusal_status, state_message, text_message
+from . import events as ev
 from .abandon import AbandonGuard, ReplaceRequests
 from .bus import EventBus
-from .events import (
-    DOUBLE_PRESS,
-    GAME_CHANGES,
-    NO_MESSAGE,
-    REDO,
-    CodeRejected,
-    ConfirmationAsked,
-    ConfirmationClosed,
-    GameFinished,
-    GameOver,
-    GameSource,
-    GameStarted,
-    HighlightChanged,
-    LanguageChanged,
-    Message,
-    MessageChanged,
-    MessageKind,
-    MoveMade,
-    MoveRefused,
-    MoveUndone,
-    Observer,
-    Outcome,
-    ReplaceKind,
-    ReplaceRequest,
-    SessionEvent,
-    Setting,
-    SettingChanged,
-    StateRestored,
-    TimeRanOut,
-)
-from .settings import CARD_REFUSALS, SessionSettings, Settings
+from .events import *  # noqa: F403 - the events and values, importable from here as before
+from .settings import SessionSettings, Settings
 from .tally import _Tally
 
-__all__ = ["PlaySession", "GameSource", "MessageKind", "Message", "Setting", "GameStarted", "MoveMade"]
-__all__ += ["MoveUndone", "MoveRefused", "GameOver", "LanguageChanged", "MessageChanged", "CodeRejected"]
-__all__ += ["HighlightChanged", "SettingChanged", "StateRestored", "Outcome", "TimeRanOut", "GameFinished"]
-__all__ += ["SessionEvent", "GAME_CHANGES", "ReplaceKind", "ReplaceRequest", "ConfirmationAsked"]
-__all__ += ["ConfirmationClosed", "DOUBLE_PRESS", "REDO"]  # asking before a game is replaced; redo
+__all__ = ["PlaySession", *ev.__all__]
 
 log = logging.getLogger(__name__)
 
@@ -96,8 +50,6 @@ M = TypeVar("M", PlayEvent, DrawEvent, "PlayEvent | DrawEvent")
 
 # Ends that nothing can change: GameFinished at once (docs/rules.md §2, §8); a blocked game can be undone (§4).
 _FINAL = (Status.WON, Status.TIME_UP)
-# Refusals that never replace the message: a card already gone, anything after the end (docs/rules.md §2, §8).
-_QUIET_REFUSALS = (Refusal.EMPTY, Refusal.GAME_OVER, Refusal.TIME_UP)
 
 
 class PlaySession(ReplaceRequests, SessionSettings):
@@ -113,17 +65,17 @@ class PlaySession(ReplaceRequests, SessionSettings):
     def __init__(self, game: Game | None = None, lang: str = "en") -> None:
         self._lang = check_language(lang)
         self._game = game if game is not None else Game.new(Rule.EASY)
-        self._bus: EventBus[SessionEvent] = EventBus()
+        self._bus: EventBus[ev.SessionEvent] = EventBus()
         self._active = False
         self._settings = Settings(self._game.rules)
-        self._highlight: HighlightChanged = HighlightChanged(frozenset(), False)
+        self._highlight: ev.HighlightChanged = ev.HighlightChanged(frozenset(), False)
         self._message = state_message(self._game, text_message("status.welcome"))
         self.random_game: Callable[[RuleSet], Game] = Game.new
         """Makes each random deal (:meth:`deal_random`) under a rule set (docs/rules.md §8)."""
-        self._abandon = AbandonGuard(DOUBLE_PRESS)
+        self._abandon = AbandonGuard(ev.DOUBLE_PRESS)
         self.clock: Callable[[], float] = time.monotonic
         """Seconds: the clock of :attr:`double_press` and :attr:`elapsed` (tests may replace it)."""
-        self._tally = _Tally(self._game, GameSource.LAYOUT, 0.0)
+        self._tally = _Tally(self._game, ev.GameSource.LAYOUT, 0.0)
         self._aside: _Tally | None = None
 
     # ------------------------------------------------------------------ state
@@ -133,17 +85,12 @@ class PlaySession(ReplaceRequests, SessionSettings):
         return self._game
 
     @property
-    def lang(self) -> str:
-        """The language of every text: "en", "pt" or "fr"."""
-        return self._lang
-
-    @property
-    def message(self) -> Message:
+    def message(self) -> ev.Message:
         """The status message (render it with ``message.sentences(lang)``)."""
         return self._message
 
     @property
-    def highlight(self) -> HighlightChanged:
+    def highlight(self) -> ev.HighlightChanged:
         """What is ringed now (cleared whenever the game changes)."""
         return self._highlight
 
@@ -165,28 +112,23 @@ class PlaySession(ReplaceRequests, SessionSettings):
         return self._tally.counts
 
     # ------------------------------------------------------------------ observers and the guard
-    def subscribe(self, observer: Observer) -> Callable[[], None]:
-        """Call ``observer(event)`` for every event from now on, after the observers already there.
-
-        Returns a function that unsubscribes it.  An exception in an observer
-        makes the action fail (the game is restored, see the module doc).
-        """
+    def subscribe(self, observer: ev.Observer) -> Callable[[], None]:
+        """Call ``observer(event)`` for every event from now on, after the observers already there; returns
+        the function that unsubscribes it.  An observer's exception makes the action fail (restored, see :meth:`run`)."""
         return self._bus.subscribe(observer)
 
-    def _emit(self, *events: SessionEvent) -> None:
-        if self.pending is not None and any(isinstance(e, GAME_CHANGES) for e in events):
+    def _emit(self, *events: ev.SessionEvent) -> None:
+        if self.pending is not None and any(isinstance(e, ev.GAME_CHANGES) for e in events):
             request = self._abandon.close()  # the question was about a game that moved on
-            events = (*events, ConfirmationClosed(request, False))  # type: ignore[arg-type]
+            events = (*events, ev.ConfirmationClosed(request, False))  # type: ignore[arg-type]
         self._bus.emit(*events)
 
     def run(self, action: Callable[..., T], *args: Any) -> T | None:
         """Run one user action under the guard and return its result (``None`` if ignored or failed).
 
-        While another action runs it is ignored (a click arriving in the middle of one).
-        On any failure the game is put back as it was before, the message
-        says so, :class:`StateRestored` is sent, and ``None`` is returned.
-        Views use this for their own actions too (e.g. asking for a hint).
-        """
+        While another action runs it is ignored (a click arriving in the middle of one).  On any failure
+        the game is put back as it was before, the message says so, :class:`StateRestored` is sent and
+        ``None`` is returned.  Views use this for their own actions too (e.g. asking for a hint)."""
         if self.closed or self._active:
             return None
         self._active = True
@@ -202,9 +144,9 @@ class PlaySession(ReplaceRequests, SessionSettings):
             self._tally, self._aside = tallies
             self._tally.game = game if untouched else snapshot
             self._game = self._tally.game
-            self._highlight = HighlightChanged(frozenset(), False)
+            self._highlight = ev.HighlightChanged(frozenset(), False)
             self._message = failure_message()
-            self._bus.deliver_each((StateRestored(self._game), MessageChanged(self._message)))
+            self._bus.deliver_each((ev.StateRestored(self._game), ev.MessageChanged(self._message)))
             return None
         finally:
             self._active = False
@@ -230,17 +172,14 @@ class PlaySession(ReplaceRequests, SessionSettings):
 
     def redo(self) -> PlayEvent | DrawEvent | None:
         """Make the latest undone action again (docs/rules.md §4): a move; ``None`` if refused or ignored."""
-        return self.run(self._engine, REDO, lambda: self._game.redo())
+        return self.run(self._engine, ev.REDO, lambda: self._game.redo())
 
     def undo_many(self, count: int) -> list[UndoEvent] | None:
         """Undo ``count`` (≥ 1) actions in one go, e.g. a rewind (docs/rules.md §4): all or nothing.
 
-        Sends one :class:`MoveUndone` per undo, then one message.  When fewer
-        than ``count`` undos are possible, nothing changes and the refusal is
-        sent (``None`` is returned).  Raises ``ValueError`` when ``count`` is
-        not a positive integer.  Inside a running action (e.g. a view's
-        :meth:`run`) it runs at once.
-        """
+        One :class:`MoveUndone` per undo, then one message; with fewer undos possible nothing changes
+        and the refusal is sent (``None``).  ``ValueError`` when ``count`` is not a positive integer.
+        Inside a running action (e.g. a view's :meth:`run`) it runs at once."""
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise ValueError(f"count must be a positive integer, got {count!r}")
         return self._setting(self._undo_many, count)
@@ -251,57 +190,38 @@ class PlaySession(ReplaceRequests, SessionSettings):
 
     def deal_code(self, code: str | GameCode) -> Game | None:
         """Deal the cards of ``code`` under the code's rule (docs/rules.md §5); returns the new game.
-
-        Text that is not a code sends :class:`CodeRejected` (nothing else
-        changes) and returns ``None``.
-        """
-        return self.run(self._with_code, code, lambda c: self._start(Game.from_code(c), GameSource.CODE))
+        Text that is not a code sends :class:`CodeRejected` (nothing else changes) and returns ``None``."""
+        return self.run(self._with_code, code, lambda c: self._start(Game.from_code(c), ev.GameSource.CODE))
 
     def deal_random(self, rule: RuleSet | Rule | str | None = None) -> Game | None:
         """Deal a random game under ``rule`` (default :attr:`deal_rules`) with :attr:`random_game`.
-
-        ``rule`` is anything :meth:`RuleSet.parse` reads (a rule set, a rule,
-        ``"C"``, ``"traditional"``, ``"E-SR"``); an unreadable one fails under
-        the guard (message, nothing changed).
-        """
+        ``rule`` is anything :meth:`RuleSet.parse` reads (``"C"``, ``"traditional"``, ``"E-SR"``…);
+        an unreadable one fails under the guard (message, nothing changed)."""
         return self.run(lambda: self._deal_random(self._rules(rule)))
 
     def expire(self) -> TimeUpEvent | None:
-        """The timer ran out (docs/rules.md §8): end the game with status *time up*.
+        """The timer ran out (docs/rules.md §8): end the game with status *time up* (record token ``T``).
 
-        The app's clock calls this; the engine records the ending (token ``T``).
-        Sends :class:`TimeRanOut`, the message, :class:`GameOver` and
-        :class:`GameFinished`.  ``None``
-        (and :class:`MoveRefused`, no message) when the engine refuses: no
-        timer, the game already won or out of time.
-        """
+        Sends :class:`TimeRanOut`, the message, :class:`GameOver` and :class:`GameFinished`; ``None``
+        (and :class:`MoveRefused`, no message) when the engine refuses: no timer, the game already over."""
         return self.run(self._expire)
 
-    def set_game(self, game: Game, source: GameSource | str = GameSource.LAYOUT, elapsed: float = 0.0) -> Game | None:
+    def set_game(
+        self, game: Game, source: ev.GameSource | str = ev.GameSource.LAYOUT, elapsed: float = 0.0
+    ) -> Game | None:
         """Put ``game`` on the table (a hand-built layout, a replayed record, a resumed game…).
+        ``source`` is a :class:`GameSource` or its text (``ValueError`` for another one); ``elapsed``:
+        seconds already played (a resumed game), added to :attr:`elapsed`."""
+        return self.run(self._start, game, ev.GameSource(source), float(elapsed))
 
-        ``source`` is a :class:`GameSource` or its text; ``ValueError`` for another one.
-        ``elapsed``: seconds already played (a resumed game), added to :attr:`elapsed`.
-        """
-        return self.run(self._start, game, GameSource(source), float(elapsed))
-
-    def set_language(self, lang: str) -> None:
-        """Switch every text to ``lang``.
-
-        Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
-        naming the languages) for an unknown language; nothing changes then.
-        """
-        check_language(lang)
-        self._setting(self._set_language, lang)
-
-    def show_message(self, render: Callable[[str], str], kind: MessageKind | str = MessageKind.INFO) -> None:
+    def show_message(self, render: Callable[[str], str], kind: ev.MessageKind | str = ev.MessageKind.INFO) -> None:
         """Show a message; ``render(lang)`` gives its text, so it follows language switches."""
-        message = Message(MessageKind(kind), lambda lang: (render(lang),))
-        self._setting(self._show, message, MessageChanged(message))
+        message = ev.Message(ev.MessageKind(kind), lambda lang: (render(lang),))
+        self._setting(self._show, message, ev.MessageChanged(message))
 
     def set_highlight(self, positions: Sequence[int] = (), stock: bool = False) -> None:
         """Ring ``positions`` (0–27) and/or the stock until the game changes (e.g. a hint)."""
-        wanted = HighlightChanged(frozenset(int(p) for p in positions), bool(stock))
+        wanted = ev.HighlightChanged(frozenset(int(p) for p in positions), bool(stock))
         self._setting(self._show, None, wanted)
 
     def close(self) -> None:
@@ -317,7 +237,7 @@ class PlaySession(ReplaceRequests, SessionSettings):
         try:
             parsed = GameCode.parse(code)
         except InvalidCodeError as exc:
-            self._emit(CodeRejected(str(code), exc))
+            self._emit(ev.CodeRejected(str(code), exc))
             return None
         return then(parsed)
 
@@ -335,7 +255,7 @@ class PlaySession(ReplaceRequests, SessionSettings):
         try:
             event = self._game.expire()
         except IllegalMoveError as exc:
-            self._emit(MoveRefused("T", exc.refusal))
+            self._emit(ev.MoveRefused("T", exc.refusal))
             return None
         self._moved(event)
         return event
@@ -346,21 +266,21 @@ class PlaySession(ReplaceRequests, SessionSettings):
             self._refused("U", game.undo_refusal() or Refusal.NOTHING_TO_UNDO)
             return None
         events = [game.undo() for _ in range(count)]
-        self._highlight = HighlightChanged(frozenset(), False)
+        self._highlight = ev.HighlightChanged(frozenset(), False)
         self._message = state_message(game, event_message(events[-1]))
-        self._emit(*self._counted(), *(MoveUndone(e) for e in events), MessageChanged(self._message))
+        self._emit(*self._counted(), *(ev.MoveUndone(e) for e in events), ev.MessageChanged(self._message))
         return events[0] if one else events
 
     def _moved(self, event: PlayEvent | DrawEvent | TimeUpEvent) -> None:
-        self._highlight = HighlightChanged(frozenset(), False)
+        self._highlight = ev.HighlightChanged(frozenset(), False)
         if isinstance(event, TimeUpEvent):  # the timer, not a move: no clock to start
-            self._message = state_message(self._game, NO_MESSAGE)
-            events: list[SessionEvent] = [TimeRanOut(event), MessageChanged(self._message)]
+            self._message = state_message(self._game, ev.NO_MESSAGE)
+            events: list[ev.SessionEvent] = [ev.TimeRanOut(event), ev.MessageChanged(self._message)]
         else:
             self._message = state_message(self._game, event_message(event))
-            events = [*self._counted(), MoveMade(event), MessageChanged(self._message)]
+            events = [*self._counted(), ev.MoveMade(event), ev.MessageChanged(self._message)]
         if event.status is not Status.PLAYING:
-            events.append(GameOver(event.status, event.score))
+            events.append(ev.GameOver(event.status, event.score))
         if event.status in _FINAL:
             finished = self._tally.end(self.clock())
             if finished is not None:
@@ -369,7 +289,7 @@ class PlaySession(ReplaceRequests, SessionSettings):
             self._tally.pause(self.clock())
         self._emit(*events)
 
-    def _counted(self) -> list[SessionEvent]:
+    def _counted(self) -> list[ev.SessionEvent]:
         """A move was made: the clock runs; a replay step played on counts from now on, and the game
         set aside for the replay is left for good (abandoned, or blocked)."""
         now = self.clock()
@@ -381,55 +301,44 @@ class PlaySession(ReplaceRequests, SessionSettings):
 
     def _refused(self, action: Action, refusal: Refusal) -> None:
         """A refused action (docs/rules.md §2, §4): the game did not change; maybe say why."""
-        events: list[SessionEvent] = [MoveRefused(action, refusal)]
-        # A card already gone is the second click of a fast double click: nothing to say.  Once the
-        # game is won or out of time, the end-of-game message stays (a late click must not replace it).
-        quiet = refusal in _QUIET_REFUSALS or (refusal in CARD_REFUSALS and not self.error_help)
-        if not quiet:
-            # A K on an A under Classic gets its own sentence (docs/rules.md §2).
-            detail = self._game.refusal_detail(action) if isinstance(action, int) else None
-            self._message = refused_message(refusal, self._game, detail)
-            events.append(MessageChanged(self._message))
-        self._emit(*events)
+        message = refusal_status(refusal, self._game, action, self.error_help)
+        if message is not None:
+            self._message = message
+        self._emit(ev.MoveRefused(action, refusal), *([ev.MessageChanged(message)] if message else []))
 
-    def _start(self, game: Game, source: GameSource, elapsed: float = 0.0) -> Game:
+    def _start(self, game: Game, source: ev.GameSource, elapsed: float = 0.0) -> Game:
         now = self.clock()
         previous, aside = self._tally, self._aside
         leaving: list[_Tally] = []
-        tally = _Tally(game, source, elapsed, moves=0 if source is GameSource.RESUMED else game.moves)
-        if source is GameSource.REPLAY:
+        tally = _Tally(game, source, elapsed, moves=0 if source is ev.GameSource.RESUMED else game.moves)
+        if source is ev.GameSource.REPLAY:
             if previous.counts:  # set aside while the record is watched (a played-on step left none)
                 self._aside = previous
-        elif aside is not None and source is GameSource.RESUMED and game is aside.game:
+        elif aside is not None and source is ev.GameSource.RESUMED and game is aside.game:
             tally, self._aside = aside, None  # the game set aside comes back as it was
         else:
             leaving, self._aside = [t for t in (aside, previous) if t is not None], None
-        events: list[SessionEvent] = [f for t in leaving if (f := t.leave(now)) is not None]
+        events: list[ev.SessionEvent] = [f for t in leaving if (f := t.leave(now)) is not None]
         self._tally = tally
         self._game = game
-        if source in (GameSource.CODE, GameSource.RANDOM):
+        if source in (ev.GameSource.CODE, ev.GameSource.RANDOM):
             self._settings.deal_rules = game.rules
-        self._highlight = HighlightChanged(frozenset(), False)
-        welcome = "status.restarted" if source is GameSource.RESTART else "status.welcome"
+        self._highlight = ev.HighlightChanged(frozenset(), False)
+        welcome = "status.restarted" if source is ev.GameSource.RESTART else "status.welcome"
         self._message = state_message(game, text_message(welcome))
-        self._emit(*events, GameStarted(game, source), MessageChanged(self._message))
+        self._emit(*events, ev.GameStarted(game, source), ev.MessageChanged(self._message))
         return game
 
     def _restart(self) -> Game:
-        return self._start(self._game.restart(), GameSource.RESTART)
+        return self._start(self._game.restart(), ev.GameSource.RESTART)
 
     def _deal_random(self, rule: RuleSet | None) -> Game:
-        return self._start(self.random_game(self._rules(rule)), GameSource.RANDOM)
+        return self._start(self.random_game(self._rules(rule)), ev.GameSource.RANDOM)
 
-    def _set_language(self, lang: str) -> None:
-        if lang != self._lang:
-            previous, self._lang = self._lang, lang
-            self._emit(LanguageChanged(lang, previous))
-
-    def _show(self, message: Message | None, event: MessageChanged | HighlightChanged) -> None:
+    def _show(self, message: ev.Message | None, event: ev.MessageChanged | ev.HighlightChanged) -> None:
         if message is not None:
             self._message = message
         else:
-            assert isinstance(event, HighlightChanged)
+            assert isinstance(event, ev.HighlightChanged)
             self._highlight = event
         self._emit(event)

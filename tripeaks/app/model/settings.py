@@ -1,4 +1,4 @@
-"""The play session's settings: on/off options and the rule set of the next random deal.
+"""The play session's settings: the language, on/off options and the rule set of the next random deal.
 
 :class:`Settings` holds them; :class:`SessionSettings` is the part of
 :class:`~tripeaks.app.model.session.PlaySession` that reads and changes them
@@ -11,15 +11,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...engine.codes import Rule
-from ...engine.game import Game, Refusal
+from ...engine.game import Game
 from ...engine.rules import RuleSet
-from ...i18n.session import NO_MESSAGE, Message, state_message
-from .events import MessageChanged, SessionEvent, Setting, SettingChanged
+from ...i18n import check_language
+from ...i18n.session import CARD_REFUSALS, NO_MESSAGE, Message, state_message
+from .events import LanguageChanged, MessageChanged, SessionEvent, Setting, SettingChanged
 
-__all__ = ["Settings", "SessionSettings", "FLAGS", "CARD_REFUSALS"]
+__all__ = ["Settings", "SessionSettings", "FLAGS"]
 
-CARD_REFUSALS = (Refusal.NOT_ADJACENT, Refusal.BLOCKED)
-"""Card refusals that error help may keep quiet (docs/rules.md §2)."""
 
 FLAGS: dict[Setting, bool] = {
     Setting.ERROR_HELP: True,
@@ -69,15 +68,30 @@ class Settings:
 
 class SessionSettings:
     """The settings part of :class:`~tripeaks.app.model.session.PlaySession` (a mixin: the session
-    gives it ``_settings``, ``_game``, ``_message``, ``_emit`` and ``_setting``)."""
+    gives it ``_settings``, ``_lang``, ``_game``, ``_message``, ``_emit`` and ``_setting``)."""
 
     _settings: Settings
+    _lang: str
     _game: Game
     _message: Message
     if TYPE_CHECKING:
 
         def _emit(self, *events: SessionEvent) -> None: ...
         def _setting(self, action: Callable[..., Any], *args: Any) -> Any: ...
+
+    @property
+    def lang(self) -> str:
+        """The language of every text: "en", "pt" or "fr"."""
+        return self._lang
+
+    def set_language(self, lang: str) -> None:
+        """Switch every text to ``lang``.
+
+        Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
+        naming the languages) for an unknown language; nothing changes then.
+        """
+        check_language(lang)
+        self._setting(self._set_language, lang)
 
     @property
     def error_help(self) -> bool:
@@ -143,6 +157,11 @@ class SessionSettings:
         """
         parsed = RuleSet.parse(rules)
         self._setting(lambda: self._emit(*self._settings.set_deal_rules(parsed)))
+
+    def _set_language(self, lang: str) -> None:
+        if lang != self._lang:
+            previous, self._lang = self._lang, lang
+            self._emit(LanguageChanged(lang, previous))
 
     def _set_flag(self, setting: Setting, on: bool) -> None:
         events: list[SessionEvent] = [*self._settings.set_flag(setting, on)]
