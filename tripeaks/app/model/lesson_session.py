@@ -10,7 +10,8 @@ and the language, and emits typed events the view observes
 Every learner action works on a copy of the lesson's run and the copy is
 kept only when the action went through: a failure (logged) leaves the
 lesson exactly as it was and the view says so briefly.  Every check and
-every sentence comes from :mod:`tripeaks.course.lessons`.
+every sentence comes from :mod:`tripeaks.course.lessons`.  A step about game
+codes deals through :attr:`LessonSession.dealer`, the play session of its New game panel.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from ...course.quiz import QuizRun
 from ...engine.game import Game
 from ...i18n import check_language
 from .bus import EventBus
-from .session import LanguageChanged
+from .session import GameSource, GameStarted, LanguageChanged, PlaySession, SessionEvent
 
 __all__ = ["LessonSession", "LessonShown", "LessonActed", "LessonFailed", "QuizChanged", "LessonEvent"]
 
@@ -86,6 +87,10 @@ class LessonSession:
         self._bus: EventBus[LessonEvent] = EventBus()
         self._quiz = QuizRun()
         self._quiz_open = False
+        self.dealer = PlaySession(Game.from_code("TP1-E-AAAAAAD"), lang)
+        """The play session of the New game panel (a step about game codes, docs/rules.md §5):
+        a game dealt there (a code or a random deal) goes to the lesson shown; it follows the language."""
+        self.dealer.subscribe(self._dealt)
 
     # ------------------------------------------------------------------ state
     @property
@@ -188,6 +193,10 @@ class LessonSession:
         """The learner dealt ``game`` in the New game panel (docs/rules.md §5)."""
         self._act(lambda run: (run.deal(game),))
 
+    def _dealt(self, event: SessionEvent) -> None:
+        if isinstance(event, GameStarted) and event.source in (GameSource.CODE, GameSource.RANDOM):
+            self.deal(event.game)
+
     def expire(self) -> None:
         """The learner let the timer run out (docs/rules.md §8)."""
         self._act(lambda run: (run.expire(),))
@@ -251,6 +260,7 @@ class LessonSession:
         """Forget every observer; later actions do nothing."""
         self._closed = True
         self._bus.close()
+        self.dealer.close()
 
     # ------------------------------------------------------------------ internals
     def _act(self, action: Callable[[LessonRun], tuple[Feedback, ...]]) -> None:
@@ -327,3 +337,4 @@ class LessonSession:
         except Exception:
             self._lang = previous
             raise
+        self.dealer.set_language(lang)
