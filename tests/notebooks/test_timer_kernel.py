@@ -87,8 +87,8 @@ def test_by_default_the_clock_finds_the_kernels_event_loop(kernel):
     code = """
 from tripeaks.app import TriPeaksApp
 plain = TriPeaksApp()
-plain.code_input.value = "TP1-E-AAAAAAB-T5"
-plain.deal_button.click()
+plain.new_game.code_input.value = "TP1-E-AAAAAAB-T5"
+plain.new_game.deal_button.click()
 print(plain.clock.ticking)  # scheduled: on the loop running this cell, the kernel's
 plain.close()
 print(plain.clock.ticking)
