@@ -3,7 +3,7 @@
     python3 benchmarks/app_clicks.py [--clicks 200] [--events 12000] [--pause 0.05] [--apps 30]
 
 The app is built with :func:`tripeaks.app.build_app` and driven through its
-public widgets (``app.board.stock_button.click()``, ``app.undo_button.click()``),
+public widgets (``app.board.stock_button.click()``, ``app.controls.undo_button.click()``),
 alternating a draw and its undo.  Every widget message is serialised to JSON
 the way a Jupyter kernel does before it goes on the wire (a comm installed
 with ``comm.create_comm``), so a click's cost includes building and encoding
@@ -80,7 +80,7 @@ def clicks(app: Any, n: int, pause: float) -> tuple[list[float], list[int]]:
     ms: list[float] = []
     sent: list[int] = []
     for i in range(n):
-        button = app.board.stock_button if i % 2 == 0 else app.undo_button
+        button = app.board.stock_button if i % 2 == 0 else app.controls.undo_button
         before = SENT["bytes"]
         t0 = time.perf_counter()
         button.click()
@@ -105,7 +105,7 @@ def leftovers(code: str, apps: int) -> None:
     def one_app(close: bool = True) -> Any:
         app = build_app(code)
         app.board.stock_button.click()
-        app.undo_button.click()
+        app.controls.undo_button.click()
         app.set_language("pt")
         if close:
             app.close()
@@ -167,7 +167,7 @@ def main() -> None:
 
     app = build_app(args.code)
     clicks(app, 6, args.pause)  # warm up (imports, first plot)
-    app.restart_button.click()
+    app.controls.restart_button.click()
     short_ms, short_bytes = clicks(app, args.clicks, args.pause)
 
     game = long_game(args.code, args.events)

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tripeaks import Game, GameCode, Rule  # noqa: E402
+from tripeaks import Game, GameCode, WrapRule  # noqa: E402
 from tripeaks.engine.codes import N_DEALS  # noqa: E402
 
 GOAL = 20_000
@@ -37,7 +37,7 @@ def playouts(deals: int, seed: int) -> dict[str, list[int]]:
     costs: dict[str, list[int]] = {"play": [], "draw": [], "undo": [], "legal_actions": []}
     clock = time.perf_counter_ns
     for _ in range(deals):
-        rule = Rule.EASY if rng.random() < 0.5 else Rule.CLASSIC
+        rule = WrapRule.EASY if rng.random() < 0.5 else WrapRule.CLASSIC
         game = Game.from_code(GameCode(rule, rng.randrange(N_DEALS)))
         while True:
             t0 = clock()
@@ -71,7 +71,7 @@ def throughput(deals: int, seed: int) -> tuple[int, float, dict[str, int]]:
     ends = {"won": 0, "blocked": 0, "playing": 0}
     start = time.perf_counter()
     for _ in range(deals):
-        rule = Rule.EASY if rng.random() < 0.5 else Rule.CLASSIC
+        rule = WrapRule.EASY if rng.random() < 0.5 else WrapRule.CLASSIC
         game = Game.from_code(GameCode(rule, rng.randrange(N_DEALS)))
         while True:
             actions = game.legal_actions()

@@ -27,11 +27,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tripeaks import Game, GameCode, Rule, Status  # noqa: E402
+from tripeaks import Game, GameCode, Status, WrapRule  # noqa: E402
 from tripeaks.solver import Verdict, prepare, rewind, solve  # noqa: E402
 
 
-def lost_game(rng: random.Random, rule: Rule) -> Game:
+def lost_game(rng: random.Random, rule: WrapRule) -> Game:
     while True:
         game = Game.from_code(GameCode(rule, rng.randrange(32**7)))
         while not game.is_over:
@@ -67,7 +67,7 @@ def main() -> None:
     args = parser.parse_args()
     prepare()
     rng = random.Random(args.seed)
-    rule = Rule.parse(args.rule)
+    rule = WrapRule.parse(args.rule)
     rows = []
     for _ in range(args.games):
         game = lost_game(rng, rule)

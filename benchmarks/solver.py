@@ -55,7 +55,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tripeaks import Game, GameCode, Rule, RuleSet, Status  # noqa: E402
+from tripeaks import Game, GameCode, RuleSet, Status, WrapRule  # noqa: E402
 from tripeaks.engine.rules import DrawRule, WasteRule  # noqa: E402
 from tripeaks.solver import hint, prepare, solve  # noqa: E402
 from tripeaks.solver.study import parse_deals  # noqa: E402
@@ -150,10 +150,10 @@ def build_c(source: Path, cc: str, workdir: Path) -> Path:
     return exe
 
 
-def run_c(exe: Path, rule: Rule, text: str) -> Run:
+def run_c(exe: Path, rule: WrapRule, text: str) -> Run:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     proc = subprocess.run(
-        [str(exe), "1" if rule is Rule.EASY else "0"], input=text, capture_output=True, text=True, check=True
+        [str(exe), "1" if rule is WrapRule.EASY else "0"], input=text, capture_output=True, text=True, check=True
     )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -238,7 +238,7 @@ def hint_positions(n: int, seed: int = 2024) -> list[Game]:
     rnd = random.Random(seed)
     out: list[Game] = []
     while len(out) < n:
-        rule = rnd.choice([Rule.EASY, Rule.CLASSIC])
+        rule = rnd.choice([WrapRule.EASY, WrapRule.CLASSIC])
         g = Game.from_code(GameCode(rule, rnd.randrange(1_000_000)))
         while g.status is Status.PLAYING and len(out) < n:
             if rnd.random() < 0.3:

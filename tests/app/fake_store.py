@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tripeaks.app.factory import compose
 from tripeaks.app.model.keeper import STORAGE_KEY
 from tripeaks.app.model.session import PlaySession
-from tripeaks.app.persist import add_persistence
 from tripeaks.app.play import TriPeaksApp
 from tripeaks.app.views.browser_store import BrowserStore
 from tripeaks.engine.game import Game
@@ -73,7 +73,8 @@ def kept_app(storage: dict[str, str] | None = None, game: Game | None = None, lo
     """An app with hints-free persistence on a :class:`FakeStore` (loaded unless ``load=False``);
     returns (app, persistence)."""
     app = TriPeaksApp(session=PlaySession(game if game is not None else Game.from_code("TP1-E-AAAAAAB")))
-    kept = add_persistence(app, FakeStore(storage, **store))
+    kept = compose(app, hints=False, keys=False, store=FakeStore(storage, **store)).keep
+    assert kept is not None
     if load:
         kept.store.load()
     return app, kept

@@ -8,16 +8,18 @@ import re
 
 import pytest
 import traitlets
+from page import ui
 from widget_state import css_classes as classes
 from widget_state import plain
 
 from tripeaks import Game
 from tripeaks.app import build_app
+from tripeaks.app.factory import compose
 from tripeaks.app.model.session import PlaySession, Setting, SettingChanged
 from tripeaks.app.play import TriPeaksApp
 from tripeaks.app.views.board import BoardView, colour_class
 from tripeaks.app.views.bridge import BoardBridge, PageBridge
-from tripeaks.app.views.keyboard import SHORTCUTS, access_tools, add_access
+from tripeaks.app.views.keyboard import SHORTCUTS
 from tripeaks.app.views.lesson_page import LessonView
 from tripeaks.app.views.theme import CSS, PALETTE_DARK, PALETTE_LIGHT
 from tripeaks.engine.cards import Card, Suit
@@ -136,7 +138,7 @@ def test_four_colour_deck_is_a_session_setting_kept_for_every_deal():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_four_colour_toggle_says_its_state_in_words(lang):
     app = build_app(CODE, lang=lang)
-    toggle = access_tools(app).four_colour
+    toggle = app.keyboard.four_colour
     assert toggle.description == ui_text("deck.four_off", lang)
     toggle.value = True
     assert app.session.four_colour is True
@@ -214,7 +216,7 @@ def test_every_shortcut_presses_its_button():
 def test_a_shortcut_does_nothing_when_its_button_is_disabled():
     app = build_app(CODE)
     before = app.session.message
-    assert app.undo_button.disabled and app.restart_button.disabled
+    assert ui(app).undo_button.disabled and ui(app).restart_button.disabled
     app.page_bridge.press("u")
     app.page_bridge.press("r")
     assert app.session.message is before and app.game.moves == 0
@@ -224,15 +226,15 @@ def test_n_at_the_end_of_a_game_is_the_new_game_button():
     app = build_app(BLOCKED_AFTER_DRAWS)
     for _ in range(23):
         app.page_bridge.press("d")
-    assert app.game.is_over and app.again_button.layout.display is None
-    app.code_input.value = "TP1-E-AAAAAAB"  # N there deals a random game, not the code being typed
+    assert app.game.is_over and ui(app).again_button.layout.display is None
+    ui(app).code_input.value = "TP1-E-AAAAAAB"  # N there deals a random game, not the code being typed
     app.page_bridge.press("n")
     assert not app.game.is_over and str(app.game.code) != "TP1-E-AAAAAAB"
 
 
 def test_question_mark_shows_the_help_and_escape_hides_it():
     app = build_app(CODE)
-    tools = access_tools(app)
+    tools = app.keyboard
     panel = tools.keys_help
     assert panel.layout.display == "none"
     assert app.children.index(panel) == app.children.index(app.controls) + 1  # right under the controls
@@ -249,20 +251,21 @@ def test_question_mark_shows_the_help_and_escape_hides_it():
 def test_the_help_panel_lists_every_shortcut_in_the_language(lang):
     app = build_app(CODE, lang="en")
     app.set_language(lang)
-    text = plain(access_tools(app).keys_help.value)
+    text = plain(app.keyboard.keys_help.value)
     for key, what in SHORTCUTS:
         assert ui_text(what, lang) in text
-        assert f"<kbd>{key.upper()}</kbd>" in access_tools(app).keys_help.value
+        assert f"<kbd>{key.upper()}</kbd>" in app.keyboard.keys_help.value
     for what in ("keys.move", "keys.play", "keys.intro", "keys.toggle"):
         assert ui_text(what, lang) in text
-    assert access_tools(app).keys_toggle.description == ui_text("keys.toggle", lang)
+    assert app.keyboard.keys_toggle.description == ui_text("keys.toggle", lang)
 
 
 def test_without_hints_there_is_no_h_shortcut_nor_its_line():
     app = build_app(CODE, hints=False)
     assert "h" not in app.page_bridge.shortcuts
-    assert ui_text("keys.hint", "en") not in plain(access_tools(app).keys_help.value)
-    assert add_access(app) is access_tools(app)  # once per app
+    assert ui_text("keys.hint", "en") not in plain(app.keyboard.keys_help.value)
+    keys, children = app.keyboard, app.children
+    assert compose(app).keyboard is keys and app.children == children  # once per app
 
 
 def test_page_bridge_accepts_only_known_keys_and_messages_of_its_shape():
@@ -352,3 +355,30 @@ def test_the_dark_palette_applies_under_a_dark_page():
     for name, value in PALETTE_DARK.items():
         assert f"--tp-{name}: {value}" in CSS
     assert "prefers-reduced-motion: reduce" in CSS
+
+
+@pytest.mark.parametrize("draws", [0, 1, 3])
+def test_shortcuts_act_on_the_session_without_any_other_view(draws):
+    """The keyboard needs only the session and a bridge: it presses no other view's button."""
+    from tripeaks.app.views.keyboard import AccessTools
+
+    session = PlaySession(Game.from_code(CODE))
+    bridge = PageBridge()
+    hints: list[int] = []
+    tools = AccessTools(session, bridge, hint=lambda: hints.append(session.game.moves))
+    for _ in range(draws):
+        assert bridge.press("d")
+    assert session.game.moves == draws and session.game.stock_count == 23 - draws
+    before = session.message
+    bridge.press("u")  # undo only when there is something to undo, as the Undo button
+    assert session.game.stock_count == 23 - max(draws - 1, 0)
+    assert draws or session.message is before  # nothing to undo: not even a message
+    bridge.press("h")
+    assert hints == [session.game.moves]
+    bridge.press("r")  # restart after moves asks first; with no move, it is disabled
+    assert (session.pending is not None) is (session.game.moves > 0)
+    bridge.press("escape")  # No: nothing lost
+    assert session.pending is None and session.game.moves == draws  # an undo is not a move (docs/rules.md §4)
+    tools.keys_toggle.value = True
+    bridge.press("escape")  # with no question, Esc hides the list
+    assert tools.keys_toggle.value is False

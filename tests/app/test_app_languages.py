@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from page import ui
 
 from tripeaks.app import TriPeaksApp, build_app
 from tripeaks.app.model.session import PlaySession
@@ -46,12 +47,15 @@ def test_building_in_an_unknown_language_is_refused(make: Callable[[], object]):
 def test_switching_the_app_to_an_unknown_language_is_refused_and_changes_nothing():
     app = build_app(CODE, lang="pt")
     app.board.card_buttons[20].click()
-    shown = (app.status.value, app.move_log.value, app.undo_button.description, app.language.value)
+    shown = (ui(app).status.value, ui(app).move_log.value, ui(app).undo_button.description, ui(app).language.value)
     for switch in (app.set_language, app.session.set_language):
         with pytest.raises(UnknownLanguageError, match=MESSAGE):
             switch("de")
-    assert app.lang == "pt" and (app.status.value, app.move_log.value, app.undo_button.description) == shown[:3]
-    assert app.language.value == "pt" and app.game.moves == 1
+    assert (
+        app.lang == "pt"
+        and (ui(app).status.value, ui(app).move_log.value, ui(app).undo_button.description) == shown[:3]
+    )
+    assert ui(app).language.value == "pt" and app.game.moves == 1
 
 
 def test_switching_the_lessons_to_an_unknown_language_is_refused_and_changes_nothing():

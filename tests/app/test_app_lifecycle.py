@@ -8,6 +8,7 @@ import threading
 import weakref
 
 import comm
+from page import ui
 
 from tripeaks.app import build_app, factory
 from tripeaks.app.views.lesson_page import build_lessons
@@ -56,7 +57,7 @@ def test_building_and_closing_many_apps_keeps_widgets_threads_and_memory_flat():
         app = build_app(CODE)
         app.board.card_buttons[20].click()
         app.board.stock_button.click()
-        app.undo_button.click()
+        ui(app).undo_button.click()
         app.set_language("pt")
         if close:
             app.close()
@@ -85,7 +86,7 @@ def test_running_the_same_cell_again_closes_the_app_it_built_before(monkeypatch)
     first = build_app(CODE)
     second = build_app(CODE)  # the cell run again
     assert first.session.closed and not second.session.closed
-    assert all(w.comm is None for w in (first, first.board, first.undo_button))
+    assert all(w.comm is None for w in (first, first.board, ui(first).undo_button))
     cell[0] = "cell-2"
     third = build_app(CODE)  # another cell: both stay
     assert not second.session.closed and not third.session.closed

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from page import ui
 from widget_state import css_classes, plain
 
-from tripeaks import DECK, Card, Game, GameCode, Refusal, Rule, RuleSet, Status
+from tripeaks import DECK, Card, Game, GameCode, Refusal, RuleSet, Status, WrapRule
 from tripeaks.app import TriPeaksApp, build_app
 from tripeaks.i18n import LANGUAGES, card_name, explain, refusal_message
 from tripeaks.i18n.ui import ui_text
@@ -29,7 +30,7 @@ RULES_NO_MORE_MOVES = {
 
 
 def status(app: TriPeaksApp) -> str:
-    return plain(app.status.value)
+    return plain(ui(app).status.value)
 
 
 def card(app: TriPeaksApp, p: int):
@@ -48,7 +49,7 @@ def blocked_after_one_play() -> Game:
         used.add(c)
     rest = [c for c in DECK if c not in used]
     full = [tableau[p] if p in tableau else rest.pop(0) for p in range(28)]
-    return Game.from_layout(full, rest + [Card.parse("5C")], [], rule=Rule.EASY)
+    return Game.from_layout(full, rest + [Card.parse("5C")], [], rule=WrapRule.EASY)
 
 
 @pytest.fixture
@@ -59,13 +60,13 @@ def app() -> TriPeaksApp:
 # ---------------------------------------------------------------- a known code, plays, draws
 def test_known_code_is_shown(app):
     assert str(app.game.code) == CODE
-    assert CODE in app.code_label.value
-    assert plain(app.score_label.value) == "Score: 500"
-    assert plain(app.moves_label.value) == "Moves: 0"
-    assert plain(app.rule_label.value) == "Rule: Easy"
+    assert CODE in ui(app).code_label.value
+    assert plain(ui(app).score_label.value) == "Score: 500"
+    assert plain(ui(app).moves_label.value) == "Moves: 0"
+    assert plain(ui(app).rule_label.value) == "Rule: Easy"
     assert "7♥" in app.board.waste_html.value
     assert card(app, 0).description == "Face-down card"
-    assert app.undo_button.disabled
+    assert ui(app).undo_button.disabled
 
 
 def test_legal_play(app):
@@ -74,11 +75,11 @@ def test_legal_play(app):
     assert app.game.moves == 1 and app.game.score == 499
     assert "tp-gone" in css_classes(card(app, 20))
     assert "8♦" in app.board.waste_html.value
-    assert plain(app.score_label.value) == "Score: 499"
-    assert plain(app.moves_label.value) == "Moves: 1"
+    assert plain(ui(app).score_label.value) == "Score: 499"
+    assert plain(ui(app).moves_label.value) == "Moves: 1"
     assert status(app) == explain(app.game.history[-1])
-    assert not app.undo_button.disabled
-    log = plain(app.move_log.value)
+    assert not ui(app).undo_button.disabled
+    log = plain(ui(app).move_log.value)
     assert "Move 1: Played 8♦ on 7♥" in log
 
 
@@ -87,33 +88,33 @@ def test_draw(app):
     assert app.game.moves == 1 and app.game.stock_count == 22
     assert app.board.stock_button.description == "Stock: 22"
     assert "10♥" in app.board.waste_html.value
-    assert "Drew 10♥" in plain(app.move_log.value)
+    assert "Drew 10♥" in plain(ui(app).move_log.value)
 
 
 def test_fast_double_click_is_one_move(app):
     card(app, 20).click()
     card(app, 20).click()  # arrives after the card has gone
     assert app.game.moves == 1
-    assert "tp-msg-error" not in app.status.value
+    assert "tp-msg-error" not in ui(app).status.value
     assert len(app.game.history) == 1
 
 
 def test_undo_and_restart(app):
     card(app, 20).click()
     app.board.stock_button.click()
-    app.undo_button.click()
+    ui(app).undo_button.click()
     assert app.game.score == 499 and app.game.moves == 2  # docs/rules.md §4: score back, counter not
     assert app.game.stock_count == 23
-    assert "Undid the draw of 10♥" in plain(app.move_log.value)
-    assert len(re.findall("<li", app.move_log.value)) == 3  # play, draw, undo: newest first
-    assert plain(app.move_log.value).startswith("Undid")
-    app.restart_button.click()  # moves made, not over: the app asks first
+    assert "Undid the draw of 10♥" in plain(ui(app).move_log.value)
+    assert len(re.findall("<li", ui(app).move_log.value)) == 3  # play, draw, undo: newest first
+    assert plain(ui(app).move_log.value).startswith("Undid")
+    ui(app).restart_button.click()  # moves made, not over: the app asks first
     assert app.game.moves == 2 and app.confirm.asking
     app.confirm.yes_button.click()
     assert app.game.moves == 0 and app.game.score == 500 and str(app.game.code) == CODE
     assert app.game.dealt_tableau == Game.from_code(CODE).dealt_tableau
     assert "tp-up" in css_classes(card(app, 20))
-    assert app.undo_button.disabled and app.restart_button.disabled
+    assert ui(app).undo_button.disabled and ui(app).restart_button.disabled
     assert status(app) == ui_text("status.restarted")
 
 
@@ -124,15 +125,15 @@ def test_refusals_show_spec_messages(lang):
     before = app.game.state_key()
     card(app, 19).click()  # J♠ on 7♥: face up, exposed, wrong rank
     assert status(app) == RULES_NOT_ADJACENT[lang] == refusal_message(Refusal.NOT_ADJACENT, lang)
-    assert "tp-status-error" in css_classes(app.status)
+    assert "tp-status-error" in css_classes(ui(app).status)
     card(app, 0).click()  # face down
     assert status(app) == RULES_BLOCKED_CARD[lang]
     card(app, 9).click()  # face down and covered
     assert status(app) == RULES_BLOCKED_CARD[lang]
-    app.undo_button.click()  # nothing to undo (a click can still arrive on a disabled button)
+    ui(app).undo_button.click()  # nothing to undo (a click can still arrive on a disabled button)
     assert status(app) == refusal_message(Refusal.NOTHING_TO_UNDO, lang)
     assert app.game.state_key() == before and app.game.moves == 0
-    assert plain(app.move_log.value) == ui_text("log.empty", lang)
+    assert plain(ui(app).move_log.value) == ui_text("log.empty", lang)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -149,7 +150,7 @@ def test_stock_empty_and_blocked(lang):
     assert app.game.status is Status.BLOCKED
     assert RULES_NO_MORE_MOVES[lang] in status(app)
     assert ui_text("status.blocked_help", lang) in status(app)
-    assert "tp-status-blocked" in css_classes(app.status)
+    assert "tp-status-blocked" in css_classes(ui(app).status)
     # A refused click after the block says why and still says the game is over.
     refused = next(p for p, slot in enumerate(app.game.tableau) if slot is not None)
     card(app, refused).click()
@@ -157,10 +158,10 @@ def test_stock_empty_and_blocked(lang):
     assert RULES_NO_MORE_MOVES[lang] in status(app)
     assert app.game.status is Status.BLOCKED
     # Undo and a new game are offered.
-    assert not app.undo_button.disabled
-    assert app.again_button.layout.display != "none"
-    app.undo_button.click()
-    assert app.game.status is Status.PLAYING and app.again_button.layout.display == "none"
+    assert not ui(app).undo_button.disabled
+    assert ui(app).again_button.layout.display != "none"
+    ui(app).undo_button.click()
+    assert app.game.status is Status.PLAYING and ui(app).again_button.layout.display == "none"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -173,9 +174,9 @@ def test_win_and_game_over(lang, scripted, clear_order):
     assert g.status is Status.WON and g.score == 772 and g.moves == 28  # docs/rules.md §3
     assert "772" in status(app)
     assert ui_text("status.won_peaks", lang) in status(app)
-    assert "3" in plain(app.peaks_label.value)
-    assert app.undo_button.disabled
-    assert app.again_button.layout.display != "none"
+    assert "3" in plain(ui(app).peaks_label.value)
+    assert ui(app).undo_button.disabled
+    assert ui(app).again_button.layout.display != "none"
     won = status(app)
     # The stock looks and acts finished: greyed, disabled, no draw offered; a click that arrives
     # anyway (sent before the page knew) leaves the win message as it is.
@@ -183,23 +184,23 @@ def test_win_and_game_over(lang, scripted, clear_order):
     assert stock.disabled and "tp-stock-done" in css_classes(stock) and g.stock_count > 0
     assert stock.tooltip == ui_text("stock.done_tip", lang)
     stock.click()
-    assert status(app) == won and "tp-msg-error" not in app.status.value
-    app.undo_button.click()
+    assert status(app) == won and "tp-msg-error" not in ui(app).status.value
+    ui(app).undo_button.click()
     assert status(app) == won
     assert g.score == 772 and g.moves == 28
-    app.again_button.click()
-    assert app.game is not g and app.game.moves == 0 and app.game.rule is Rule.EASY
+    ui(app).again_button.click()
+    assert app.game is not g and app.game.moves == 0 and app.game.rule is WrapRule.EASY
 
 
 def test_error_help_off_hides_card_refusals(app):
-    assert app.error_help.value is True  # on by default
+    assert ui(app).error_help.value is True  # on by default
     card(app, 19).click()
     assert status(app) == RULES_NOT_ADJACENT["en"]
-    app.error_help.value = False
+    ui(app).error_help.value = False
     assert status(app) == ""
     card(app, 0).click()
     card(app, 19).click()
-    assert "tp-msg-error" not in app.status.value
+    assert "tp-msg-error" not in ui(app).status.value
     assert app.game.moves == 0
 
 
@@ -208,33 +209,33 @@ def test_error_help_button_says_its_state_in_words(lang):
     app = build_app(CODE, lang=lang)
     on, off = ui_text("controls.error_help_on", lang), ui_text("controls.error_help_off", lang)
     assert on != off
-    assert app.error_help.value is True and app.error_help.description == on
-    app.error_help.value = False
-    assert app.error_help.description == off and app.session.error_help is False
-    app.error_help.value = True
-    assert app.error_help.description == on
+    assert ui(app).error_help.value is True and ui(app).error_help.description == on
+    ui(app).error_help.value = False
+    assert ui(app).error_help.description == off and app.session.error_help is False
+    ui(app).error_help.value = True
+    assert ui(app).error_help.description == on
 
 
 def test_error_help_state_follows_a_language_switch():
     app = build_app(CODE, lang="en")
-    app.error_help.value = False
+    ui(app).error_help.value = False
     app.set_language("fr")
-    assert app.error_help.description == ui_text("controls.error_help_off", "fr")
-    assert app.error_help.value is False
+    assert ui(app).error_help.description == ui_text("controls.error_help_off", "fr")
+    assert ui(app).error_help.value is False
 
 
 # ---------------------------------------------------------------- new game panel
 def test_pasted_code_deals_those_cards_under_its_rule(app):
-    app.new_rule.value = "E"
-    app.code_input.value = "  tp1-c-aaaaaad "
-    app.deal_button.click()
+    ui(app).new_rule.value = "E"
+    ui(app).code_input.value = "  tp1-c-aaaaaad "
+    ui(app).deal_button.click()
     expected = Game.from_code("TP1-C-AAAAAAD")
     assert app.game.dealt_tableau == expected.dealt_tableau
     assert app.game.dealt_stock == expected.dealt_stock
-    assert app.game.rule is Rule.CLASSIC and app.new_rule.value == "C"
-    assert plain(app.rule_label.value) == "Rule: Classic"
-    assert "TP1-C-AAAAAAD" in app.code_label.value
-    assert "TP1-C-AAAAAAD" in plain(app.new_message.value)
+    assert app.game.rule is WrapRule.CLASSIC and ui(app).new_rule.value == "C"
+    assert plain(ui(app).rule_label.value) == "Rule: Classic"
+    assert "TP1-C-AAAAAAD" in ui(app).code_label.value
+    assert "TP1-C-AAAAAAD" in plain(ui(app).new_message.value)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -254,11 +255,11 @@ def test_invalid_code_leaves_the_game_alone(lang, bad, reason):
     app = build_app(CODE, lang=lang)
     card(app, 20).click()
     game, before = app.game, app.game.state_key()
-    app.code_input.value = bad
-    app.deal_button.click()
+    ui(app).code_input.value = bad
+    ui(app).deal_button.click()
     assert app.game is game and game.state_key() == before
-    message = plain(app.new_message.value)
-    assert "tp-msg-error" in app.new_message.value
+    message = plain(ui(app).new_message.value)
+    assert "tp-msg-error" in ui(app).new_message.value
     template = ui_text(f"code.{reason}", lang, part="§", count=0)
     assert template.split("§")[0] in message  # the sentence for this very problem
     bad_part = {
@@ -275,11 +276,11 @@ def test_invalid_code_leaves_the_game_alone(lang, bad, reason):
 
 def test_empty_code_deals_a_random_game_of_the_chosen_rule(app):
     old = app.game
-    app.new_rule.value = "C"
-    app.deal_button.click()
-    assert app.game is not old and app.game.rule is Rule.CLASSIC and app.game.moves == 0
+    ui(app).new_rule.value = "C"
+    ui(app).deal_button.click()
+    assert app.game is not old and app.game.rule is WrapRule.CLASSIC and app.game.moves == 0
     assert isinstance(app.game.code, GameCode)
-    assert str(app.game.code) in app.code_label.value
+    assert str(app.game.code) in ui(app).code_label.value
 
 
 # ---------------------------------------------------------------- language switch
@@ -288,14 +289,14 @@ def test_language_switch_changes_everything_at_once(layout):
     app = build_app(game=game)
     card(app, 20).click()  # A♣ on 2♣
     card(app, 21).click()  # refused or not: some status either way
-    app.language.value = "pt"
-    assert app.undo_button.description == "Anular"
-    assert app.restart_button.description == "Recomeçar"
+    ui(app).language.value = "pt"
+    assert ui(app).undo_button.description == "Anular"
+    assert ui(app).restart_button.description == "Recomeçar"
     assert card(app, 18).description == "D♥" and card(app, 19).description == "R♠"
-    assert plain(app.score_label.value).startswith("Pontuação")
-    assert plain(app.move_log.value).startswith("Jogada 1: Jogou o A♣ sobre o 2♣")
+    assert plain(ui(app).score_label.value).startswith("Pontuação")
+    assert plain(ui(app).move_log.value).startswith("Jogada 1: Jogou o A♣ sobre o 2♣")
     assert "Carta virada" in card(app, 0).description
-    assert [label for label, _ in app.new_rule.options] == [
+    assert [label for label, _ in ui(app).new_rule.options] == [
         "Fácil",
         "Clássica",
         "Tradicional",
@@ -304,8 +305,8 @@ def test_language_switch_changes_everything_at_once(layout):
         "Personalizada",
     ]
     app.set_language("fr")
-    assert app.lang == "fr" and app.undo_button.description == "Annuler"
-    assert plain(app.move_log.value).startswith("Coup 1 : Vous avez joué l'A♣ sur le 2♣")
+    assert app.lang == "fr" and ui(app).undo_button.description == "Annuler"
+    assert plain(ui(app).move_log.value).startswith("Coup 1 : Vous avez joué l'A♣ sur le 2♣")
     assert card(app, 18).description == "D♥"
     assert card_name("QH", "fr") == "D♥"
     app.set_language("en")
@@ -314,13 +315,13 @@ def test_language_switch_changes_everything_at_once(layout):
 
 # ---------------------------------------------------------------- score plot
 def test_plot_is_redrawn_after_each_action(app):
-    first = bytes(app.plot_image.value)  # drawn with the app
+    first = bytes(ui(app).plot_image.value)  # drawn with the app
     assert first.startswith(b"\x89PNG")
     card(app, 20).click()
-    second = bytes(app.plot_image.value)
+    second = bytes(ui(app).plot_image.value)
     assert second.startswith(b"\x89PNG") and second != first
-    app.undo_button.click()
-    assert bytes(app.plot_image.value) != second
+    ui(app).undo_button.click()
+    assert bytes(ui(app).plot_image.value) != second
     figure = app.plot_panel.plot.figure
     app.board.stock_button.click()
     assert app.plot_panel.plot.figure is figure and len(figure.axes) == 2  # one Figure (score + run bars axes), reused
@@ -328,19 +329,19 @@ def test_plot_is_redrawn_after_each_action(app):
 
 # ---------------------------------------------------------------- failures
 def test_a_failing_callback_shows_a_message_and_keeps_the_game(app, monkeypatch):
-    import tripeaks.app.model.session as session_module
+    import tripeaks.i18n.session as messages_module  # where the session's messages are built
 
     before = app.game.state_key()
 
     def boom(*args, **kwargs):
         raise RuntimeError("simulated failure")
 
-    monkeypatch.setattr(session_module, "explain", boom)  # fails after the engine has already played
+    monkeypatch.setattr(messages_module, "explain", boom)  # fails after the engine has already played
     card(app, 20).click()
     assert status(app) == ui_text("status.failure")
     assert app.game.state_key() == before and app.game.moves == 0
     assert "tp-up" in css_classes(card(app, 20))  # the board shows the restored game
-    assert "Traceback" not in app.status.value
+    assert "Traceback" not in ui(app).status.value
     monkeypatch.undo()
     card(app, 20).click()  # and the app still works
     assert app.game.moves == 1
@@ -354,8 +355,8 @@ def test_a_failing_deal_keeps_the_game(app, monkeypatch):
         raise RuntimeError("simulated failure")
 
     monkeypatch.setattr(Game, "from_code", boom)
-    app.code_input.value = "TP1-E-AAAAAAD"
-    app.deal_button.click()
+    ui(app).code_input.value = "TP1-E-AAAAAAD"
+    ui(app).deal_button.click()
     app.confirm.yes_button.click()  # a game in progress: the deal comes after a Yes
     assert app.game is game and game.state_key() == before
     assert status(app) == ui_text("status.failure")
@@ -377,21 +378,21 @@ def test_a_click_arriving_during_another_action_is_ignored(app):
 def test_css_hooks_are_in_place(app):
     """The stable class names the browser tests use (see the views' modules)."""
     hooks = {
-        "tp-undo": app.undo_button,
-        "tp-restart": app.restart_button,
-        "tp-error-help": app.error_help,
-        "tp-lang": app.language,
-        "tp-status": app.status,
-        "tp-score": app.score_label,
-        "tp-moves": app.moves_label,
-        "tp-rule": app.rule_label,
-        "tp-code": app.code_label,
-        "tp-new-rule": app.new_rule,
-        "tp-code-input": app.code_input,
-        "tp-deal": app.deal_button,
-        "tp-new-message": app.new_message,
-        "tp-log": app.move_log,
-        "tp-plot": app.plot_image,
+        "tp-undo": ui(app).undo_button,
+        "tp-restart": ui(app).restart_button,
+        "tp-error-help": ui(app).error_help,
+        "tp-lang": ui(app).language,
+        "tp-status": ui(app).status,
+        "tp-score": ui(app).score_label,
+        "tp-moves": ui(app).moves_label,
+        "tp-rule": ui(app).rule_label,
+        "tp-code": ui(app).code_label,
+        "tp-new-rule": ui(app).new_rule,
+        "tp-code-input": ui(app).code_input,
+        "tp-deal": ui(app).deal_button,
+        "tp-new-message": ui(app).new_message,
+        "tp-log": ui(app).move_log,
+        "tp-plot": ui(app).plot_image,
         "tp-stock": app.board.stock_button,
         "tp-waste": app.board.waste_html,
         "tp-app": app,
@@ -418,9 +419,9 @@ def test_extension_hooks_for_a_hint_button_and_deal_options(app):
         return Game.from_code(GameCode(rule, 3))
 
     app.session.random_game = only_this_deal
-    app.new_rule.value = "C"
-    app.deal_button.click()
-    assert chosen == [RuleSet.from_rule(Rule.CLASSIC)] and str(app.game.code) == "TP1-C-AAAAAAD"
+    ui(app).new_rule.value = "C"
+    ui(app).deal_button.click()
+    assert chosen == [RuleSet.from_rule(WrapRule.CLASSIC)] and str(app.game.code) == "TP1-C-AAAAAAD"
     app.show_message(lambda lang: ui_text("controls.hint", lang))
     assert status(app) == "Hint"
     app.set_language("pt")

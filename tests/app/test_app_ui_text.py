@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tripeaks.engine.codes import GameCode, InvalidCodeError, Rule
+from tripeaks.engine.codes import GameCode, InvalidCodeError, WrapRule
 from tripeaks.i18n import UnknownLanguageError
 from tripeaks.i18n.ui import LANGUAGES, UI_CATALOG, code_error_message, rule_name, ui_text
 
@@ -43,4 +43,4 @@ def test_unknowns():
         ui_text("controls.undo", "de")
     with pytest.raises(KeyError):
         ui_text("no.such.key")
-    assert [rule_name(r, "pt") for r in Rule] == ["Fácil", "Clássica"]
+    assert [rule_name(r, "pt") for r in WrapRule] == ["Fácil", "Clássica"]

@@ -11,13 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from page import ui
 from widget_state import css_classes, plain
 
 from tripeaks import Game, Status
 from tripeaks.app import build_app
 from tripeaks.app.play import TriPeaksApp
 from tripeaks.app.views import class_panel as classroom_view
-from tripeaks.app.views.class_panel import PENDING_MAX, ClassroomTools, classroom_tools
+from tripeaks.app.views.class_panel import PENDING_MAX, ClassroomTools
 from tripeaks.app.views.lifecycle import widget_tree
 from tripeaks.history.class_results import (
     ENV_CHALLENGE,
@@ -38,7 +39,7 @@ BLOCKS = "TP1-C-AAAAAAD"  # the first playable card, else a draw, ends blocked
 
 def class_app(db: ClassStore | Path, code: str = CODE, lang: str = "en") -> tuple[TriPeaksApp, ClassroomTools]:
     app = build_app(code, lang=lang, class_db=db)
-    tools = classroom_tools(app)
+    tools = app.classroom
     assert tools is not None and tools.wait()
     return app, tools
 
@@ -100,14 +101,14 @@ def win(app: TriPeaksApp) -> None:
 def test_without_a_class_database_the_app_asks_no_name_and_loads_nothing_of_it(monkeypatch):
     monkeypatch.delenv(ENV_DB, raising=False)
     app = build_app(CODE)
-    assert classroom_tools(app) is None
+    assert app.classroom is None
     assert not any("tp-classbar" in css_classes(w) for w in widget_tree(app) if hasattr(w, "_dom_classes"))
 
 
 def test_the_environment_variable_turns_class_results_on(monkeypatch, db):
     monkeypatch.setenv(ENV_DB, str(db))
     app = build_app(CODE)
-    tools = classroom_tools(app)
+    tools = app.classroom
     assert tools is not None and tools.wait()
     assert app.children[0] is tools.bar and "tp-classbar" in css_classes(tools.bar)
     assert tools.store is not None and tools.store.available and db.exists()
@@ -157,14 +158,14 @@ def test_every_finished_game_is_recorded_with_what_the_teacher_needs(db):
     tools.save_name("Ana")
     win(app)  # won: recorded at once
     assert tools.wait() and [g.result for g in stored(db)] == [Result.WON]
-    app.code_input.value = BLOCKS
-    leave(app, app.deal_button)
+    ui(app).code_input.value = BLOCKS
+    leave(app, ui(app).deal_button)
     play_to_the_end(app)
     assert app.game.status is Status.BLOCKED
-    leave(app, app.again_button)  # blocked: recorded when the student leaves it (undo could revive it)
+    leave(app, ui(app).again_button)  # blocked: recorded when the student leaves it (undo could revive it)
     app.board.stock_button.click()
-    app.undo_button.click()
-    leave(app, app.restart_button)  # a move (and its undo), then a restart: abandoned
+    ui(app).undo_button.click()
+    leave(app, ui(app).restart_button)  # a move (and its undo), then a restart: abandoned
     assert tools.wait()
     games = stored(db)
     assert [(g.name, g.code, g.rules, g.result) for g in games[:2]] == [
@@ -185,8 +186,8 @@ def test_a_game_under_a_rule_set_is_recorded_with_its_full_code_and_rule_set(db)
     tools.save_name("Ana")
     play = app.game.playable()
     click_play(app, play[0] if play else "D")
-    app.code_input.value = CODE
-    leave(app, app.deal_button)
+    ui(app).code_input.value = CODE
+    leave(app, ui(app).deal_button)
     assert tools.wait()
     [entry] = stored(db)
     assert (entry.code, entry.rules, entry.result) == ("TP1-C-AAAAAAD-SRT5", "C-SRT5", Result.ABANDONED)
@@ -198,7 +199,7 @@ def test_a_game_whose_time_ran_out_is_recorded_once_as_time_up(db):
     app.board.card_buttons[20].click()
     app.session.expire()  # what the app's clock does when the countdown reaches 0
     assert app.game.status is Status.TIME_UP
-    app.again_button.click()  # the next game: a game over is replaced without a question
+    ui(app).again_button.click()  # the next game: a game over is replaced without a question
     assert app.session.pending is None and app.game.status is Status.PLAYING
     assert tools.wait()
     [entry] = stored(db)
@@ -208,18 +209,18 @@ def test_a_game_whose_time_ran_out_is_recorded_once_as_time_up(db):
 def test_a_game_left_without_a_move_is_not_recorded(db):
     app, tools = class_app(db)
     tools.save_name("Ana")
-    leave(app, app.restart_button)
-    app.code_input.value = WINNABLE
-    leave(app, app.deal_button)
+    leave(app, ui(app).restart_button)
+    ui(app).code_input.value = WINNABLE
+    leave(app, ui(app).deal_button)
     assert tools.wait() and stored(db) == []
 
 
 def test_games_finished_before_the_name_is_given_are_recorded_with_it(db):
     app, tools = class_app(db, code=WINNABLE)
     win(app)
-    leave(app, app.restart_button)
+    leave(app, ui(app).restart_button)
     app.board.stock_button.click()
-    leave(app, app.restart_button)
+    leave(app, ui(app).restart_button)
     assert tools.wait() and stored(db) == []  # no name yet: nothing written
     tools.save_name("Zoé")
     assert tools.wait()
@@ -230,7 +231,7 @@ def test_at_most_the_latest_games_wait_for_a_name(db):
     app, tools = class_app(db)
     for _ in range(PENDING_MAX + 3):
         app.board.stock_button.click()
-        leave(app, app.restart_button)
+        leave(app, ui(app).restart_button)
     tools.save_name("Ana")
     assert tools.wait() and len(stored(db)) == PENDING_MAX
 
@@ -244,10 +245,10 @@ def test_the_first_game_s_clock_starts_when_the_page_shows_it(db, monkeypatch):
     tools.bar._view_count = 1  # the browser shows the app (ipywidgets counts the views)
     now[0] += 12
     app.board.stock_button.click()
-    leave(app, app.restart_button)  # abandoned after 12 s on screen
+    leave(app, ui(app).restart_button)  # abandoned after 12 s on screen
     now[0] += 5
     app.board.stock_button.click()
-    leave(app, app.restart_button)  # the next game's clock starts when it is dealt
+    leave(app, ui(app).restart_button)  # the next game's clock starts when it is dealt
     assert tools.wait()
     assert [g.duration for g in stored(db)] == [12.0, 5.0]
 
@@ -263,12 +264,14 @@ def test_an_unusable_database_is_said_once_quietly_and_the_app_plays_on(tmp_path
     assert not shown(tools)  # no name asked: it could not be used
     assert plain(tools.note.value) == problem_message(problem, "fr")
     assert "tp-note-quiet" in tools.note.value and "tp-classbar-quiet" in css_classes(tools.bar)
-    message = app.status.value
+    message = ui(app).status.value
     win(app)
-    leave(app, app.restart_button)
+    leave(app, ui(app).restart_button)
     assert tools.wait() and app.game.moves == 0
     assert plain(tools.note.value) == problem_message(problem, "fr")
-    assert "base de données" not in plain(app.status.value) and app.status.value != message  # the game's own messages
+    assert (
+        "base de données" not in plain(ui(app).status.value) and ui(app).status.value != message
+    )  # the game's own messages
 
 
 def test_a_database_that_stays_locked_loses_one_game_quietly_and_never_says_locked(db):
@@ -279,7 +282,7 @@ def test_a_database_that_stays_locked_loses_one_game_quietly_and_never_says_lock
     other.execute("BEGIN EXCLUSIVE")  # another program holds the file
     try:
         app.board.stock_button.click()
-        leave(app, app.restart_button)
+        leave(app, ui(app).restart_button)
         assert tools.wait()
     finally:
         other.execute("ROLLBACK")
@@ -287,7 +290,7 @@ def test_a_database_that_stays_locked_loses_one_game_quietly_and_never_says_lock
     assert tools.missed == 1 and plain(tools.note.value) == classroom_text("problem.missed", "en")
     assert not re.search(r"\blocked\b", every_text(app), re.IGNORECASE)  # never "database is locked"
     app.board.stock_button.click()
-    leave(app, app.restart_button)  # the lock is gone: the next game is recorded and the line says so
+    leave(app, ui(app).restart_button)  # the lock is gone: the next game is recorded and the line says so
     assert tools.wait() and tools.recorded == 1 and len(stored(db)) == 1
     assert plain(tools.note.value) == classroom_text("name.saved", "en", name="Ana")
 
@@ -300,7 +303,7 @@ def test_a_click_that_ends_a_game_never_waits_for_the_database(db):
     other.execute("BEGIN EXCLUSIVE")
     try:
         app.board.stock_button.click()
-        leave(app, app.restart_button)  # returns while the write waits for the lock on the worker thread
+        leave(app, ui(app).restart_button)  # returns while the write waits for the lock on the worker thread
         assert app.game.moves == 0 and not tools.wait(timeout=0.2)
     finally:
         other.execute("ROLLBACK")
@@ -318,8 +321,8 @@ def test_the_class_challenge_is_shown_in_new_game_and_dealt_in_one_click(db, mon
     assert tools.challenge_button.description == classroom_text("challenge.play", lang)
     tools.challenge_button.click()
     assert str(app.game.code) == "TP1-C-AAAAAAD" and app.game.moves == 0
-    app.code_input.value = CODE
-    leave(app, app.deal_button)
+    ui(app).code_input.value = CODE
+    leave(app, ui(app).deal_button)
     app.board.stock_button.click()
     tools.challenge_button.click()  # a game in progress: asked first, as Deal does
     assert app.session.pending is not None and str(app.game.code) == CODE
@@ -338,7 +341,7 @@ def test_a_challenge_the_teacher_sets_appears_with_the_next_game(db):
     app, tools = class_app(db)
     assert tools.challenge is None
     ClassStore(db).set_challenge("TP1-E-AAAAAAH")  # from the teacher's notebook
-    app.code_input.value = WINNABLE
-    leave(app, app.deal_button)
+    ui(app).code_input.value = WINNABLE
+    leave(app, ui(app).deal_button)
     assert tools.wait() and tools.challenge == "TP1-E-AAAAAAH"
     assert plain(tools.challenge_text.value) == "Class challenge: TP1-E-AAAAAAH"

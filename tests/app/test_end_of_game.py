@@ -13,6 +13,7 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from page import ui
 from widget_state import css_classes, plain
 
 from tripeaks import Game, GameCode, RuleSet, Status
@@ -80,7 +81,7 @@ def _points(table_html: str) -> list[int]:
 
 
 def _score_shown(app: TriPeaksApp) -> int:
-    return int(re.sub(r"\D", "", plain(app.score_label.value)))
+    return int(re.sub(r"\D", "", plain(ui(app).score_label.value)))
 
 
 def finished(rules: RuleSet, deal: int, seed: int) -> Game:
@@ -110,7 +111,7 @@ def test_the_table_the_player_sees_adds_up_to_the_score_in_the_header(rules, lan
     assert f"tp-end-{game.status.value}" in css_classes(view)
     won = game.status is Status.WON  # the status line says how it ended; a win also gets a cheer
     assert plain(view.title.value) == (rules_text("end.won_title", lang) if won else "")
-    assert plain(app.status.value).startswith(status_message(game.status, lang, game.score))
+    assert plain(ui(app).status.value).startswith(status_message(game.status, lang, game.score))
 
 
 def test_the_breakdown_names_undo_penalties_and_the_floor():
@@ -179,15 +180,15 @@ def test_a_win_is_celebrated_and_summed_up(winning_line, lang):
         (rules_text("end.time", lang), format_duration(2.0 * len(winning_line))),
     ]
     assert rules_text("end.breakdown", lang) in body
-    assert plain(app.score_label.value) == ui_text("header.score", lang, score=game.score)
+    assert plain(ui(app).score_label.value) == ui_text("header.score", lang, score=game.score)
     # A language switch translates it but does not start the celebration again.
     other = "fr" if lang != "fr" else "pt"
     app.set_language(other)
     assert view.celebration.value == confetti
     assert rules_text("end.summary", other) in plain(view.body.value)
     # A new game puts the panel away.
-    app.code_input.value = "TP1-E-AAAAAAB"
-    app.deal_button.click()
+    ui(app).code_input.value = "TP1-E-AAAAAAB"
+    ui(app).deal_button.click()
     assert view.layout.display == "none" and view.celebration.value == ""
 
 
@@ -200,5 +201,5 @@ def test_a_blocked_game_shows_its_summary_and_hides_it_again_after_an_undo():
     # No cheer and no celebration: they take no room, the summary starts at the top of the panel.
     assert app.end_view.title.layout.display == app.end_view.celebration.layout.display == "none"
     assert "tp-end-summary" in app.end_view.body.value
-    app.undo_button.click()
+    ui(app).undo_button.click()
     assert app.end_view.layout.display == "none"

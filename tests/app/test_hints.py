@@ -10,12 +10,14 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from page import ui
 from widget_state import css_classes, plain
 
-from tripeaks import DECK, Card, Game, GameCode, Rule, RuleSet, Status
+from tripeaks import DECK, Card, Game, GameCode, RuleSet, Status, WrapRule
 from tripeaks import solver as solver_module
 from tripeaks.app import TriPeaksApp, build_app
-from tripeaks.app.views.hints import HINT_BUDGETS, HintTools, add_hints, hint_tools
+from tripeaks.app.factory import compose
+from tripeaks.app.views.hints import HINT_BUDGETS, HintTools
 from tripeaks.i18n import LANGUAGES
 from tripeaks.i18n.ui import ui_text
 from tripeaks.solver import Verdict, solve
@@ -26,7 +28,7 @@ WON_EASY = "TP1-E-AAAAAAD"  # docs/rules.md §5: winnable under Easy
 
 # ---------------------------------------------------------------- helpers
 def status(app: TriPeaksApp) -> str:
-    return plain(app.status.value)
+    return plain(ui(app).status.value)
 
 
 def ringed(app: TriPeaksApp) -> tuple[list[int], bool]:
@@ -40,7 +42,7 @@ def snapshot(game: Game) -> tuple:
 
 
 def layout(
-    order: list[int], ranks: list[int], waste_rank: int, first_drawn: list[int], last_drawn: list[int], rule: Rule
+    order: list[int], ranks: list[int], waste_rank: int, first_drawn: list[int], last_drawn: list[int], rule: WrapRule
 ) -> Game:
     """A deal whose tableau position ``order[i]`` holds a card of rank ``ranks[i]`` (first free suit).
 
@@ -79,12 +81,12 @@ RANKS_T = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2,
 
 
 def layout_s() -> Game:
-    return layout(ORDER_S, RANKS_S, 1, [2], [], Rule.CLASSIC)
+    return layout(ORDER_S, RANKS_S, 1, [2], [], WrapRule.CLASSIC)
 
 
 def layout_t_drawn() -> Game:
     """Layout T after its 23 draws: waste 3♥, empty stock, 4♣ at 18 and the 2♣ trap at 27."""
-    g = layout(ORDER_T, RANKS_T, 13, [], [3], Rule.CLASSIC)
+    g = layout(ORDER_T, RANKS_T, 13, [], [3], WrapRule.CLASSIC)
     for _ in range(23):
         g.draw()
     return g
@@ -94,7 +96,7 @@ def hinted_app(game: Game, lang: str = "en") -> tuple[TriPeaksApp, HintTools]:
     """The app as build_app makes it, with generous time budgets: these tests are about what is said,
     not about speed, and must not turn "unknown" on a loaded machine (tests of "unknown" use max_nodes)."""
     app = build_app(game=game, lang=lang)
-    tools = hint_tools(app)
+    tools = app.hints
     assert tools is not None
     tools.hint_budgets = (30.0, 60.0)
     tools.indicator_budget = tools.deal_try_budget = 30.0
@@ -124,7 +126,7 @@ def test_the_hand_built_layouts_are_what_their_comments_say():
 # ---------------------------------------------------------------- the widgets are there
 def test_build_app_has_the_hint_tools_with_their_css_classes():
     app = build_app(WON_EASY)
-    tools = hint_tools(app)
+    tools = app.hints
     assert tools is not None
     box = next(c for c in app.controls.children if "tp-hint-box" in css_classes(c))
     assert tools.hint_button in box.children and "tp-hint" in css_classes(tools.hint_button)
@@ -133,8 +135,9 @@ def test_build_app_has_the_hint_tools_with_their_css_classes():
     assert "tp-winnable" in css_classes(tools.winnable_label)
     assert "tp-only-winnable" in css_classes(tools.only_winnable)
     assert "tp-deal-note" in css_classes(tools.deal_note)
-    assert add_hints(app) is tools  # once per app
-    assert hint_tools(build_app(WON_EASY, hints=False)) is None
+    children = app.controls.children
+    assert compose(app) is app and app.hints is tools and app.controls.children == children  # once per app
+    assert build_app(WON_EASY, hints=False).hints is None
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -229,7 +232,7 @@ def test_hint_is_disabled_and_polite_once_the_game_is_over():
     tools.hint_button.click()  # a click that reaches the kernel anyway
     assert status(app) == ui_text("hints.over_blocked", "en")
     assert snapshot(app.game) == before and ringed(app) == ([], False)
-    app.undo_button.click()
+    ui(app).undo_button.click()
     assert not tools.hint_button.disabled
     tools.hint_button.click()
     assert ringed(app) == ([18], False)
@@ -279,7 +282,7 @@ def test_a_failing_search_shows_a_message_and_leaves_the_game(monkeypatch):
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     deal=st.integers(0, 32**7 - 1),
-    rule=st.sampled_from([Rule.EASY, Rule.CLASSIC]),
+    rule=st.sampled_from([WrapRule.EASY, WrapRule.CLASSIC]),
     picks=st.lists(st.integers(0, 50), max_size=25),
 )
 def test_a_hint_never_changes_the_game_and_its_move_keeps_the_game_winnable(deal, rule, picks):
@@ -325,7 +328,7 @@ def test_winnable_indicator_toggles_and_follows_each_action():
     assert tools.indicator == "no" and plain(tools.winnable_label.value) == "Not winnable from here."
     app.set_language("pt")
     assert plain(tools.winnable_label.value) == "A partida já não pode ser ganha."
-    app.undo_button.click()
+    ui(app).undo_button.click()
     assert tools.indicator == "yes" and plain(tools.winnable_label.value) == "A partida ainda pode ser ganha."
     for p in ORDER_T:
         app.board.card_buttons[p].click()
@@ -340,8 +343,8 @@ def test_winnable_indicator_on_a_lost_deal_and_when_out_of_time():
     tools.winnable_toggle.value = True
     assert tools.indicator == "no"
     tools.max_nodes = 1
-    app.code_input.value = WON_EASY
-    app.deal_button.click()
+    ui(app).code_input.value = WON_EASY
+    ui(app).deal_button.click()
     assert tools.indicator == "unknown"
     assert (
         plain(tools.winnable_label.value)
@@ -366,7 +369,7 @@ def test_only_winnable_deals_skips_an_unwinnable_deal():
     app, tools = hinted_app(Game.from_code("TP1-E-AAAAAAB"))
     tools.random_game = deals = Deals(LOST_CLASSIC, WON_EASY)
     tools.only_winnable.value = True
-    app.deal_button.click()  # empty code: a random deal
+    ui(app).deal_button.click()  # empty code: a random deal
     assert str(app.game.code) == WON_EASY and len(deals.asked) == 2
     assert solve(app.game).verdict is Verdict.WINNABLE
     assert plain(tools.deal_note.value) == "The solver proved this deal winnable after trying 2 deals."
@@ -374,16 +377,16 @@ def test_only_winnable_deals_skips_an_unwinnable_deal():
     assert (
         plain(tools.deal_note.value) == "Le solveur a prouvé que cette donne est gagnable, après avoir essayé 2 donnes."
     )
-    app.restart_button.click()  # same cards: still proven
+    ui(app).restart_button.click()  # same cards: still proven
     assert "2" in plain(tools.deal_note.value)
 
 
 def test_without_the_option_the_first_random_deal_is_dealt():
     app, tools = hinted_app(Game.from_code("TP1-E-AAAAAAB"))
     tools.random_game = deals = Deals(LOST_CLASSIC, WON_EASY)
-    app.new_rule.value = "C"
-    app.deal_button.click()
-    assert str(app.game.code) == LOST_CLASSIC and deals.asked == [RuleSet.from_rule(Rule.CLASSIC)]
+    ui(app).new_rule.value = "C"
+    ui(app).deal_button.click()
+    assert str(app.game.code) == LOST_CLASSIC and deals.asked == [RuleSet.from_rule(WrapRule.CLASSIC)]
     assert tools.deal_note.value == ""
 
 
@@ -392,9 +395,9 @@ def test_only_winnable_deals_gives_up_after_its_tries_and_says_so():
     tools.random_game = deals = Deals(LOST_CLASSIC)
     tools.deal_max_tries = 3
     tools.only_winnable.value = True
-    app.new_rule.value = "C"
-    app.deal_button.click()
-    assert deals.asked == [RuleSet.from_rule(Rule.CLASSIC)] * 3 and str(app.game.code) == LOST_CLASSIC
+    ui(app).new_rule.value = "C"
+    ui(app).deal_button.click()
+    assert deals.asked == [RuleSet.from_rule(WrapRule.CLASSIC)] * 3 and str(app.game.code) == LOST_CLASSIC
     assert plain(tools.deal_note.value) == ui_text(
         "hints.deal_none", "en", tries=3, ms=round(tools.deal_try_budget * 1000)
     )
@@ -406,7 +409,7 @@ def test_the_new_game_button_after_a_loss_also_deals_only_winnable_games():
     tools.random_game = deals = Deals(LOST_CLASSIC, WON_EASY)
     tools.only_winnable.value = True
     app.board.card_buttons[27].click()  # blocked: the New game button shows
-    app.again_button.click()
+    ui(app).again_button.click()
     assert str(app.game.code) == WON_EASY and len(deals.asked) == 2
 
 
@@ -414,24 +417,24 @@ def test_a_pasted_code_is_dealt_as_given_and_the_note_says_the_code_decides():
     app, tools = hinted_app(Game.from_code("TP1-E-AAAAAAB"))
     tools.random_game = deals = Deals(WON_EASY)
     tools.only_winnable.value = True
-    app.code_input.value = LOST_CLASSIC
-    app.deal_button.click()
+    ui(app).code_input.value = LOST_CLASSIC
+    ui(app).deal_button.click()
     assert str(app.game.code) == LOST_CLASSIC and deals.asked == []
     assert plain(tools.deal_note.value) == (
         "The code decides: a pasted code is dealt as given, whether or not it can be won."
     )
-    app.code_input.value = "TP1-X-AAAAAAD"  # invalid: nothing changes
-    app.deal_button.click()
+    ui(app).code_input.value = "TP1-X-AAAAAAD"  # invalid: nothing changes
+    ui(app).deal_button.click()
     assert str(app.game.code) == LOST_CLASSIC and "decides" in plain(tools.deal_note.value)
-    app.code_input.value = ""  # the player empties the field: that deals nothing
+    ui(app).code_input.value = ""  # the player empties the field: that deals nothing
     assert "decides" in plain(tools.deal_note.value)
-    app.restart_button.click()
+    ui(app).restart_button.click()
     assert "decides" in plain(tools.deal_note.value)
-    app.deal_button.click()  # empty field: a random deal, proven
+    ui(app).deal_button.click()  # empty field: a random deal, proven
     assert str(app.game.code) == WON_EASY and "after trying 1 deal." in plain(tools.deal_note.value)
     tools.only_winnable.value = False
-    app.code_input.value = LOST_CLASSIC
-    app.deal_button.click()
+    ui(app).code_input.value = LOST_CLASSIC
+    ui(app).deal_button.click()
     assert tools.deal_note.value == ""  # without the option there is nothing to explain
 
 
@@ -442,11 +445,10 @@ def test_the_solver_is_loaded_and_its_tables_built_only_when_the_player_asks():
     code = """
 import sys, threading, time
 from tripeaks.app import build_app
-from tripeaks.app.views.hints import hint_tools
 app = build_app("TP1-E-AAAAAAB")
-tools = hint_tools(app)
+tools = app.hints
 app.board.stock_button.click()
-app.undo_button.click()
+app.controls.undo_button.click()
 time.sleep(0.5)  # an app left alone: nothing happens in the background
 before = ("tripeaks.solver" in sys.modules, "tripeaks.solver._search" in sys.modules, threading.active_count())
 tools.hint_button.click()

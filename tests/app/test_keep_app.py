@@ -12,12 +12,14 @@ import re
 
 import pytest
 from fake_store import FakeStore, kept_app
+from page import ui
 from widget_state import plain
 
 from tripeaks import DECK, Game, Status
+from tripeaks.app.factory import compose, deal_from_link
 from tripeaks.app.model.keeper import ASIDE_KEY, STORAGE_KEY, read_document
 from tripeaks.app.model.session import PlaySession
-from tripeaks.app.persist import add_persistence, deal_from_link, link_code
+from tripeaks.app.persist import link_code
 from tripeaks.app.play import TriPeaksApp
 from tripeaks.history.daily import daily_code
 from tripeaks.history.stats import Result, import_history
@@ -66,7 +68,7 @@ def upload(widget, content: bytes) -> None:
 
 
 def status(app: TriPeaksApp) -> str:
-    return plain(app.status.value)
+    return plain(ui(app).status.value)
 
 
 # ------------------------------------------------------------------ storage
@@ -103,12 +105,12 @@ def test_a_reload_resumes_the_unfinished_game_exactly():
     again, _ = kept_app(storage, game=Game.from_code("TP1-C-AAAAAAD"))
     g = again.game
     assert g.to_record() == app.game.to_record() and g.state_key() == app.game.state_key()
-    assert plain(again.score_label.value) == ui_text("header.score", "en", score=app.game.score)
-    assert plain(again.moves_label.value) == ui_text("header.moves", "en", moves=4)
+    assert plain(ui(again).score_label.value) == ui_text("header.score", "en", score=app.game.score)
+    assert plain(ui(again).moves_label.value) == ui_text("header.moves", "en", moves=4)
     assert status(again) == keep_text("keep.resumed", "en", code=CODE, moves=4)
-    assert len(re.findall("<li", again.move_log.value)) == 5
+    assert len(re.findall("<li", ui(again).move_log.value)) == 5
     assert again.plot_panel._trace.lines() == app.plot_panel._trace.lines()
-    again.undo_button.click()
+    ui(again).undo_button.click()
     app.session.undo()
     assert again.game.state_key() == app.game.state_key()
 
@@ -150,29 +152,66 @@ def test_a_finished_game_is_not_resumed_and_counted_once():
 def test_the_settings_come_back():
     storage: dict[str, str] = {}
     app, _ = kept_app(storage)
-    app.language.value = "pt"
-    app.error_help.value = False
-    app.new_rule.value = "C"
+    ui(app).language.value = "pt"
+    ui(app).error_help.value = False
+    ui(app).new_rule.value = "C"
     app.session.set_four_colour(True)
     again, _ = kept_app(storage)
-    assert again.lang == "pt" and again.session.error_help is False and again.new_rule.value == "C"
+    assert again.lang == "pt" and again.session.error_help is False and ui(again).new_rule.value == "C"
     assert again.session.deal_rule.value == "C"
     assert again.session.four_colour is True
 
 
 def test_the_hint_options_come_back():
     from tripeaks.app.factory import build_app
-    from tripeaks.app.views.hints import hint_tools
 
     storage: dict[str, str] = {}
     first = build_app(CODE, keep=False)
-    kept = add_persistence(first, FakeStore(storage))
+    kept = compose(first, store=FakeStore(storage)).keep
     kept.store.load()
-    hint_tools(first).only_winnable.value = True
+    first.hints.only_winnable.value = True
     assert kept.store.saved()["settings"]["hints"] == {"winnable": False, "only_winnable": True}
     second = build_app(keep=False)
-    add_persistence(second, FakeStore(storage)).store.load()
-    assert hint_tools(second).only_winnable.value is True
+    compose(second, store=FakeStore(storage)).keep.store.load()
+    assert second.hints.only_winnable.value is True
+
+
+@pytest.mark.parametrize(("winnable", "only"), [(False, False), (True, False), (False, True), (True, True)])
+def test_the_hint_options_are_kept_from_the_session_settings_not_the_widgets(winnable, only):
+    from tripeaks.app.factory import build_app
+    from tripeaks.app.model.events import Setting
+
+    storage: dict[str, str] = {}
+    first = build_app(CODE, keep=False)
+    kept = compose(first, store=FakeStore(storage)).keep
+    kept.store.load()
+    first.session.set_option(Setting.WINNABLE, winnable)  # the model, not a widget
+    first.session.set_option(Setting.ONLY_WINNABLE, only)
+    assert kept.store.saved()["settings"]["hints"] == {"winnable": winnable, "only_winnable": only}
+    assert (first.hints.winnable_toggle.value, first.hints.only_winnable.value) == (winnable, only)
+    second = build_app(keep=False)
+    compose(second, store=FakeStore(storage)).keep.store.load()
+    assert second.session.option(Setting.WINNABLE) is winnable
+    assert second.session.option(Setting.ONLY_WINNABLE) is only
+    assert (second.hints.winnable_toggle.value, second.hints.only_winnable.value) == (winnable, only)
+
+
+@pytest.mark.parametrize("stored", [None, 3, "yes", [], {"winnable": "yes"}, {"only_winnable": 1}])
+def test_stored_hint_options_of_another_shape_change_nothing(stored):
+    from tripeaks.app.factory import build_app
+    from tripeaks.app.model.events import Setting
+
+    storage: dict[str, str] = {}
+    first = build_app(CODE, keep=False)
+    kept = compose(first, store=FakeStore(storage)).keep
+    kept.store.load()
+    doc = kept.store.saved()
+    doc["settings"]["hints"] = stored
+    storage[STORAGE_KEY] = json.dumps(doc)
+    second = build_app(keep=False)
+    compose(second, store=FakeStore(storage)).keep.store.load()
+    assert not second.session.option(Setting.WINNABLE) and not second.session.option(Setting.ONLY_WINNABLE)
+    assert second.game is not None and not second.hints.only_winnable.value
 
 
 def test_a_browser_that_keeps_nothing_says_so_once_and_the_app_plays_on():
@@ -183,7 +222,7 @@ def test_a_browser_that_keeps_nothing_says_so_once_and_the_app_plays_on():
     app.session.deal_random()
     assert kept.store.messages == [] and app.game.moves == 0
     assert len(kept.keeper.history) == 1  # still counted for this page
-    app.language.value = "fr"
+    ui(app).language.value = "fr"
     assert plain(kept.note.value) == keep_text("keep.unavailable", "fr")
 
 
@@ -218,7 +257,7 @@ def test_garbage_in_the_key_is_set_aside_with_a_message_and_the_app_starts_afres
     app, kept = kept_app(storage)
     assert storage[ASIDE_KEY] == garbage
     assert status(app) == keep_text("keep.set_aside", "en", storage_key=ASIDE_KEY)
-    assert "tp-status-error" in app.status._dom_classes
+    assert "tp-status-error" in ui(app).status._dom_classes
     doc = read_document(storage[STORAGE_KEY])
     assert doc.history == [] and doc.match is None
     app.session.play(20)
@@ -489,7 +528,7 @@ def test_watching_a_record_steps_the_board_and_back_to_my_game_restores_it():
     assert app.game.moves == 2 and plain(panel.step_label.value) == keep_text("replay.step", "en", step=2, steps=5)
     panel.slider.value = 5
     assert app.game.state_key() == recorded.state_key()
-    assert len(re.findall("<li", app.move_log.value)) == 5
+    assert len(re.findall("<li", ui(app).move_log.value)) == 5
     panel.prev_button.click()  # step 4: after the undo (the move counter stays at 3)
     assert app.game.moves == 3 and plain(panel.step_label.value) == keep_text("replay.step", "en", step=4, steps=5)
     panel.back_button.click()
@@ -558,7 +597,7 @@ def test_a_bad_link_code_is_refused_like_a_pasted_one():
     app, _ = kept_app()
     game = app.game
     assert deal_from_link(app, "code=TP9-nope") is None
-    assert app.game is game and plain(app.new_message.value)
+    assert app.game is game and plain(ui(app).new_message.value)
 
 
 def test_a_reloaded_link_page_resumes_the_game_of_its_code():
@@ -567,7 +606,7 @@ def test_a_reloaded_link_page_resumes_the_game_of_its_code():
     deal_from_link(app, "code=TP1-E-AAAAAAD")
     app.session.draw()
     page = TriPeaksApp(session=PlaySession(Game.from_code(CODE)))
-    kept = add_persistence(page, FakeStore(storage))
+    kept = compose(page, hints=False, keys=False, store=FakeStore(storage)).keep
     deal_from_link(page, "code=TP1-E-AAAAAAD")
     kept.store.load()
     assert page.game.moves == 1 and str(page.game.code) == "TP1-E-AAAAAAD"
@@ -578,7 +617,7 @@ def test_a_link_to_another_code_counts_the_saved_game_as_abandoned():
     app, _ = kept_app(storage)
     app.session.draw()
     page = TriPeaksApp(session=PlaySession(Game.from_code(CODE)))
-    kept = add_persistence(page, FakeStore(storage))
+    kept = compose(page, hints=False, keys=False, store=FakeStore(storage)).keep
     deal_from_link(page, "code=TP1-E-AAAAAAD")
     kept.store.load()
     assert str(page.game.code) == "TP1-E-AAAAAAD" and page.game.moves == 0
@@ -609,7 +648,7 @@ def test_every_part_follows_the_language(lang):
     kept.match_controls.start_button.click()
     kept.stats.set_open(True)
     kept.replay.set_open(True)
-    app.language.value = lang
+    ui(app).language.value = lang
     assert kept.daily_button.description == keep_text("daily.button", lang)
     assert kept.stats.toggle.description == keep_text("stats.hide", lang)
     assert keep_text("stats.overall", lang) in plain(kept.stats.table.value)

@@ -480,7 +480,7 @@ def test_a_wrong_click_in_each_lesson_is_explained(number):
 def test_close_frees_the_view():
     view = LessonView(start=9)
     view.close()
-    assert view._deal_session.closed
+    assert view.session.dealer.closed  # the New game panel's session, owned by the lesson session
     view.board.card_buttons[21].click()  # a closed session does nothing
     assert view.run.game.moves == 0
 

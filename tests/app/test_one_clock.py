@@ -21,12 +21,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tripeaks import Game, Status
+from tripeaks.app.factory import compose
 from tripeaks.app.model.clock import Stopwatch
 from tripeaks.app.model.keeper import RESUME_GAP, STORAGE_KEY
 from tripeaks.app.model.session import GameFinished, PlaySession
-from tripeaks.app.persist import add_persistence
 from tripeaks.app.play import TriPeaksApp
-from tripeaks.app.views.class_panel import add_classroom
 from tripeaks.app.views.timer import format_duration
 from tripeaks.history.class_results import APPLICATION_ID, ClassStore
 from tripeaks.history.entry import UTC, Outcome
@@ -56,10 +55,11 @@ class FakeTime:
 def app_with_everything(code: str, time: FakeTime, db: Path, storage: dict[str, str] | None = None):
     """An app on ``code`` with its history (a fake localStorage) and the class results (``db``)."""
     app = TriPeaksApp(session=PlaySession(Game.from_code(code)), time_source=time)
-    kept = add_persistence(app, FakeStore(storage))
+    compose(app, hints=False, keys=False, store=FakeStore(storage), class_db=db)
+    kept, tools = app.keep, app.classroom
+    assert kept is not None and tools is not None
     kept.keeper.now = time.wall
     kept.store.load()
-    tools = add_classroom(app, db)
     assert tools.wait()
     assert tools.save_name("Ana")
     return app, kept, tools

@@ -8,9 +8,10 @@ import random
 from functools import lru_cache
 
 import pytest
+from page import ui
 from widget_state import css_classes, plain
 
-from tripeaks import Game, GameCode, Rule, Status
+from tripeaks import Game, GameCode, Status, WrapRule
 from tripeaks.app import TriPeaksApp, build_app
 from tripeaks.app.model.session import (
     ConfirmationAsked,
@@ -19,7 +20,6 @@ from tripeaks.app.model.session import (
     PlaySession,
     ReplaceKind,
 )
-from tripeaks.app.views.hints import add_hints, hint_tools
 from tripeaks.i18n import LANGUAGES, explain
 from tripeaks.i18n.ui import ui_text
 from tripeaks.solver import Verdict, solve
@@ -44,7 +44,7 @@ class Clock:
 
 
 def status(app: TriPeaksApp) -> str:
-    return plain(app.status.value)
+    return plain(ui(app).status.value)
 
 
 def card(app: TriPeaksApp, p: int):
@@ -53,7 +53,7 @@ def card(app: TriPeaksApp, p: int):
 
 def press_enter(app: TriPeaksApp) -> None:
     """What the browser sends when Enter is pressed in the code field."""
-    app.code_input._handle_custom_msg({"event": "submit"}, [])
+    ui(app).code_input._handle_custom_msg({"event": "submit"}, [])
 
 
 def play_to_the_end(app: TriPeaksApp) -> None:
@@ -85,36 +85,36 @@ def app() -> TriPeaksApp:
 # ---------------------------------------------------------------- one intention, one deal
 def test_a_double_click_on_deal_deals_the_pasted_code_once(app):
     deals = started(app)
-    app.code_input.value = PASTED
-    app.deal_button.click()
-    app.deal_button.click()  # the second click of a double click arrives after the first deal
+    ui(app).code_input.value = PASTED
+    ui(app).deal_button.click()
+    ui(app).deal_button.click()  # the second click of a double click arrives after the first deal
     assert [str(e.game.code) for e in deals] == [PASTED]
-    assert str(app.game.code) == PASTED and app.code_input.value == PASTED
+    assert str(app.game.code) == PASTED and ui(app).code_input.value == PASTED
     app.session.clock.now += 60  # however late the second press, the pasted game is not replaced
-    app.deal_button.click()
+    ui(app).deal_button.click()
     press_enter(app)
     assert len(deals) == 1 and str(app.game.code) == PASTED
 
 
 def test_the_dealt_code_leaves_the_field_once_the_game_moves_on(app):
-    app.code_input.value = f"  {PASTED.lower()} "
-    app.deal_button.click()
-    assert app.code_input.value == f"  {PASTED.lower()} "
+    ui(app).code_input.value = f"  {PASTED.lower()} "
+    ui(app).deal_button.click()
+    assert ui(app).code_input.value == f"  {PASTED.lower()} "
     app.board.stock_button.click()
-    assert app.code_input.value == ""  # the code is in the header; Deal now deals afresh
-    app.undo_button.click()
-    app.deal_button.click()  # moves were made: asked first
+    assert ui(app).code_input.value == ""  # the code is in the header; Deal now deals afresh
+    ui(app).undo_button.click()
+    ui(app).deal_button.click()  # moves were made: asked first
     assert app.confirm.asking and str(app.game.code) == PASTED
 
 
 def test_a_double_click_on_deal_with_an_empty_field_deals_one_random_game(app):
     deals = started(app)
-    app.deal_button.click()
-    app.deal_button.click()
+    ui(app).deal_button.click()
+    ui(app).deal_button.click()
     assert len(deals) == 1
     first = app.game
     app.session.clock.now += app.session.double_press + 0.1  # a later press is a new intention
-    app.deal_button.click()
+    ui(app).deal_button.click()
     assert len(deals) == 2 and app.game is not first
 
 
@@ -122,15 +122,15 @@ def test_new_game_pressed_twice_after_the_end_deals_once(app):
     app.set_game(Game.from_code("TP1-C-AAAAAAD"))
     play_to_the_end(app)
     deals = started(app)
-    app.again_button.click()
-    app.again_button.click()
+    ui(app).again_button.click()
+    ui(app).again_button.click()
     assert len(deals) == 1 and app.game.moves == 0
 
 
 def test_restart_pressed_twice_restarts_once(app):
     app.board.card_buttons[20].click()
-    app.restart_button.click()
-    app.restart_button.click()  # the question is already open
+    ui(app).restart_button.click()
+    ui(app).restart_button.click()  # the question is already open
     app.confirm.yes_button.click()
     app.confirm.yes_button.click()  # a double click on Yes
     assert app.game.moves == 0 and not app.confirm.asking
@@ -143,8 +143,8 @@ def test_deal_asks_before_abandoning_a_game_in_progress(lang):
     card(app, 20).click()
     app.board.stock_button.click()
     game, key = app.game, app.game.state_key()
-    app.code_input.value = PASTED
-    app.deal_button.click()
+    ui(app).code_input.value = PASTED
+    ui(app).deal_button.click()
     assert app.game is game and game.state_key() == key  # nothing replaced yet
     assert app.confirm.layout.display != "none" and app.confirm.asking
     text = plain(app.confirm.question.value)
@@ -152,15 +152,15 @@ def test_deal_asks_before_abandoning_a_game_in_progress(lang):
     assert (app.confirm.yes_button.description, app.confirm.no_button.description) == YES_NO[lang]
     app.confirm.no_button.click()
     assert app.game is game and game.state_key() == key and game.moves == 2  # No: nothing changed or lost
-    assert app.code_input.value == PASTED and app.confirm.layout.display == "none"
-    app.deal_button.click()
+    assert ui(app).code_input.value == PASTED and app.confirm.layout.display == "none"
+    ui(app).deal_button.click()
     app.confirm.yes_button.click()
     assert str(app.game.code) == PASTED and app.game.moves == 0 and app.confirm.layout.display == "none"
 
 
 def test_restart_and_enter_ask_too_and_the_question_follows_the_language(app):
     card(app, 20).click()
-    app.restart_button.click()
+    ui(app).restart_button.click()
     assert app.confirm.asking and app.game.moves == 1
     assert "Restart" in plain(app.confirm.question.value)
     app.set_language("fr")
@@ -175,7 +175,7 @@ def test_playing_on_closes_the_question(app):
     closed = []
     app.session.subscribe(lambda e: closed.append(e) if isinstance(e, ConfirmationClosed) else None)
     card(app, 20).click()
-    app.deal_button.click()
+    ui(app).deal_button.click()
     assert app.confirm.asking
     app.board.stock_button.click()  # the player goes on instead of answering
     assert not app.confirm.asking and app.confirm.layout.display == "none"
@@ -187,20 +187,20 @@ def test_playing_on_closes_the_question(app):
 def test_no_question_without_moves_or_once_the_game_is_over(app):
     asked = []
     app.session.subscribe(lambda e: asked.append(e) if isinstance(e, ConfirmationAsked) else None)
-    app.code_input.value = PASTED
-    app.deal_button.click()  # no move yet
+    ui(app).code_input.value = PASTED
+    ui(app).deal_button.click()  # no move yet
     assert str(app.game.code) == PASTED
     play_to_the_end(app)  # TP1-C-AAAAAAD cannot be won: it ends blocked
     assert app.game.status is Status.BLOCKED
-    app.restart_button.click()
+    ui(app).restart_button.click()
     assert app.game.moves == 0 and asked == []
 
 
 def test_a_bad_code_is_refused_at_once_without_a_question(app):
     card(app, 20).click()
-    app.code_input.value = "TP1-X-AAAAAAD"
-    app.deal_button.click()
-    assert not app.confirm.asking and "tp-msg-error" in app.new_message.value
+    ui(app).code_input.value = "TP1-X-AAAAAAD"
+    ui(app).deal_button.click()
+    assert not app.confirm.asking and "tp-msg-error" in ui(app).new_message.value
     assert app.game.moves == 1
 
 
@@ -219,7 +219,7 @@ def test_after_a_win_the_stock_is_finished_in_every_language(scripted, clear_ord
     app.set_language("en")
     stock.click()  # sent before the page knew
     assert status(app) == won and app.game.moves == 28
-    app.undo_button.click()
+    ui(app).undo_button.click()
     app.board.card_buttons[0].click()
     assert status(app) == won
 
@@ -238,14 +238,14 @@ def test_a_new_game_makes_the_stock_playable_again(scripted, clear_order):
     app.set_game(scripted(clear_order))
     for p in clear_order:
         card(app, p).click()
-    app.again_button.click()
+    ui(app).again_button.click()
     stock = app.board.stock_button
     assert not stock.disabled and "tp-stock-done" not in css_classes(stock)
 
 
 # ---------------------------------------------------------------- the code box
 def test_enter_in_the_code_field_deals(app):
-    app.code_input.value = PASTED
+    ui(app).code_input.value = PASTED
     press_enter(app)
     assert str(app.game.code) == PASTED
 
@@ -254,9 +254,9 @@ def test_enter_in_the_code_field_deals(app):
     "typed", ["TP1 E ISD43YN", "TP1–E–ISD43YN", "TP1—E—ISD43YN", "tp1 ‑ e ‑ isd43yn", "TP1−E−ISD43YN", "TP1 E ISD43YN "]
 )
 def test_the_code_box_reads_dashes_and_spaces(app, typed):
-    app.code_input.value = typed
-    app.deal_button.click()
-    assert str(app.game.code) == "TP1-E-ISD43YN" and "tp-msg-error" not in app.new_message.value
+    ui(app).code_input.value = typed
+    ui(app).deal_button.click()
+    assert str(app.game.code) == "TP1-E-ISD43YN" and "tp-msg-error" not in ui(app).new_message.value
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -264,43 +264,43 @@ def test_a_long_paste_is_quoted_by_its_start(lang):
     app = build_app(CODE, lang=lang, hints=False)
     game = app.game
     for pasted in ("TP1-E-" + "A" * 1000, "Z" * 1000, "TP1-E-AAAAAAD-T" + "9" * 1000):
-        app.code_input.value = pasted
-        app.deal_button.click()
-        message = plain(app.new_message.value)
-        assert "tp-msg-error" in app.new_message.value and "…" in message and len(message) < 250, message
+        ui(app).code_input.value = pasted
+        ui(app).deal_button.click()
+        message = plain(ui(app).new_message.value)
+        assert "tp-msg-error" in ui(app).new_message.value and "…" in message and len(message) < 250, message
         assert app.game is game
-    app.code_input.value = "TP1-E-" + "A" * 1000
-    app.deal_button.click()
-    assert "1000" in plain(app.new_message.value).replace(",", "").replace(".", "").replace("\u202f", "").replace(
+    ui(app).code_input.value = "TP1-E-" + "A" * 1000
+    ui(app).deal_button.click()
+    assert "1000" in plain(ui(app).new_message.value).replace(",", "").replace(".", "").replace("\u202f", "").replace(
         "\xa0", ""
     )  # the count is of the whole paste
 
 
 def test_look_alike_letters_stay_refused(app):
-    app.code_input.value = "TP1-E-AAAAAAД"  # a Cyrillic De
-    app.deal_button.click()
-    assert "Д" in plain(app.new_message.value) and str(app.game.code) == CODE
+    ui(app).code_input.value = "TP1-E-AAAAAAД"  # a Cyrillic De
+    ui(app).deal_button.click()
+    assert "Д" in plain(ui(app).new_message.value) and str(app.game.code) == CODE
 
 
 def test_the_error_goes_once_the_player_acts_again(app):
     def error() -> bool:
-        return "tp-msg-error" in app.new_message.value
+        return "tp-msg-error" in ui(app).new_message.value
 
-    app.code_input.value = "TP1-X-AAAAAAD"
-    app.deal_button.click()
+    ui(app).code_input.value = "TP1-X-AAAAAAD"
+    ui(app).deal_button.click()
     assert error()
-    app.code_input.value = "TP1-X-AAAAAAD "  # editing the field
-    assert not error() and app.new_message.value == ""
-    app.deal_button.click()
+    ui(app).code_input.value = "TP1-X-AAAAAAD "  # editing the field
+    assert not error() and ui(app).new_message.value == ""
+    ui(app).deal_button.click()
     assert error()
     card(app, 20).click()  # playing
     assert not error()
-    app.deal_button.click()
+    ui(app).deal_button.click()
     app.confirm.no_button.click()
-    app.code_input.value = "nonsense"
-    app.deal_button.click()
+    ui(app).code_input.value = "nonsense"
+    ui(app).deal_button.click()
     assert error()
-    app.new_rule.value = "C"  # choosing a rule
+    ui(app).new_rule.value = "C"  # choosing a rule
     assert not error()
 
 
@@ -308,17 +308,17 @@ def test_the_error_goes_once_the_player_acts_again(app):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_redo_button_makes_the_undone_move_again(lang):
     app = build_app(CODE, lang=lang, hints=False)
-    assert app.redo_button.description == REDO[lang] and app.redo_button.disabled
+    assert ui(app).redo_button.description == REDO[lang] and ui(app).redo_button.disabled
     card(app, 20).click()
-    app.undo_button.click()
-    assert not app.redo_button.disabled and app.game.moves == 1
-    app.redo_button.click()
+    ui(app).undo_button.click()
+    assert not ui(app).redo_button.disabled and app.game.moves == 1
+    ui(app).redo_button.click()
     game = app.game
     assert game.moves == 2 and game.score == 499 and game.tableau[20] is None  # a move, docs/rules.md §4
     assert status(app) == explain(game.history[-1], lang)
-    assert app.redo_button.disabled
-    app.redo_button.click()  # nothing to redo: refused, nothing changed
-    assert game.moves == 2 and "tp-msg-error" in app.status.value
+    assert ui(app).redo_button.disabled
+    ui(app).redo_button.click()  # nothing to redo: refused, nothing changed
+    assert game.moves == 2 and "tp-msg-error" in ui(app).status.value
     record = game.to_record()
     assert record["actions"] == ["8D", "U", "8D"] and Game.from_record(record).state_key() == game.state_key()
 
@@ -326,11 +326,11 @@ def test_redo_button_makes_the_undone_move_again(lang):
 def test_a_new_move_ends_redo(app):
     card(app, 20).click()
     app.board.stock_button.click()
-    app.undo_button.click()
-    app.undo_button.click()
-    assert not app.redo_button.disabled
+    ui(app).undo_button.click()
+    ui(app).undo_button.click()
+    assert not ui(app).redo_button.disabled
     app.board.stock_button.click()  # not the next redo (that is playing 8♦): redo is over
-    assert app.redo_button.disabled
+    assert ui(app).redo_button.disabled
 
 
 # ---------------------------------------------------------------- rewind
@@ -352,7 +352,7 @@ def lost_position() -> Game:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_rewind_is_offered_when_hint_says_lost_and_one_click_makes_the_undos(lang):
     app = build_app(game=Game.from_record(lost_position().to_record()), lang=lang)
-    tools = hint_tools(app)
+    tools = app.hints
     assert tools is not None and tools.rewind_button.layout.display == "none"
     tools.hint_button.click()
     assert tools.rewind_offered and tools.rewind_button.layout.display != "none"
@@ -376,12 +376,12 @@ def test_rewind_is_offered_in_a_blocked_game_and_not_without_undo():
     while not blocked.is_over:
         blocked.draw() if blocked.can_draw else blocked.play(blocked.playable()[0])
     app = build_app(game=Game.from_record(blocked.to_record()))
-    tools = add_hints(app)
+    tools = app.hints
     assert blocked.status is Status.BLOCKED  # a lost position cannot end won
     tools.hint_button.click()  # disabled in the page once the game is over; a late click still answers
     assert tools.rewind_offered and status(app) == ui_text("hints.over_blocked")
     lost = build_app(PASTED)  # TP1-C-AAAAAAD: lost from the start, nothing to undo
-    lost_tools = hint_tools(lost)
+    lost_tools = lost.hints
     lost_tools.hint_budgets = (30.0,)
     lost_tools.hint_button.click()
     assert not lost_tools.rewind_offered and lost_tools.rewind_button.layout.display == "none"
@@ -390,7 +390,7 @@ def test_rewind_is_offered_in_a_blocked_game_and_not_without_undo():
 
 def test_rewind_that_finds_nothing_in_time_says_so_and_changes_nothing():
     app = build_app(game=Game.from_record(lost_position().to_record()))
-    tools = hint_tools(app)
+    tools = app.hints
     tools.hint_button.click()
     tools.max_nodes = 1
     key = app.game.state_key()
@@ -412,7 +412,7 @@ def test_the_session_undoes_many_all_or_nothing():
 
 def test_random_deals_keep_the_rule_when_asked(app):
     card(app, 20).click()
-    app.new_rule.value = "C"
-    app.deal_button.click()
+    ui(app).new_rule.value = "C"
+    ui(app).deal_button.click()
     app.confirm.yes_button.click()
-    assert app.game.rule is Rule.CLASSIC and isinstance(app.game.code, GameCode)
+    assert app.game.rule is WrapRule.CLASSIC and isinstance(app.game.code, GameCode)

@@ -11,13 +11,14 @@ from __future__ import annotations
 import io
 
 import pytest
+from page import ui
 from PIL import Image
 from widget_state import css_classes, plain
 
 from tripeaks import Game, GameCode, Refusal, RuleSet
 from tripeaks.app import TriPeaksApp, build_app
 from tripeaks.app.model.session import PlaySession, Setting, SettingChanged
-from tripeaks.app.views.hints import HintTools, hint_tools
+from tripeaks.app.views.hints import HintTools
 from tripeaks.app.views.plot import ScorePlot, score_lines
 from tripeaks.app.views.rulesets import CUSTOM
 from tripeaks.engine.game import RefusalDetail
@@ -51,18 +52,18 @@ def code_of(preset: Preset, deal: str = DEAL) -> str:
 
 def dealt(code: str, lang: str = "en") -> TriPeaksApp:
     app = TriPeaksApp(lang=lang)
-    app.code_input.value = code
-    app.deal_button.click()
+    ui(app).code_input.value = code
+    ui(app).deal_button.click()
     assert str(app.game.code) == code
     return app
 
 
 def status(app: TriPeaksApp) -> str:
-    return plain(app.status.value)
+    return plain(ui(app).status.value)
 
 
 def latest_log(app: TriPeaksApp) -> str:
-    return plain(app.move_log.value.split("</li>")[0])
+    return plain(ui(app).move_log.value.split("</li>")[0])
 
 
 def click(app: TriPeaksApp, p: int) -> None:
@@ -76,11 +77,11 @@ def test_each_preset_dealt_by_code_is_named_with_its_full_code(preset, lang):
     code = code_of(preset)
     app = dealt(code, lang)
     assert app.game.rules == preset.rules
-    assert plain(app.rule_label.value) == ui_text("header.rule", lang, rule=preset_name(preset, lang))
-    assert code in plain(app.code_label.value)
-    assert app.new_rule.value == str(preset.rules)  # the menu shows the code's preset
+    assert plain(ui(app).rule_label.value) == ui_text("header.rule", lang, rule=preset_name(preset, lang))
+    assert code in plain(ui(app).code_label.value)
+    assert ui(app).new_rule.value == str(preset.rules)  # the menu shows the code's preset
     assert plain(app.new_game.rules.about.value) == rules_text(f"ruleset.about.{preset.name.lower()}", lang)
-    assert code in plain(app.new_message.value)
+    assert code in plain(ui(app).new_message.value)
 
 
 def test_the_preset_codes_of_the_rules_reference():
@@ -107,7 +108,7 @@ def test_easy_and_classic_differ_on_an_ace_after_a_king(preset):
     click(app, 22)  # A♦ on K♦
     if preset is Preset.EASY:
         assert app.game.moves == moves + 1 and str(app.game.waste_top) == "AD"
-        assert "A♦" in latest_log(app) and plain(app.score_label.value) == ui_text("header.score", "en", score=494)
+        assert "A♦" in latest_log(app) and plain(ui(app).score_label.value) == ui_text("header.score", "en", score=494)
     else:
         # Refused, and the status line says why: K and A are apart under Classic (docs/rules.md §2).
         detail = refusal_detail_sentence(RefusalDetail.NO_WRAP, "en")
@@ -117,7 +118,7 @@ def test_easy_and_classic_differ_on_an_ace_after_a_king(preset):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_traditional_refuses_an_early_draw_and_counts_runs(lang):
     app = dealt(code_of(Preset.TRADITIONAL), lang)
-    assert plain(app.score_label.value) == ui_text("header.score", lang, score=0)
+    assert plain(ui(app).score_label.value) == ui_text("header.score", lang, score=0)
     assert plain(app.run_view.value) == rules_text("run.status", lang, run=0, next=Signed(1))
     app.board.stock_button.click()  # 8♦ can be played: no draw yet (docs/rules.md §8)
     assert status(app) == DRAW_STUCK[lang] and app.game.moves == 0
@@ -158,11 +159,11 @@ def test_the_undo_penalty_shows_its_cost_in_the_log(preset, lang):
     app = dealt(code_of(preset), lang)
     click(app, 20)
     assert app.game.score == 499
-    app.undo_button.click()
+    ui(app).undo_button.click()
     assert app.game.score == 495  # the point back, then 5 off (docs/rules.md §8)
     entry = latest_log(app)
     assert text("explain.undo_penalty", lang, cost=5, score=495) in entry
-    assert plain(app.score_label.value) == ui_text("header.score", lang, score=495)
+    assert plain(ui(app).score_label.value) == ui_text("header.score", lang, score=495)
 
 
 # ---------------------------------------------------------------- jokers and an empty waste
@@ -201,7 +202,7 @@ def test_any_exposed_card_plays_first_on_an_empty_waste():
 
 # ---------------------------------------------------------------- the Custom options
 def choose_custom(app: TriPeaksApp) -> None:
-    app.new_rule.value = CUSTOM
+    ui(app).new_rule.value = CUSTOM
     assert app.new_game.rules.custom.layout.display is None  # the options show
 
 
@@ -227,11 +228,11 @@ def test_each_custom_option_makes_its_flag(option, value, rules, example):
     getattr(menu, option).value = value
     assert str(app.session.deal_rules) == rules
     assert plain(menu.code.value) == rules_text("custom.code", "en", rules=rules, example=example)
-    app.deal_button.click()  # a random deal under these rules
+    ui(app).deal_button.click()  # a random deal under these rules
     code = str(app.game.code)
     assert str(app.game.rules) == rules
     assert code[:5] == example[:5] and code[13:] == example[13:]  # TP1-<letter>-<any deal><flags>
-    assert code in plain(app.code_label.value)
+    assert code in plain(ui(app).code_label.value)
 
 
 def test_all_custom_options_together_make_the_code_of_the_rules_reference():
@@ -253,15 +254,15 @@ def test_all_custom_options_together_make_the_code_of_the_rules_reference():
     assert plain(menu.code.value) == rules_text(
         "custom.code", "en", rules="C-SOJJWRPT10", example="TP1-C-AAAAAAD-SOJJWRPT10"
     )
-    app.code_input.value = ""
-    app.deal_button.click()
+    ui(app).code_input.value = ""
+    ui(app).deal_button.click()
     assert app.game.rules == RuleSet.parse("C-SOJJWRPT10") and app.game.rules.timer == 10
-    assert plain(app.rule_label.value) == ui_text("header.rule", "en", rule=preset_name(None, "en"))
+    assert plain(ui(app).rule_label.value) == ui_text("header.rule", "en", rule=preset_name(None, "en"))
 
 
 def test_custom_starts_from_the_rule_set_chosen_before_and_a_preset_comes_back():
     app = TriPeaksApp(Game.from_code("TP1-E-AAAAAAB"))
-    app.new_rule.value = str(PRESETS[Preset.TRADITIONAL])
+    ui(app).new_rule.value = str(PRESETS[Preset.TRADITIONAL])
     assert app.session.deal_rules == PRESETS[Preset.TRADITIONAL]
     choose_custom(app)
     menu = app.new_game.rules
@@ -269,7 +270,7 @@ def test_custom_starts_from_the_rule_set_chosen_before_and_a_preset_comes_back()
     assert app.session.deal_rules == PRESETS[Preset.TRADITIONAL]  # choosing Custom changes nothing yet
     menu.jokers.value = 1
     assert str(app.session.deal_rules) == "E-SJR"
-    app.new_rule.value = "C"
+    ui(app).new_rule.value = "C"
     assert app.session.deal_rules == PRESETS[Preset.CLASSIC]
     assert menu.custom.layout.display == "none"
 
@@ -277,12 +278,12 @@ def test_custom_starts_from_the_rule_set_chosen_before_and_a_preset_comes_back()
 def test_a_pasted_custom_code_shows_its_options_in_the_menu():
     app = dealt("TP1-C-AAAAAAD-JWT3")
     menu = app.new_game.rules
-    assert app.new_rule.value == CUSTOM and menu.custom.layout.display is None
+    assert ui(app).new_rule.value == CUSTOM and menu.custom.layout.display is None
     assert (menu.wrap.value, menu.jokers.value, menu.waste.value, menu.timer.value) == (False, 1, True, 3)
-    assert plain(app.rule_label.value) == ui_text("header.rule", "en", rule=preset_name(None, "en"))
-    app.code_input.value = "TP1-E-AAAAAAD-OP"
-    app.deal_button.click()
-    assert app.new_rule.value == "E-OP" and menu.custom.layout.display == "none"
+    assert plain(ui(app).rule_label.value) == ui_text("header.rule", "en", rule=preset_name(None, "en"))
+    ui(app).code_input.value = "TP1-E-AAAAAAD-OP"
+    ui(app).deal_button.click()
+    assert ui(app).new_rule.value == "E-OP" and menu.custom.layout.display == "none"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -291,10 +292,10 @@ def test_the_menu_and_the_options_follow_the_language(lang):
     choose_custom(app)
     app.set_language(lang)
     menu = app.new_game.rules
-    assert [label for label, _ in app.new_rule.options] == [preset_name(p, lang) for p in Preset] + [
+    assert [label for label, _ in ui(app).new_rule.options] == [preset_name(p, lang) for p in Preset] + [
         preset_name(None, lang)
     ]
-    assert app.new_rule.value == CUSTOM
+    assert ui(app).new_rule.value == CUSTOM
     assert menu.draw.description == rules_text("custom.draw", lang)
     assert menu.timer.options[0][0] == rules_text("custom.timer_none", lang)
     assert menu.timer.options[5][0] == rules_text("custom.timer_minutes", lang, minutes=5)
@@ -375,7 +376,7 @@ def test_the_app_plot_follows_a_game_under_run_scoring():
 # ---------------------------------------------------------------- hints and winnability under every rule set
 def hinted(code: str) -> tuple[TriPeaksApp, HintTools]:
     app = build_app(code)
-    tools = hint_tools(app)
+    tools = app.hints
     assert tools is not None
     tools.hint_budgets = (30.0, 60.0)  # about what is said, not speed: never "unknown" on a loaded machine
     tools.indicator_budget = tools.deal_try_budget = 30.0
@@ -410,8 +411,8 @@ def test_hint_and_winnable_follow_the_solver_under_every_rule_set(code):
 def test_only_winnable_deals_under_a_rule_set_are_dealt_under_it():
     app, tools = hinted("TP1-E-AAAAAAB")
     tools.only_winnable.value = True
-    app.new_rule.value = str(PRESETS[Preset.TRADITIONAL])
-    app.deal_button.click()
+    ui(app).new_rule.value = str(PRESETS[Preset.TRADITIONAL])
+    ui(app).deal_button.click()
     assert app.game.rules == PRESETS[Preset.TRADITIONAL]
     assert solve(app.game, time_limit=None).verdict is Verdict.WINNABLE
     assert "tp-note-ok" in tools.deal_note.value

@@ -7,10 +7,11 @@ import io
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from page import ui
 from PIL import Image
 from widget_state import plain
 
-from tripeaks import Game, GameCode, Rule
+from tripeaks import Game, GameCode, WrapRule
 from tripeaks.app import build_app
 from tripeaks.app.views.plot import UNDONE_DRAWN, ScorePlot, ScoreTrace, score_lines
 
@@ -35,7 +36,7 @@ def test_the_plot_shows_the_starting_point_before_any_move():
     plot = app.plot_panel.plot
     assert plot.lines is not None and plot.lines.line == ((0, 500),)
     # The dot is really drawn: the pixels around (0, 500) have the line's colour.
-    assert LINE_RGB in colours_near(bytes(app.plot_image.value), plot.pixel(0, 500))
+    assert LINE_RGB in colours_near(bytes(ui(app).plot_image.value), plot.pixel(0, 500))
 
 
 def test_undoing_every_move_brings_the_line_back_to_500_like_the_header():
@@ -44,15 +45,15 @@ def test_undoing_every_move_brings_the_line_back_to_500_like_the_header():
     for _ in range(15):
         app.board.stock_button.click()
     for _ in range(15):
-        app.undo_button.click()
+        ui(app).undo_button.click()
     game, plot = app.game, app.plot_panel.plot
     assert (game.moves, game.score) == (15, 500)
-    assert plain(app.score_label.value) == "Score: 500" and plain(app.moves_label.value) == "Moves: 15"
+    assert plain(ui(app).score_label.value) == "Score: 500" and plain(ui(app).moves_label.value) == "Moves: 15"
     assert plot.lines is not None
     assert plot.lines.line == ((0, 500), (15, 500))  # level: every move was taken back
     assert plot.lines.end == (game.moves, game.score)
     assert sorted(plot.lines.undone) == [((m, 500 - m), (m + 1, 499 - m)) for m in range(15)]
-    png = bytes(app.plot_image.value)
+    png = bytes(ui(app).plot_image.value)
     assert LINE_RGB in colours_near(png, plot.pixel(15, 500))  # the line reaches the end, at 500
     assert LINE_RGB not in colours_near(png, plot.pixel(15, 485), radius=0)  # not the smear at 485
 
@@ -76,11 +77,11 @@ def test_an_undone_peak_clear_loses_its_star(scripted):
     plot = app.plot_panel.plot
     assert app.game.peaks_cleared[0] and plot.lines is not None
     assert plot.lines.peaks == ((10, app.game.score),)
-    app.undo_button.click()  # the apex goes back: the peak is no longer clear
+    ui(app).undo_button.click()  # the apex goes back: the peak is no longer clear
     assert sum(app.game.peaks_cleared) == 0 and plot.lines.peaks == ()
     assert plot.lines.undone[-1] == ((9, 491), (10, 590))  # the undone clear is on the faded branch
     app.board.card_buttons[0].click()  # cleared again, at move 11: one star, as the header says
-    assert "1" in app.peaks_label.value
+    assert "1" in ui(app).peaks_label.value
     assert plot.lines.peaks == ((11, app.game.score),)
 
 
@@ -89,7 +90,7 @@ def test_undoing_a_later_move_keeps_an_earlier_peak_star(scripted):
     for p in LEFT_PEAK_ORDER + [22]:
         app.board.card_buttons[p].click()
     cleared = app.game.history[9]
-    app.undo_button.click()  # takes back the play of 22 only
+    ui(app).undo_button.click()  # takes back the play of 22 only
     assert app.plot_panel.plot.lines is not None
     assert app.plot_panel.plot.lines.peaks == ((10, cleared.score),)
 
@@ -118,23 +119,23 @@ def test_the_app_plot_draws_the_same_picture_as_a_fresh_plot():
         else:
             app.board.stock_button.click()
         if game.moves % 7 == 0:
-            app.undo_button.click()
-        assert bytes(app.plot_image.value) == ScorePlot().redraw(game), game.moves
+            ui(app).undo_button.click()
+        assert bytes(ui(app).plot_image.value) == ScorePlot().redraw(game), game.moves
 
 
 @pytest.mark.parametrize("lang", ["en", "pt", "fr"])
 def test_the_plot_follows_a_language_switch(lang):
     app = build_app(CODE)
-    english = bytes(app.plot_image.value)
+    english = bytes(ui(app).plot_image.value)
     app.set_language(lang)
-    assert (bytes(app.plot_image.value) == english) is (lang == "en")
-    assert bytes(app.plot_image.value) == ScorePlot(lang).redraw(app.game)
+    assert (bytes(ui(app).plot_image.value) == english) is (lang == "en")
+    assert bytes(ui(app).plot_image.value) == ScorePlot(lang).redraw(app.game)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     deal=st.integers(0, 32**7 - 1),
-    rule=st.sampled_from([Rule.EASY, Rule.CLASSIC]),
+    rule=st.sampled_from([WrapRule.EASY, WrapRule.CLASSIC]),
     picks=st.lists(st.integers(0, 60), max_size=80),
 )
 def test_the_line_always_ends_at_the_score_and_the_move_counter(deal, rule, picks):

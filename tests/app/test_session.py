@@ -6,9 +6,10 @@ import sys
 
 import ipywidgets as widgets
 import pytest
+from page import ui
 from widget_state import plain
 
-from tripeaks import Game, GameCode, Refusal, Rule, Status
+from tripeaks import Game, GameCode, Refusal, Status, WrapRule
 from tripeaks.app import build_app
 from tripeaks.app.model.session import (
     CodeRejected,
@@ -143,7 +144,7 @@ def test_every_new_game_says_where_it_came_from(session):
         (GameSource.RECORD, CODE),
         (GameSource.LAYOUT, CODE),
     ]
-    assert session.game.moves == 0 and session.deal_rule is Rule.CLASSIC
+    assert session.game.moves == 0 and session.deal_rule is WrapRule.CLASSIC
 
 
 def test_a_code_that_cannot_be_read_is_rejected_and_changes_nothing(session):
@@ -265,16 +266,16 @@ def test_a_new_observer_needs_no_change_to_any_other_view():
     assert counter in app.controls.children and counter.value == "Moves: 0"
     app.board.card_buttons[20].click()
     app.board.stock_button.click()
-    assert counter.value == "Moves: 2" == plain(app.moves_label.value)
-    app.undo_button.click()  # docs/rules.md §4: the counter stays
+    assert counter.value == "Moves: 2" == plain(ui(app).moves_label.value)
+    ui(app).undo_button.click()  # docs/rules.md §4: the counter stays
     assert counter.value == "Moves: 2"
     app.set_language("pt")
-    assert counter.value == "Jogadas: 2" == plain(app.moves_label.value)
-    app.restart_button.click()
+    assert counter.value == "Jogadas: 2" == plain(ui(app).moves_label.value)
+    ui(app).restart_button.click()
     app.confirm.yes_button.click()  # "Abandon this game?" Yes
     assert counter.value == "Jogadas: 0"
-    app.code_input.value = "TP1-C-AAAAAAD"
-    app.deal_button.click()
+    ui(app).code_input.value = "TP1-C-AAAAAAD"
+    ui(app).deal_button.click()
     assert counter.value == "Jogadas: 0" and str(app.game.code) == "TP1-C-AAAAAAD"
 
 

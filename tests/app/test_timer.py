@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 
 import pytest
+from page import ui
 from widget_state import css_classes, plain
 
 from tripeaks import DECK, Card, Game, Status
@@ -88,8 +89,8 @@ def timed():
     clock = FakeTime()
     scheduler = FakeScheduler(clock)
     app = TriPeaksApp(time_source=clock, scheduler=scheduler)
-    app.code_input.value = TIMED
-    app.deal_button.click()
+    ui(app).code_input.value = TIMED
+    ui(app).deal_button.click()
     assert str(app.game.code) == TIMED
     return app, scheduler
 
@@ -159,28 +160,28 @@ def test_time_up_ends_the_game_stops_ticking_and_refuses_actions(timed, lang):
     # The clock woke a moment after 0, but the game was played for exactly its limit (the summary says 1:00).
     assert app.clock.elapsed() == 60.0 and format_duration(app.clock.elapsed()) == "1:00"
     assert game.to_record()["actions"] == ["8D", "T"]  # the engine recorded the ending (docs/rules.md §8)
-    assert plain(app.status.value).startswith(status_message(Status.TIME_UP, lang))
+    assert plain(ui(app).status.value).startswith(status_message(Status.TIME_UP, lang))
     assert timer_text(app) == rules_text("timer.up", lang)
     assert (app.timer_view.countdown.state, app.timer_view.countdown.running) == ("up", False)
-    assert plain(app.move_log.value).startswith(explain(game.history[-1], lang))
+    assert plain(ui(app).move_log.value).startswith(explain(game.history[-1], lang))
     # Nothing scheduled any more.
     assert scheduler.pending == [] and not app.clock.ticking
     assert scheduler.advance(120) == 0
     # Every action is refused and changes nothing; the end of the game stays said (a late click does not replace it).
-    ended = app.status.value
+    ended = ui(app).status.value
     refused: list[object] = []
     app.session.subscribe(refused.append)
     app.board.card_buttons[21].click()
     assert MoveRefused(21, Refusal.TIME_UP) in refused
-    assert app.status.value == ended
+    assert ui(app).status.value == ended
     assert app.board.stock_button.disabled  # the stock is finished
     app.board.stock_button.click()
-    assert app.undo_button.disabled
-    app.undo_button.click()
+    assert ui(app).undo_button.disabled
+    ui(app).undo_button.click()
     assert (game.score, game.moves, len(game.history)) == (score, moves, 2)
-    assert app.again_button.layout.display is None  # New game is offered
+    assert ui(app).again_button.layout.display is None  # New game is offered
     assert app.end_view.layout.display is None and "tp-end-time_up" in css_classes(app.end_view)
-    app.again_button.click()  # the next game: the game out of time is not sent a second time
+    ui(app).again_button.click()  # the next game: the game out of time is not sent a second time
     assert app.game is not game
     assert [e for e in seen if isinstance(e, GameFinished)] == [GameFinished(game, Status.TIME_UP)]
 
@@ -190,15 +191,15 @@ def test_a_new_deal_or_a_restart_starts_a_new_countdown_and_cancels_the_old_one(
     scheduler.advance(20.5)
     old = scheduler.pending
     assert len(old) == 1
-    app.restart_button.click()  # nothing played yet: Restart is disabled, so play first
+    ui(app).restart_button.click()  # nothing played yet: Restart is disabled, so play first
     app.board.card_buttons[20].click()
-    app.restart_button.click()  # a game in progress: asked first, and the clock goes on meanwhile
+    ui(app).restart_button.click()  # a game in progress: asked first, and the clock goes on meanwhile
     assert app.confirm.asking and not old[0].cancelled
     app.confirm.yes_button.click()
     assert old[0].cancelled and len(scheduler.pending) == 1
     assert timer_text(app) == rules_text("timer.left", "en", time="1:00")
-    app.code_input.value = "TP1-E-AAAAAAB"  # no timer
-    app.deal_button.click()
+    ui(app).code_input.value = "TP1-E-AAAAAAB"  # no timer
+    ui(app).deal_button.click()
     assert scheduler.pending == [] and app.timer_view.layout.display == "none"
     assert scheduler.advance(90) == 0 and app.game.status is Status.PLAYING
 
@@ -209,8 +210,8 @@ def test_no_tick_after_a_win():
     line = solve(Game.from_code("TP1-E-AAAAAAD")).cards
     assert line is not None
     app = TriPeaksApp(time_source=clock, scheduler=scheduler)
-    app.code_input.value = "TP1-E-AAAAAAD-T5"
-    app.deal_button.click()
+    ui(app).code_input.value = "TP1-E-AAAAAAD-T5"
+    ui(app).deal_button.click()
     for token in line:
         scheduler.advance(1.0)
         if token == "D":
@@ -251,7 +252,7 @@ def test_the_clock_stops_while_blocked_and_runs_again_after_an_undo():
     assert scheduler.pending == [] and scheduler.advance(30) == 0  # no tick while blocked
     assert app.clock.elapsed() == elapsed
     assert timer_text(app) == rules_text("timer.stopped", "en", time="1:55")
-    app.undo_button.click()  # docs/rules.md §4: undo is allowed in a blocked game
+    ui(app).undo_button.click()  # docs/rules.md §4: undo is allowed in a blocked game
     assert game.status is Status.PLAYING and len(scheduler.pending) == 1
     scheduler.advance(120)
     assert game.status is Status.TIME_UP
@@ -297,8 +298,8 @@ def test_a_real_event_loop_ends_a_short_game_and_then_stays_quiet():
 
     async def main() -> tuple[GameClock, Game, int, float]:
         app = TriPeaksApp(Game.from_code("TP1-E-AAAAAAB"), time_source=fast, scheduler=Fast())
-        app.code_input.value = TIMED
-        app.deal_button.click()  # inside the running loop, like a click in a kernel
+        ui(app).code_input.value = TIMED
+        ui(app).deal_button.click()  # inside the running loop, like a click in a kernel
         began = time.monotonic()
         while not app.game.is_over and time.monotonic() - began < 20:
             await asyncio.sleep(0.05)

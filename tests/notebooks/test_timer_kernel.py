@@ -30,8 +30,8 @@ class Fast:  # the kernel's own event loop, in a world where time runs 30 times 
 
 _start = time.monotonic()
 app = TriPeaksApp(time_source=lambda: _start + 30 * (time.monotonic() - _start), scheduler=Fast())
-app.code_input.value = "TP1-E-AAAAAAB-T1"
-app.deal_button.click()
+app.new_game.code_input.value = "TP1-E-AAAAAAB-T1"
+app.new_game.deal_button.click()
 print(app.board.card_buttons[20].model_id)
 """
 REPORT = "print(app.game.status.value, app.game.moves, app.clock.ticks, app.clock.ticking)"
@@ -87,8 +87,8 @@ def test_by_default_the_clock_finds_the_kernels_event_loop(kernel):
     code = """
 from tripeaks.app import TriPeaksApp
 plain = TriPeaksApp()
-plain.code_input.value = "TP1-E-AAAAAAB-T5"
-plain.deal_button.click()
+plain.new_game.code_input.value = "TP1-E-AAAAAAB-T5"
+plain.new_game.deal_button.click()
 print(plain.clock.ticking)  # scheduled: on the loop running this cell, the kernel's
 plain.close()
 print(plain.clock.ticking)

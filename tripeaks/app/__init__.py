@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .model.session import PlaySession
 
 if TYPE_CHECKING:
-    from .factory import build_app
-    from .persist import deal_from_link
+    from .factory import build_app, deal_from_link
     from .play import TriPeaksApp
     from .views.board import BoardView
     from .views.plot import ScorePlot
@@ -33,7 +32,7 @@ def __getattr__(name: str) -> Any:
 
         return build_app
     if name == "deal_from_link":
-        from .persist import deal_from_link
+        from .factory import deal_from_link
 
         return deal_from_link
     if name == "TriPeaksApp":

@@ -1,6 +1,7 @@
-"""``build_app``: the app assembled from its parts (the session, the views and the hint tools).
+"""``build_app``: the app composed from its parts, explicitly: the session, the views, the tools.
 
-Kept apart from the views so that no view imports another view's module.
+Each part gets what it needs (the session, a bridge, an action) and the app
+places its widgets; no view knows another view, nor the app.
 Running the same notebook cell again closes the app that cell built before
 (its widgets, its figure), so re-running ``build_app`` does not leak.
 """
@@ -15,15 +16,16 @@ from ..engine.codes import GameCode
 from ..engine.game import Game
 from ..i18n import check_language
 from .model.session import PlaySession
-from .persist import add_persistence
+from .persist import Persistence, link_code, voila_query
 from .play import TriPeaksApp
-from .views.hints import add_hints
-from .views.keyboard import add_access
+from .views.hints import HintTools
+from .views.keyboard import AccessTools
 
 if TYPE_CHECKING:
     from ..history.class_results import ClassStore
+    from .views.browser_store import BrowserStore
 
-__all__ = ["build_app", "current_cell"]
+__all__ = ["build_app", "compose", "current_cell", "deal_from_link"]
 
 # The latest app built by each notebook cell (cell id -> app); an app closed or forgotten drops out.
 _BY_CELL: weakref.WeakValueDictionary[str, TriPeaksApp] = weakref.WeakValueDictionary()
@@ -76,21 +78,11 @@ def build_app(
     check_language(lang)
     if game is None and code is not None:
         game = Game.from_code(code)
-    session = PlaySession(game, lang)
-    app = TriPeaksApp(session=session)
-    if hints:
-        add_hints(app)
-    add_access(app)
-    if keep:
-        add_persistence(app)
     if class_db is None:
         from ..history.class_results import ENV_DB
 
         class_db = os.environ.get(ENV_DB, "").strip() or None
-    if class_db is not None:
-        from .views.class_panel import add_classroom
-
-        add_classroom(app, class_db)
+    app = compose(TriPeaksApp(session=PlaySession(game, lang)), hints=hints, keep=keep, class_db=class_db)
     cell = current_cell()
     if cell is not None:
         earlier = _BY_CELL.get(cell)
@@ -98,3 +90,61 @@ def build_app(
             earlier.close()
         _BY_CELL[cell] = app
     return app
+
+
+def compose(
+    app: TriPeaksApp,
+    hints: bool = True,
+    keys: bool = True,
+    keep: bool = True,
+    class_db: ClassStore | str | os.PathLike[str] | None = None,
+    store: BrowserStore | None = None,
+) -> TriPeaksApp:
+    """Give ``app`` its parts (see :func:`build_app`) and return it: the hint tools, the keyboard
+    shortcuts, persistence (``store`` replaces the browser store, for tests) and the class results.
+
+    Each part is built on ``app.session`` and placed here, in the app's order; none is added twice.
+    """
+    session = app.session
+    if hints and app.hints is None:
+        app.hints = tools = HintTools(session)
+        app.add_control(tools.box)
+        app.add_new_game_control(tools.only_winnable)
+        app.add_new_game_note(tools.deal_note)  # under the panel's "Dealt …" message
+    if keys and app.keyboard is None:
+        hint = app.hints.give_hint if app.hints is not None else None
+        app.keyboard = access = AccessTools(session, app.page_bridge, deal=app.new_game.deal, hint=hint)
+        app.add_control(access.box)
+        app.add_panel(access.keys_help, after=app.controls)
+    if keep and app.keep is None:
+        app.keep = kept = Persistence(session, store, hints=app.hints is not None, clock=app.clock)
+        app.add_new_game_control(kept.daily_button)
+        app.add_new_game_control(kept.match_controls)
+        app.add_panel(kept.match_bar, after=app.header)
+        for panel in kept.panels:
+            app.add_panel(panel)
+    if class_db is not None and app.classroom is None:
+        from .views.class_panel import ClassroomTools
+
+        app.classroom = classroom = ClassroomTools(session, class_db, clock=app.clock)
+        app.add_top(classroom.bar)
+        app.add_new_game_note(classroom.challenge_box)
+    return app
+
+
+def deal_from_link(app: TriPeaksApp, query: str | None = None) -> Game | None:
+    """Deal the code of the page's link (``?code=TP1-…``) in ``app``; returns the game dealt.
+
+    ``query`` defaults to the page's query string in Voila (with a preheated kernel it
+    waits for the page's request first, so the notebook calls this in a cell of its own,
+    after the cell that shows the app); outside Voila, or without a ``code``, nothing
+    happens.  A code that cannot be read is refused like a pasted one (the New game
+    panel says why).  With persistence (:attr:`TriPeaksApp.keep`), an unfinished saved
+    game of the same code is resumed when the page loads, instead of a fresh deal.
+    """
+    code = link_code(query if query is not None else voila_query())
+    if code is None:
+        return None
+    if app.keep is not None:
+        return app.keep.keeper.follow_link(code)
+    return app.session.deal_code(code)

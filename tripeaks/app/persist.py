@@ -1,8 +1,7 @@
 """Nothing lost: the app keeps its game, settings, history and match in the browser.
 
-:func:`add_persistence` gives a :class:`~tripeaks.app.play.TriPeaksApp`,
-through its extension points (``add_panel``, ``add_new_game_control``) and
-its session:
+:class:`Persistence` gives the app (:func:`tripeaks.app.factory.build_app`
+places its widgets), through its session:
 
 * the store (:class:`~tripeaks.app.views.browser_store.BrowserStore`, localStorage) and
   the :class:`~tripeaks.app.model.keeper.Keeper` that resumes the unfinished game
@@ -10,55 +9,63 @@ its session:
 * a *Deal of the day* button (``tp-daily``, docs/rules.md §5) and the match
   controls in the New game panel, the match bar under the header;
 * the Statistics and the Replay and share panels at the end;
-* a quiet note (``tp-keep-note``) when the browser keeps nothing, or refused a write.
+* a quiet note (``tp-keep-note``) when the browser keeps nothing, or refused a write;
+* with ``hints``, the hint options (the session settings ``winnable`` and
+  ``only_winnable``) kept under ``settings.hints``.
 
-:func:`deal_from_link` deals the code of a Voila link ending in
-``?code=TP1-…``; with a preheated kernel it waits for the page's request
-with Voila's own helper (``voila.utils.wait_for_request``) before reading
-``QUERY_STRING``, so the notebook calls it in a cell of its own, after the
-cell that shows the app.
+:func:`link_code` and :func:`voila_query` read the code of a Voila link ending in
+``?code=TP1-…`` (:func:`tripeaks.app.factory.deal_from_link` deals it).
 """
 
 from __future__ import annotations
 
 import html
 import os
-import weakref
 from typing import Any
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
-from ..engine.game import Game
 from ..history.daily import daily_code
 from ..i18n.keep import keep_text
+from .model.clock import GameClock
 from .model.keeper import Keeper, KeeperEvent, StoreChanged
-from .model.session import LanguageChanged, SessionEvent
-from .play import TriPeaksApp
+from .model.session import LanguageChanged, PlaySession, SessionEvent, Setting
 from .views.browser_store import BrowserStore
-from .views.hints import hint_tools
 from .views.match_panel import MatchBar, MatchControls
 from .views.replay_panel import ReplayPanel
 from .views.stats_panel import StatsPanel
 
-__all__ = ["Persistence", "add_persistence", "persistence", "deal_from_link", "link_code"]
+__all__ = ["Persistence", "link_code", "voila_query", "HINT_OPTIONS"]
 
-# id(app) -> what was added to it; it lives as long as the app (the app's widgets' callbacks hold it).
-_BY_APP: weakref.WeakValueDictionary[int, Persistence] = weakref.WeakValueDictionary()
+HINT_OPTIONS = {"winnable": Setting.WINNABLE, "only_winnable": Setting.ONLY_WINNABLE}
+"""The hint options kept under ``settings.hints``: their stored names and the session settings."""
 
 
 class Persistence:
-    """Everything :func:`add_persistence` added to one app: ``store``, ``keeper``, ``daily_button``,
-    ``match_controls``, ``match_bar``, ``stats``, ``replay`` and ``note``."""
+    """What the app keeps, and its widgets: ``store``, ``keeper``, ``daily_button``,
+    ``match_controls``, ``match_bar``, ``stats``, ``replay`` and ``note``.
 
-    def __init__(self, app: TriPeaksApp, store: BrowserStore | None = None) -> None:
-        session = app.session
-        self.app_ref = weakref.ref(app)
+    ``Persistence(session, store=None, hints=False, clock=None)``: ``store`` replaces the browser
+    store (tests); with ``hints`` the hint options are kept too; with the app's ``clock``
+    (:class:`~tripeaks.app.model.clock.GameClock`) the game is kept whenever it starts, stops or pauses.  The app places
+    ``daily_button`` and ``match_controls`` in the New game row, ``match_bar``
+    under the header and :attr:`panels` at the end.
+    """
+
+    def __init__(
+        self,
+        session: PlaySession,
+        store: BrowserStore | None = None,
+        hints: bool = False,
+        clock: GameClock | None = None,
+    ) -> None:
         self.store = store if store is not None else BrowserStore()
         self.keeper = keeper = Keeper(session, self.store)
         self.store.on_loaded = keeper.loaded
         self.store.on_failed = keeper.write_failed
-        app.clock.on_change(keeper.save_game)  # a paused or stopped clock is kept at once
+        if clock is not None:
+            clock.on_change(keeper.save_game)  # a paused or stopped clock is kept at once
         self.daily_button = widgets.Button(icon="calendar", layout=widgets.Layout(width="auto"))
         self.daily_button.add_class("tp-daily")
         self.daily_button.on_click(lambda _b: keeper.deal_daily())
@@ -69,32 +76,22 @@ class Persistence:
         self.store.on_copied = self.replay.copied
         self.note = widgets.HTML(layout=widgets.Layout(display="none"))
         self.note.add_class("tp-keep-note")
-        tools = hint_tools(app)
-        if tools is not None:
-            toggle, only = tools.winnable_toggle, tools.only_winnable
-
-            def restore_hints(value: Any) -> None:
-                if isinstance(value, dict):
-                    if isinstance(value.get("winnable"), bool):
-                        toggle.value = value["winnable"]
-                    if isinstance(value.get("only_winnable"), bool):
-                        only.value = value["only_winnable"]
-
-            keeper.add_setting(
-                "hints", lambda: {"winnable": bool(toggle.value), "only_winnable": bool(only.value)}, restore_hints
-            )
-            toggle.observe(lambda _c: keeper.save_settings(), names="value")
-            only.observe(lambda _c: keeper.save_settings(), names="value")
-        app.add_new_game_control(self.daily_button)
-        app.add_new_game_control(self.match_controls)
-        app.add_panel(self.match_bar, after=app.header)
-        app.add_panel(self.stats)
-        app.add_panel(self.replay)
-        app.add_panel(self.note)
-        app.add_panel(self.store)
+        if hints:
+            keeper.add_setting("hints", self._hint_options, self._restore_hint_options)
+        self.panels = (self.stats, self.replay, self.note, self.store)
+        """The panels at the end of the app, in order."""
         keeper.subscribe(self._on_keeper)
         session.subscribe(self._on_session)
         self.render()
+
+    def _hint_options(self) -> dict[str, bool]:
+        return {name: self.keeper.session.option(setting) for name, setting in HINT_OPTIONS.items()}
+
+    def _restore_hint_options(self, value: Any) -> None:
+        if isinstance(value, dict):  # a stored value of another shape changes nothing
+            for name, setting in HINT_OPTIONS.items():
+                if isinstance(value.get(name), bool):
+                    self.keeper.session.set_option(setting, value[name])
 
     def _on_keeper(self, event: KeeperEvent) -> None:
         if isinstance(event, StoreChanged):
@@ -120,20 +117,6 @@ class Persistence:
             self.note.value = f'<span class="tp-keep-note-text">{html.escape(keep_text(key, lang))}</span>'
 
 
-def add_persistence(app: TriPeaksApp, store: BrowserStore | None = None) -> Persistence:
-    """Give ``app`` its storage, daily deal, matches, statistics and replay (module doc); returns them.
-    ``store`` replaces the browser store (tests)."""
-    kept = Persistence(app, store)
-    _BY_APP[id(app)] = kept
-    return kept
-
-
-def persistence(app: TriPeaksApp) -> Persistence | None:
-    """What :func:`add_persistence` added to ``app``, if anything."""
-    kept = _BY_APP.get(id(app))
-    return kept if kept is not None and kept.app_ref() is app else None
-
-
 def link_code(query: str | None) -> str | None:
     """The ``code`` parameter of a page's query string (``"code=TP1-E-AAAAAAD"``), else ``None``.
 
@@ -146,7 +129,7 @@ def link_code(query: str | None) -> str | None:
     return values[0].strip() if values and values[0].strip() else None
 
 
-def _voila_query() -> str | None:
+def voila_query() -> str | None:
     """The page's query string in Voila (waiting for the request in a preheated kernel), else ``None``."""
     if "VOILA_PREHEAT" not in os.environ and "VOILA_KERNEL_ID" not in os.environ:
         return None  # not a Voila kernel (JupyterLab, a script)
@@ -154,21 +137,3 @@ def _voila_query() -> str | None:
 
     wait_for_request()
     return os.environ.get("QUERY_STRING")
-
-
-def deal_from_link(app: TriPeaksApp, query: str | None = None) -> Game | None:
-    """Deal the code of the page's link (``?code=TP1-…``) in ``app``; returns the game dealt.
-
-    ``query`` defaults to the page's query string in Voila (module doc);
-    outside Voila, or without a ``code``, nothing happens.  A code that
-    cannot be read is refused like a pasted one (the New game panel says why).
-    With :func:`add_persistence`, an unfinished saved game of the same code
-    is resumed when the page loads, instead of a fresh deal.
-    """
-    code = link_code(query if query is not None else _voila_query())
-    if code is None:
-        return None
-    kept = persistence(app)
-    if kept is not None:
-        return kept.keeper.follow_link(code)
-    return app.session.deal_code(code)

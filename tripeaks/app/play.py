@@ -27,16 +27,18 @@ CSS classes (stable, used by the browser tests): ``tp-app``, ``tp-bottom``
 and those of each view (listed in its module).  ``tp-hint`` is the Hint
 button of :mod:`tripeaks.app.views.hints`.
 
-Extension points (for a Hint button or a "winnable deals only" option, without
-editing any view): :attr:`TriPeaksApp.session` (subscribe to its events, act
-through it), :meth:`TriPeaksApp.add_control`,
+Where the other parts go (:func:`tripeaks.app.factory.build_app` composes them,
+so adding a part never edits a view): :meth:`TriPeaksApp.add_control`,
 :meth:`TriPeaksApp.add_new_game_control`, :meth:`TriPeaksApp.add_new_game_note`,
-:meth:`TriPeaksApp.add_panel`, :meth:`TriPeaksApp.add_top` and :attr:`TriPeaksApp.page_bridge` (keyboard shortcuts).
+:meth:`TriPeaksApp.add_panel` and :meth:`TriPeaksApp.add_top`; the parts built
+are :attr:`~TriPeaksApp.hints`, :attr:`~TriPeaksApp.keyboard`, :attr:`~TriPeaksApp.keep`
+and :attr:`~TriPeaksApp.classroom` (``None`` when absent).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
@@ -57,6 +59,12 @@ from .views.plot import PlotView
 from .views.rulesets import RunView
 from .views.timer import TimerView
 
+if TYPE_CHECKING:
+    from .persist import Persistence
+    from .views.class_panel import ClassroomTools
+    from .views.hints import HintTools
+    from .views.keyboard import AccessTools
+
 __all__ = ["TriPeaksApp"]
 
 
@@ -69,9 +77,8 @@ class TriPeaksApp(widgets.VBox):
     naming the languages) for an unknown language.  ``time_source`` (seconds;
     by default the session's, :func:`time.monotonic`) and ``scheduler`` (what runs the clock's
     ticks, by default the kernel's event loop) drive :attr:`clock`; tests give
-    fake ones.  The views and their
-    widgets are public attributes so tests can click them like a user
-    (``app.undo_button.click()``); treat them as read-only.  :meth:`close`
+    fake ones.  The views are public attributes so tests can click their
+    widgets like a user (``app.controls.undo_button.click()``); treat them as read-only.  :meth:`close`
     frees every widget and the plot's figure.
     """
 
@@ -111,6 +118,14 @@ class TriPeaksApp(widgets.VBox):
         bottom.add_class("tp-bottom")  # wraps: the plot goes below the log when narrow (theme.py)
         self.page_bridge = PageBridge(live=".tp-status, .tp-new-message, .tp-live")
         """The browser side of the page: its language and title, live regions, keyboard shortcuts."""
+        self.hints: HintTools | None = None
+        """The Hint button, the Winnable? indicator and the winnable-deals option, when composed."""
+        self.keyboard: AccessTools | None = None
+        """The keyboard shortcuts, their help panel and the four-colour toggle, when composed."""
+        self.keep: Persistence | None = None
+        """What is kept in the browser (and its panels), when composed."""
+        self.classroom: ClassroomTools | None = None
+        """The class results (name line, recording, challenge), when composed."""
         self._show_page(s.lang)
         s.subscribe(self._follow_language)
         super().__init__(
@@ -135,103 +150,6 @@ class TriPeaksApp(widgets.VBox):
 
     def _show_page(self, lang: str) -> None:
         self.page_bridge.set_page(lang, ui_text("page.title", lang), {".tp-plot": ui_text("plot.title", lang)})
-
-    # ------------------------------------------------------------------ the parts' widgets
-    # Shortcuts to the widgets a user clicks or reads (tests and scripts use them).
-    @property
-    def title_label(self) -> widgets.HTML:
-        """The title."""
-        return self.header.title_label
-
-    @property
-    def score_label(self) -> widgets.HTML:
-        """The score (``tp-score``)."""
-        return self.header.score_label
-
-    @property
-    def moves_label(self) -> widgets.HTML:
-        """The move counter (``tp-moves``)."""
-        return self.header.moves_label
-
-    @property
-    def peaks_label(self) -> widgets.HTML:
-        """The peaks cleared (``tp-peaks-count``)."""
-        return self.header.peaks_label
-
-    @property
-    def rule_label(self) -> widgets.HTML:
-        """The rule (``tp-rule``)."""
-        return self.header.rule_label
-
-    @property
-    def code_label(self) -> widgets.HTML:
-        """The game code (``tp-code``)."""
-        return self.header.code_label
-
-    @property
-    def undo_button(self) -> widgets.Button:
-        """Undo (``tp-undo``)."""
-        return self.controls.undo_button
-
-    @property
-    def redo_button(self) -> widgets.Button:
-        """Redo (``tp-redo``)."""
-        return self.controls.redo_button
-
-    @property
-    def restart_button(self) -> widgets.Button:
-        """Restart (``tp-restart``)."""
-        return self.controls.restart_button
-
-    @property
-    def error_help(self) -> widgets.ToggleButton:
-        """The Error help toggle (``tp-error-help``)."""
-        return self.controls.error_help
-
-    @property
-    def language(self) -> widgets.Dropdown:
-        """The language menu (``tp-lang``)."""
-        return self.controls.language
-
-    @property
-    def status(self) -> widgets.HTML:
-        """The status line (``tp-status``)."""
-        return self.status_row.status
-
-    @property
-    def again_button(self) -> widgets.Button:
-        """New game, shown once the game is over (``tp-again``)."""
-        return self.status_row.again_button
-
-    @property
-    def new_rule(self) -> widgets.Dropdown:
-        """The rule of a random deal (``tp-new-rule``)."""
-        return self.new_game.rule
-
-    @property
-    def code_input(self) -> widgets.Text:
-        """The code field (``tp-code-input``)."""
-        return self.new_game.code_input
-
-    @property
-    def deal_button(self) -> widgets.Button:
-        """Deal (``tp-deal``)."""
-        return self.new_game.deal_button
-
-    @property
-    def new_message(self) -> widgets.HTML:
-        """What Deal did (``tp-new-message``)."""
-        return self.new_game.message
-
-    @property
-    def move_log(self) -> widgets.HTML:
-        """The move log (``tp-log``)."""
-        return self.log_panel.entries
-
-    @property
-    def plot_image(self) -> widgets.Image:
-        """The score plot (``tp-plot``)."""
-        return self.plot_panel.plot.image
 
     # ------------------------------------------------------------------ public API
     @property

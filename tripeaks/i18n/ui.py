@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine._text import shorten
-from ..engine.codes import InvalidCodeError, Rule
+from ..engine.codes import InvalidCodeError, WrapRule
 from ..engine.rules import Preset, RuleSet
 from .core import LANGUAGE_NAMES, LANGUAGES, Entry, Plural, lookup
 
@@ -550,14 +550,14 @@ def ui_text(key: str, lang: str = "en", **values: Any) -> str:
     return lookup(UI_CATALOG, key, lang, values)
 
 
-def rule_name(rule: Rule | RuleSet | str, lang: str = "en") -> str:
+def rule_name(rule: WrapRule | RuleSet | str, lang: str = "en") -> str:
     """The rule's name in ``lang``: Easy / Fácil / Facile, Classic / Clássica / Classique.
 
     A :class:`~tripeaks.engine.rules.RuleSet` is named by its wrap option (for its
     preset's name see :func:`preset_name`).
     """
-    r = rule.rule if isinstance(rule, RuleSet) else Rule.parse(rule)
-    return ui_text("rule.easy" if r is Rule.EASY else "rule.classic", lang)
+    r = rule.rule if isinstance(rule, RuleSet) else WrapRule.parse(rule)
+    return ui_text("rule.easy" if r is WrapRule.EASY else "rule.classic", lang)
 
 
 def preset_name(preset: Preset | RuleSet | str | None, lang: str = "en") -> str:

@@ -1,13 +1,32 @@
 """The play session's events and values: what a :class:`~tripeaks.app.model.session.PlaySession` emits.
 
 Frozen dataclasses, one per thing that happened; views observe them and never
-change each other (docs/rules.md §2, §4, §8 for the rules they report).
+change each other (docs/rules.md §2, §4, §8 for the rules they report):
+
+========================  ==========================================================
+:class:`GameStarted`      a game is on the table; ``source`` says where it came from
+:class:`MoveMade`         a play or a draw (the engine's event)
+:class:`MoveUndone`       an undo (the engine's event)
+:class:`MoveRefused`      an action the rules refuse, with the :class:`~tripeaks.engine.game.Refusal`
+:class:`GameOver`         the move just made won or blocked the game
+:class:`LanguageChanged`  every text follows the new language
+:class:`MessageChanged`   the status message changed
+:class:`CodeRejected`     a game code that cannot be read (nothing else changed)
+:class:`HighlightChanged` cards or the stock to ring (e.g. a hint)
+:class:`SettingChanged`   error help, the rule set of the next random deal, the four-colour deck
+:class:`StateRestored`    an action failed and was rolled back: show everything again
+:class:`TimeRanOut`       the timer ran out (docs/rules.md §8): the game is over, *time up*
+:class:`GameFinished`     a game played here is finished or abandoned, once per game (results, statistics)
+========================  ==========================================================
+:class:`ConfirmationAsked`  replacing the game in progress would abandon it: Yes or No?
+:class:`ConfirmationClosed` that question was answered, or the game moved on
+========================  ==========================================================
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, Union
 
@@ -16,6 +35,17 @@ from ...engine.codes import GameCode, InvalidCodeError
 from ...engine.game import Action, DrawEvent, Game, PlayEvent, Refusal, Status, TimeUpEvent, UndoEvent
 from ...engine.rules import RuleSet
 from ...history.entry import GameEntry, Outcome
+
+# The status message, re-exported with the events.
+from ...i18n.session import NO_MESSAGE as NO_MESSAGE
+from ...i18n.session import Message as Message
+from ...i18n.session import MessageKind as MessageKind
+
+__all__ = ["GameSource", "MessageKind", "Message", "NO_MESSAGE", "Setting", "GameStarted", "MoveMade", "MoveUndone"]
+__all__ += ["MoveRefused", "GameOver", "LanguageChanged", "MessageChanged", "CodeRejected", "HighlightChanged"]
+__all__ += ["SettingChanged", "StateRestored", "Outcome", "TimeRanOut", "GameFinished", "SessionEvent", "GAME_CHANGES"]
+__all__ += ["Observer", "REDO", "DOUBLE_PRESS", "ReplaceKind", "ReplaceRequest", "ConfirmationAsked"]
+__all__ += ["ConfirmationClosed"]
 
 
 class GameSource(TextEnum):
@@ -39,35 +69,6 @@ class GameSource(TextEnum):
     a move made on a replay step plays on from there (the game counts from then on)."""
 
 
-class MessageKind(TextEnum):
-    """How a status message looks: information, an error, a win or a blocked game."""
-
-    INFO = "info"
-    ERROR = "error"
-    WON = "won"
-    BLOCKED = "blocked"
-
-
-@dataclass(frozen=True)
-class Message:
-    """A status message in no particular language: ``render(lang)`` gives its sentences.
-
-    ``kind`` is a :class:`MessageKind`; ``refusal`` is set when the message
-    explains a refused action (so that turning error help off can clear it).
-    """
-
-    kind: MessageKind
-    render: Callable[[str], Sequence[str]] = field(compare=False)
-    refusal: Refusal | None = None
-
-    def sentences(self, lang: str) -> tuple[str, ...]:
-        """The message's sentences in ``lang`` (empty for no message)."""
-        return tuple(s for s in self.render(lang) if s)
-
-
-NO_MESSAGE = Message(MessageKind.INFO, lambda lang: ())
-
-
 class Setting(TextEnum):
     """A session setting (:class:`SettingChanged`)."""
 
@@ -79,6 +80,10 @@ class Setting(TextEnum):
     """The rule set of the next random deal (docs/rules.md §8): a :class:`~tripeaks.engine.rules.RuleSet`."""
     FOUR_COLOUR = "four_colour"
     """Whether the cards are drawn in four suit colours (clubs green, diamonds blue): ``bool``."""
+    WINNABLE = "winnable"
+    """Whether the Winnable? indicator is shown (off by default: it is a spoiler): ``bool``."""
+    ONLY_WINNABLE = "only_winnable"
+    """Whether a random deal must be proven winnable (off by default): ``bool``."""
 
 
 @dataclass(frozen=True)

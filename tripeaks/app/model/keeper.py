@@ -65,6 +65,7 @@ from ...history.stats import UTC, GameEntry, HistoryError, merge_history, read_e
 from ...history.stats import import_history as read_history
 from ...i18n import check_language
 from ...i18n.keep import keep_text
+from .bus import EventBus
 from .session import (
     GAME_CHANGES,
     ConfirmationClosed,
@@ -242,7 +243,7 @@ class Keeper:
         self.session = session
         self.store = store
         self.now = now
-        self._observers: list[Callable[[KeeperEvent], object]] = []
+        self._bus: EventBus[KeeperEvent] = EventBus()
         self._state = StoreState()
         self._history: list[GameEntry] = []
         self._match: Match | None = None
@@ -283,12 +284,10 @@ class Keeper:
 
     def subscribe(self, observer: Callable[[KeeperEvent], object]) -> Callable[[], None]:
         """Call ``observer(event)`` for each :data:`KeeperEvent`; returns the unsubscribe function."""
-        self._observers.append(observer)
-        return lambda: self._observers.remove(observer) if observer in self._observers else None
+        return self._bus.subscribe(observer)
 
     def _tell(self, event: KeeperEvent) -> None:
-        for observer in list(self._observers):
-            observer(event)
+        self._bus.emit(event)
 
     def add_setting(self, name: str, get: Callable[[], Any], set_: Callable[[Any], None]) -> None:
         """Keep one more setting (JSON-ready value): ``get()`` reads it, ``set_(value)`` restores it.

@@ -10,7 +10,8 @@ and the language, and emits typed events the view observes
 Every learner action works on a copy of the lesson's run and the copy is
 kept only when the action went through: a failure (logged) leaves the
 lesson exactly as it was and the view says so briefly.  Every check and
-every sentence comes from :mod:`tripeaks.course.lessons`.
+every sentence comes from :mod:`tripeaks.course.lessons`.  A step about game
+codes deals through :attr:`LessonSession.dealer`, the play session of its New game panel.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from ...course.lessons import LESSONS, Feedback, LessonRun
 from ...course.quiz import QuizRun
 from ...engine.game import Game
 from ...i18n import check_language
-from .session import LanguageChanged
+from .bus import EventBus
+from .session import GameSource, GameStarted, LanguageChanged, PlaySession, SessionEvent
 
 __all__ = ["LessonSession", "LessonShown", "LessonActed", "LessonFailed", "QuizChanged", "LessonEvent"]
 
@@ -82,9 +84,13 @@ class LessonSession:
         self._failed = False
         self._busy = False
         self._closed = False
-        self._observers: list[Callable[[LessonEvent], object]] = []
+        self._bus: EventBus[LessonEvent] = EventBus()
         self._quiz = QuizRun()
         self._quiz_open = False
+        self.dealer = PlaySession(Game.from_code("TP1-E-AAAAAAD"), lang)
+        """The play session of the New game panel (a step about game codes, docs/rules.md §5):
+        a game dealt there (a code or a random deal) goes to the lesson shown; it follows the language."""
+        self.dealer.subscribe(self._dealt)
 
     # ------------------------------------------------------------------ state
     @property
@@ -132,12 +138,10 @@ class LessonSession:
     # ------------------------------------------------------------------ observers
     def subscribe(self, observer: Callable[[LessonEvent], object]) -> Callable[[], None]:
         """Call ``observer(event)`` for every event from now on; returns a function that unsubscribes it."""
-        self._observers.append(observer)
-        return lambda: self._observers.remove(observer) if observer in self._observers else None
+        return self._bus.subscribe(observer)
 
     def _emit(self, event: LessonEvent) -> None:
-        for observer in list(self._observers):
-            observer(event)
+        self._bus.emit(event)
 
     # ------------------------------------------------------------------ actions
     def click_card(self, position: int) -> None:
@@ -188,6 +192,10 @@ class LessonSession:
     def deal(self, game: Game) -> None:
         """The learner dealt ``game`` in the New game panel (docs/rules.md §5)."""
         self._act(lambda run: (run.deal(game),))
+
+    def _dealt(self, event: SessionEvent) -> None:
+        if isinstance(event, GameStarted) and event.source in (GameSource.CODE, GameSource.RANDOM):
+            self.deal(event.game)
 
     def expire(self) -> None:
         """The learner let the timer run out (docs/rules.md §8)."""
@@ -251,7 +259,8 @@ class LessonSession:
     def close(self) -> None:
         """Forget every observer; later actions do nothing."""
         self._closed = True
-        self._observers.clear()
+        self._bus.close()
+        self.dealer.close()
 
     # ------------------------------------------------------------------ internals
     def _act(self, action: Callable[[LessonRun], tuple[Feedback, ...]]) -> None:
@@ -285,11 +294,7 @@ class LessonSession:
         except Exception:  # noqa: BLE001 - a learner never sees a traceback
             log.exception("TriPeaks lesson action failed; the lesson was left as it was")
             self._failed = True
-            for observer in list(self._observers):
-                try:
-                    observer(LessonFailed())
-                except Exception:  # noqa: BLE001
-                    log.exception("TriPeaks lesson view could not show the failure")
+            self._bus.deliver_each((LessonFailed(),))
         finally:
             self._busy = False
 
@@ -332,3 +337,4 @@ class LessonSession:
         except Exception:
             self._lang = previous
             raise
+        self.dealer.set_language(lang)

@@ -1,7 +1,7 @@
 """Class results in the play app (opt-in): the student's name, every finished game recorded, the class challenge.
 
-:func:`add_classroom` gives a :class:`~tripeaks.app.play.TriPeaksApp` what a
-class needs when a class database is configured (``TRIPEAKS_CLASS_DB``, or
+:class:`ClassroomTools` gives the app (:func:`tripeaks.app.factory.build_app` places its
+widgets) what a class needs when a class database is configured (``TRIPEAKS_CLASS_DB``, or
 ``build_app(class_db=…)``; see :mod:`tripeaks.history.class_results`):
 
 * a **name** line above the header (``tp-classbar``): the app asks once for
@@ -41,7 +41,6 @@ import logging
 import os
 import threading
 import time
-import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
@@ -61,10 +60,10 @@ from ...history.class_results import (
 from ...history.entry import GameEntry
 from ...i18n.classroom import classroom_text, name_problem_message, problem_message
 from .. import static
+from ..model.clock import GameClock
 from ..model.session import GameFinished, GameStarted, LanguageChanged, PlaySession, SessionEvent
-from ..play import TriPeaksApp
 
-__all__ = ["ClassroomTools", "add_classroom", "classroom_tools", "PENDING_MAX", "CSS"]
+__all__ = ["ClassroomTools", "PENDING_MAX", "CSS"]
 
 log = logging.getLogger(__name__)
 
@@ -79,8 +78,6 @@ CSS = static.text("class_panel.css")
 # One worker thread for every app of the process: the database is never touched on the main thread.
 _EXECUTOR: ThreadPoolExecutor | None = None
 _EXECUTOR_LOCK = threading.Lock()
-# id(app) -> its tools (they live as long as the app's callbacks hold them).
-_TOOLS: weakref.WeakValueDictionary[int, ClassroomTools] = weakref.WeakValueDictionary()
 
 
 def _executor() -> ThreadPoolExecutor:
@@ -109,18 +106,26 @@ def _esc(s: str) -> str:
 class ClassroomTools:
     """The name line, the recording of finished games and the class challenge of one app.
 
-    Build it with :func:`add_classroom`.  Widgets (public, read-only):
-    ``bar`` (the line above the header), ``name_input``, ``save_button``,
+    ``ClassroomTools(session, class_db)``: ``class_db`` is a
+    :class:`~tripeaks.history.class_results.ClassStore` or the path of its file (opened on
+    the worker thread; a file that cannot be used is reported once on the name line,
+    never raised).  Widgets (public, read-only): ``bar`` (the line the app puts above the header), ``name_input``, ``save_button``,
     ``prompt``, ``note``; ``challenge_box``, ``challenge_text``,
-    ``challenge_button`` (in New game).  State: :attr:`name`,
+    ``challenge_button`` (``challenge_box`` goes under the New game panel's message).  State: :attr:`name`,
     :attr:`store` (``None`` until it is opened), :attr:`challenge`,
     :attr:`recorded` and :attr:`missed` (games written, games lost to a lock).
     :meth:`wait` waits until every database task asked so far is done (tests).
     """
 
-    def __init__(self, app: TriPeaksApp, class_db: ClassStore | str | os.PathLike[str]) -> None:
-        self.app = app
-        self.session: PlaySession = app.session
+    def __init__(
+        self,
+        session: PlaySession,
+        class_db: ClassStore | str | os.PathLike[str],
+        clock: GameClock | None = None,
+    ) -> None:
+        self.session: PlaySession = session
+        self.clock = clock
+        """The app's game clock, started again when the page first shows the app (or ``None``)."""
         self.store: ClassStore | None = class_db if isinstance(class_db, ClassStore) else None
         self.name: str | None = None
         """The student's display name, once given (kept for the session)."""
@@ -166,8 +171,6 @@ class ClassroomTools:
         )
         self.challenge_box.add_class("tp-challenge")
 
-        app.add_top(self.bar)
-        app.add_new_game_note(self.challenge_box)
         self.session.subscribe(self._on_event)
         self.render()
         self._background(self._open, self._opened)
@@ -283,7 +286,8 @@ class ClassroomTools:
         :meth:`GameClock.page_shown <tripeaks.app.model.clock.GameClock.page_shown>`), and the
         challenge is read again."""
         if isinstance(change.get("new"), int) and change["new"] > 0:
-            self.app.clock.page_shown()
+            if self.clock is not None:
+                self.clock.page_shown()
             self._read_challenge()
 
     def _finished(self, event: GameFinished) -> None:
@@ -375,24 +379,3 @@ def _entries(name: str, games: list[GameEntry]) -> list[ClassRow]:
         except InvalidEntryError:  # a game the store cannot hold (e.g. a record too long): never an error on screen
             log.exception("TriPeaks class results: a finished game cannot be recorded")
     return entries
-
-
-def add_classroom(app: TriPeaksApp, class_db: ClassStore | str | os.PathLike[str]) -> ClassroomTools:
-    """Give ``app`` the name line, the recording of finished games and the class challenge.
-
-    ``class_db`` is a :class:`~tripeaks.history.class_results.ClassStore` or the path of
-    its file (opened on the worker thread; a file that cannot be used is
-    reported once on the name line, never raised).  Returns the
-    :class:`ClassroomTools` (the same one if ``app`` already has them).
-    """
-    tools = classroom_tools(app)
-    if tools is None:
-        tools = ClassroomTools(app, class_db)
-        _TOOLS[id(app)] = tools
-    return tools
-
-
-def classroom_tools(app: TriPeaksApp) -> ClassroomTools | None:
-    """The :class:`ClassroomTools` of ``app``, or ``None`` if :func:`add_classroom` was not called on it."""
-    tools = _TOOLS.get(id(app))
-    return tools if tools is not None and tools.app is app else None

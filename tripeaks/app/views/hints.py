@@ -1,9 +1,8 @@
 """Hints and winnability in the app, on top of :mod:`tripeaks.solver`.
 
-:func:`add_hints` gives a :class:`~tripeaks.app.play.TriPeaksApp` three things,
-through the app's extension points (``add_control``, ``add_new_game_control``,
-``add_new_game_note``) and its :class:`~tripeaks.app.model.session.PlaySession`
-(events, ``random_game``, ``show_message``, ``set_highlight``, ``run``):
+:class:`HintTools` gives the app (:func:`tripeaks.app.factory.build_app` places its
+widgets) three things, through its :class:`~tripeaks.app.model.session.PlaySession`
+(events, settings, ``random_game``, ``show_message``, ``set_highlight``, ``run``):
 
 * a **Hint** button (``tp-hint``): the solver looks for a move that keeps the
   game winnable, with full knowledge of the face-down cards and the stock
@@ -24,14 +23,15 @@ through the app's extension points (``add_control``, ``add_new_game_control``,
 * a **Winnable?** toggle (``tp-winnable-toggle``, off at first: it is a
   spoiler) and its indicator (``tp-winnable``), which says after each action
   whether the position can still be won (``tp-winnable-yes`` / ``-no`` /
-  ``-unknown`` / ``-won``), within :data:`INDICATOR_BUDGET` seconds.
+  ``-unknown`` / ``-won``), within :data:`INDICATOR_BUDGET` seconds; the session
+  setting ``Setting.WINNABLE``.
 * a **Deal only winnable games** checkbox in the New game panel
   (``tp-only-winnable``): a random deal under the chosen rule set is drawn again
   until the solver proves it winnable, each try within
   :data:`DEAL_TRY_BUDGET` seconds, at most :data:`DEAL_MAX_TRIES` tries; a
   note (``tp-deal-note``) says how many deals were tried, or that none was
   proven (the last one is dealt).  A pasted code is dealt as given: the code
-  decides, and the note says so.
+  decides, and the note says so.  The session setting ``Setting.ONLY_WINNABLE``.
 
 Every click runs under the session's guard: a failure shows the app's short
 failure message and the game is never touched (hints only read it; the solver
@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import html
 import logging
-import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -60,16 +59,22 @@ from ...engine.game import Game, Status
 from ...engine.rules import RuleSet
 from ...i18n.ui import ui_text
 from .. import static
-from ..model.session import GAME_CHANGES, GameSource, GameStarted, LanguageChanged, SessionEvent
-from ..play import TriPeaksApp
+from ..model.session import (
+    GAME_CHANGES,
+    GameSource,
+    GameStarted,
+    LanguageChanged,
+    PlaySession,
+    SessionEvent,
+    Setting,
+    SettingChanged,
+)
 
 if TYPE_CHECKING:
     from ...solver import Hint, Verdict
 
 __all__ = [
     "HintTools",
-    "add_hints",
-    "hint_tools",
     "HINT_BUDGETS",
     "INDICATOR_BUDGET",
     "DEAL_TRY_BUDGET",
@@ -95,9 +100,6 @@ _CACHE_SIZE = 512
 CSS = static.text("hints.css")
 """Extra style for the hint widgets (selectors from ``tp-*`` classes, colours of :mod:`tripeaks.app.views.theme`)."""
 
-# id(app) -> its tools; the tools live as long as the app (its callbacks hold them), then drop out of here.
-_TOOLS: weakref.WeakValueDictionary[int, HintTools] = weakref.WeakValueDictionary()
-
 
 def _deal_key(game: Game) -> tuple[Any, ...]:
     """What fixes the cards of a game: rule set, dealt tableau, dealt stock, first waste."""
@@ -121,9 +123,12 @@ def _ms(seconds: float) -> int:
 class HintTools:
     """The Hint button, the Winnable? indicator and the winnable-deals option of one app.
 
-    Build it with :func:`add_hints`.  Widgets (public, treat as read-only):
-    ``hint_button``, ``rewind_button``, ``winnable_toggle``, ``winnable_label``, ``only_winnable``,
-    ``deal_note``.  Settings (plain attributes, e.g. for tests):
+    ``HintTools(session)``; the app places ``box`` (Hint, Rewind, Winnable?) in its
+    controls row, ``only_winnable`` in the New game row and ``deal_note`` under it.
+    Widgets (public, treat as read-only): ``hint_button``, ``rewind_button``,
+    ``winnable_toggle``, ``winnable_label``, ``only_winnable``, ``deal_note``, ``box``.
+    The two options follow the session's settings ``Setting.WINNABLE`` and
+    ``Setting.ONLY_WINNABLE`` (both ways).  :meth:`give_hint` is the Hint button's action.  Settings (plain attributes, e.g. for tests):
     ``hint_budgets`` (seconds, tuple), ``indicator_budget``, ``deal_try_budget``,
     ``rewind_budget`` (seconds), ``deal_max_tries``, ``max_nodes`` (``None`` or a node budget for
     every search, on top of the time budgets) and ``random_game`` (a
@@ -133,9 +138,8 @@ class HintTools:
     message, its highlight, its guard).
     """
 
-    def __init__(self, app: TriPeaksApp) -> None:
-        self.app = app
-        session = self.session = app.session
+    def __init__(self, session: PlaySession) -> None:
+        self.session = session
         self.hint_budgets: tuple[float, ...] = HINT_BUDGETS
         self.indicator_budget = INDICATOR_BUDGET
         self.deal_try_budget = DEAL_TRY_BUDGET
@@ -156,28 +160,30 @@ class HintTools:
 
         self.hint_button = widgets.Button(icon="lightbulb-o", layout=widgets.Layout(width="auto", min_width="90px"))
         self.hint_button.add_class("tp-hint")
-        self.hint_button.on_click(lambda _b: session.run(self._give_hint))
+        self.hint_button.on_click(lambda _b: self.give_hint())
         self.rewind_button = widgets.Button(icon="undo", layout=widgets.Layout(width="auto", display="none"))
         self.rewind_button.add_class("tp-rewind")
         self.rewind_button.on_click(lambda _b: session.run(self._rewind))
-        self.winnable_toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
+        self.winnable_toggle = widgets.ToggleButton(
+            value=session.option(Setting.WINNABLE), layout=widgets.Layout(width="auto")
+        )
         self.winnable_toggle.add_class("tp-winnable-toggle")
-        self.winnable_toggle.observe(lambda _c: session.run(self.refresh), names="value")
+        self.winnable_toggle.observe(lambda c: session.set_option(Setting.WINNABLE, bool(c["new"])), names="value")
         self.winnable_label = widgets.HTML(layout=widgets.Layout(display="none"))
         self.winnable_label.add_class("tp-winnable")
         style = widgets.HTML(value=f"<style>{CSS}</style>")
         style.add_class("tp-style")
-        self.only_winnable = widgets.Checkbox(value=False, indent=False)
+        self.only_winnable = widgets.Checkbox(value=session.option(Setting.ONLY_WINNABLE), indent=False)
         self.only_winnable.add_class("tp-only-winnable")
+        self.only_winnable.observe(lambda c: session.set_option(Setting.ONLY_WINNABLE, bool(c["new"])), names="value")
         self.deal_note = widgets.HTML(layout=widgets.Layout(display="none"))
         self.deal_note.add_class("tp-deal-note")
 
         # One box: the three wrap together when the controls row is too narrow.
-        box = widgets.HBox([self.hint_button, self.rewind_button, self.winnable_toggle, self.winnable_label, style])
-        box.add_class("tp-hint-box")
-        app.add_control(box)
-        app.add_new_game_control(self.only_winnable)
-        app.add_new_game_note(self.deal_note)  # under the panel's "Dealt …" message
+        self.box = widgets.HBox(
+            [self.hint_button, self.rewind_button, self.winnable_toggle, self.winnable_label, style]
+        )
+        self.box.add_class("tp-hint-box")
         session.random_game = self._new_game
         session.subscribe(self._on_event)
         self.refresh()
@@ -187,7 +193,12 @@ class HintTools:
         """A new game? a move? redraw our widgets (the indicator asks the solver)."""
         if isinstance(event, GameStarted):
             self._follow(event)
-        if isinstance(event, (*GAME_CHANGES, LanguageChanged)):
+        if isinstance(event, SettingChanged) and event.setting is Setting.ONLY_WINNABLE:
+            self.only_winnable.value = event.value
+        if isinstance(event, SettingChanged) and event.setting is Setting.WINNABLE:
+            self.winnable_toggle.value = event.value
+            self.refresh()  # the indicator asks the solver: under the action's guard
+        elif isinstance(event, (*GAME_CHANGES, LanguageChanged)):
             try:
                 self.refresh()
             except Exception:  # noqa: BLE001 - the indicator is an extra: the move stands
@@ -198,11 +209,15 @@ class HintTools:
         if event.source is GameSource.RANDOM and pending is not None and pending[0] is event.game:
             self._note = pending[1]
         elif event.source is GameSource.CODE:
-            self._note = ("code",) if self.only_winnable.value else None
+            self._note = ("code",) if self.session.option(Setting.ONLY_WINNABLE) else None
         elif event.source is not GameSource.RESTART:  # a restart keeps the note: same cards
             self._note = None
 
     # ------------------------------------------------------------------ hint
+    def give_hint(self) -> None:
+        """Ring a move that keeps the game winnable and say why, or say that none is known (module doc)."""
+        self.session.run(self._give_hint)
+
     def _give_hint(self) -> None:
         from ... import solver  # loaded at the first hint (its tables too, before the time budget starts)
         from ...i18n.solver import hint_message
@@ -307,7 +322,7 @@ class HintTools:
         self.rewind_button.description = ui_text("hints.rewind", lang)
         self.rewind_button.tooltip = ui_text("hints.rewind_tip", lang)
         self.rewind_button.layout.display = None if offered else "none"
-        on = self.winnable_toggle.value
+        on = self.winnable_toggle.value = self.session.option(Setting.WINNABLE)
         self.winnable_toggle.description = ui_text("hints.winnable_on" if on else "hints.winnable_off", lang)
         self.winnable_toggle.tooltip = ui_text("hints.winnable_tip", lang)
         self.winnable_toggle.icon = "check" if on else ""
@@ -330,6 +345,7 @@ class HintTools:
             self._indicator = ("off", 0)
             self.winnable_label.value = ""
             self.winnable_label.layout.display = "none"
+        self.only_winnable.value = self.session.option(Setting.ONLY_WINNABLE)
         self.only_winnable.description = ui_text("hints.only_winnable", lang)
         self.only_winnable.tooltip = ui_text("hints.only_winnable_tip", lang)
         self.deal_note.value = self._note_html(lang)
@@ -343,7 +359,7 @@ class HintTools:
     # ------------------------------------------------------------------ only winnable deals
     def _new_game(self, rule: RuleSet) -> Game:
         """The session's ``random_game``: a random deal, proven winnable when the option is on."""
-        if not self.only_winnable.value:
+        if not self.session.option(Setting.ONLY_WINNABLE):
             game = self.random_game(rule)
             self._pending = (game, None)
             return game
@@ -380,22 +396,3 @@ def _remember(cache: OrderedDict[tuple[Any, ...], Any], key: tuple[Any, ...], va
     cache.move_to_end(key)
     while len(cache) > _CACHE_SIZE:
         cache.popitem(last=False)
-
-
-def add_hints(app: TriPeaksApp) -> HintTools:
-    """Give ``app`` the Hint button, the Winnable? indicator and the winnable-deals option.
-
-    Returns the :class:`HintTools` (the same one if ``app`` already has them).
-    Nothing of the solver is loaded or built until the player asks for it.
-    """
-    tools = hint_tools(app)
-    if tools is None:
-        tools = HintTools(app)
-        _TOOLS[id(app)] = tools
-    return tools
-
-
-def hint_tools(app: TriPeaksApp) -> HintTools | None:
-    """The :class:`HintTools` of ``app``, or ``None`` if :func:`add_hints` was not called on it."""
-    tools = _TOOLS.get(id(app))
-    return tools if tools is not None and tools.app is app else None

@@ -1,11 +1,11 @@
 """Playing without a mouse, and a deck for every eye: keyboard shortcuts, their help panel, four colours.
 
-:func:`add_access` gives a :class:`~tripeaks.app.play.TriPeaksApp`:
+:class:`AccessTools` gives the app (:func:`tripeaks.app.factory.build_app` places its widgets):
 
 * **keyboard shortcuts**, heard through the app's
   :class:`~tripeaks.app.views.bridge.PageBridge` (the only way a key reaches the
-  kernel).  Each key presses the button a mouse would press, so it does
-  exactly what that button does (and nothing when the button is disabled):
+  kernel).  Each key makes the session action of the button a mouse would press,
+  so it does exactly what that button does (and nothing when the button is disabled):
 
   ===  =============================================  ==========================
   D    draw from the stock                            the stock
@@ -28,24 +28,23 @@
   each suit apart; a setting of the :class:`~tripeaks.app.model.session.PlaySession`,
   so every deal of the session keeps it.
 
-Every action runs under the session's guard (the buttons' own handlers).
+Every action runs under the session's guard.
 """
 
 from __future__ import annotations
 
 import html
-import weakref
 from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from ...engine.game import Status
 from ...i18n.ui import ui_text
 from .. import static
-from ..model.session import LanguageChanged, SessionEvent, Setting, SettingChanged
-from ..play import TriPeaksApp
-from .hints import hint_tools
+from ..model.session import LanguageChanged, PlaySession, SessionEvent, Setting, SettingChanged
+from .bridge import PageBridge
 
-__all__ = ["AccessTools", "add_access", "access_tools", "SHORTCUTS", "CSS"]
+__all__ = ["AccessTools", "SHORTCUTS", "CSS"]
 
 SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("d", "keys.draw"),
@@ -60,24 +59,31 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
 CSS = static.text("keyboard.css")
 """Style of the help panel (colours from the theme's ``--tp-*`` properties)."""
 
-_TOOLS: weakref.WeakValueDictionary[int, AccessTools] = weakref.WeakValueDictionary()
-
 
 def _esc(s: str) -> str:
     return html.escape(s, quote=True)
 
 
 class AccessTools:
-    """The shortcuts, their help panel and the four-colour toggle of one app (build with :func:`add_access`).
+    """The shortcuts, their help panel and the four-colour toggle of one app.
 
+    ``AccessTools(session, bridge, deal=None, hint=None)`` hears the keys through
+    ``bridge``; ``deal`` is what N does while a game is on (the New game panel's
+    Deal, by default a random deal) and ``hint`` what H does (no H without it).
     Widgets (public, read-only): ``keys_toggle`` (ToggleButton), ``keys_help``
-    (HTML panel), ``four_colour`` (ToggleButton).  :attr:`actions` maps each
-    shortcut key to what it does.
+    (HTML panel, the app places it under its controls), ``four_colour``
+    (ToggleButton) and ``box`` (the two toggles, for the controls row).
+    :attr:`actions` maps each shortcut key to what it does.
     """
 
-    def __init__(self, app: TriPeaksApp) -> None:
-        self.app = app
-        session = self.session = app.session
+    def __init__(
+        self,
+        session: PlaySession,
+        bridge: PageBridge,
+        deal: Callable[[], object] | None = None,
+        hint: Callable[[], object] | None = None,
+    ) -> None:
+        self.session = session
         self.keys_toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
         self.keys_toggle.add_class("tp-keys-toggle")
         self.keys_toggle.observe(lambda c: self._show_help(bool(c["new"])), names="value")
@@ -90,26 +96,24 @@ class AccessTools:
         style = widgets.HTML(value=f"<style>{CSS}</style>")
         style.add_class("tp-style")
 
+        deal_on = deal if deal is not None else session.request_deal_random
+        game = lambda: session.game  # noqa: E731 - the game on the table when the key comes
+        # Each key does what its button does, and nothing when that button is disabled.
         self.actions: dict[str, Callable[[], object]] = {
-            "d": lambda: _press(app.board.stock_button),
-            "u": lambda: _press(app.undo_button),
-            "n": lambda: _press(app.again_button if session.game.is_over else app.deal_button),
-            "r": lambda: _press(app.restart_button),
+            "d": lambda: None if game().status in (Status.WON, Status.TIME_UP) else session.draw(),
+            "u": lambda: game().can_undo and session.undo(),
+            "n": lambda: session.request_deal_random() if game().is_over else deal_on(),
+            "r": lambda: game().moves and session.request_restart(),
             "?": lambda: self.keys_toggle.set_trait("value", not self.keys_toggle.value),
             "escape": self._escape,
         }
-        tools = hint_tools(app)
-        if tools is not None:
-            hint_button = tools.hint_button
-            self.actions["h"] = lambda: _press(hint_button)
-        bridge = app.page_bridge
+        if hint is not None:
+            self.actions["h"] = lambda: not game().is_over and hint()
         bridge.shortcuts = list(self.actions)
         bridge.on_key(self._key)
 
-        box = widgets.HBox([self.keys_toggle, self.four_colour, style])
-        box.add_class("tp-access-box")
-        app.add_control(box)
-        app.add_panel(self.keys_help, after=app.controls)
+        self.box = widgets.HBox([self.keys_toggle, self.four_colour, style])
+        self.box.add_class("tp-access-box")
         session.subscribe(self._on_event)
         self.render()
 
@@ -119,9 +123,8 @@ class AccessTools:
             action()
 
     def _escape(self) -> None:
-        confirm = getattr(self.app, "confirm", None)  # the "Abandon this game?" question, when asked
-        if confirm is not None and confirm.asking:
-            _press(confirm.no_button)
+        if self.session.pending is not None:  # "Abandon this game?" is asked: No loses nothing
+            self.session.answer(False)
         else:
             self.keys_toggle.value = False
 
@@ -155,28 +158,3 @@ class AccessTools:
             f'<p class="tp-keys-intro">{_esc(ui_text("keys.intro", lang))}</p>'
             f"<table>{body}</table>"
         )
-
-
-def _press(button: widgets.Button) -> None:
-    """Press ``button`` as a click would, unless it is disabled or hidden."""
-    if not button.disabled and button.layout.display != "none":
-        button.click()
-
-
-def add_access(app: TriPeaksApp) -> AccessTools:
-    """Give ``app`` its keyboard shortcuts, their help panel and the four-colour toggle.
-
-    Call it after :func:`~tripeaks.app.views.hints.add_hints` so that H gives a hint.
-    Returns the :class:`AccessTools` (the same one if ``app`` already has them).
-    """
-    tools = access_tools(app)
-    if tools is None:
-        tools = AccessTools(app)
-        _TOOLS[id(app)] = tools
-    return tools
-
-
-def access_tools(app: TriPeaksApp) -> AccessTools | None:
-    """The :class:`AccessTools` of ``app``, or ``None`` if :func:`add_access` was not called on it."""
-    tools = _TOOLS.get(id(app))
-    return tools if tools is not None and tools.app is app else None

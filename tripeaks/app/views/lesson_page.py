@@ -41,7 +41,6 @@ import ipywidgets as widgets
 
 from ...course.core import TaskKind
 from ...course.lessons import LESSONS, Feedback, LessonRun
-from ...engine.game import Game
 from ...i18n import LANGUAGE_NAMES, LANGUAGES
 from ...i18n.course import feedback_message, render
 from ...i18n.lessons import lesson_text
@@ -49,7 +48,6 @@ from ...i18n.quiz import quiz_text
 from ...i18n.ui import rule_name, ui_text
 from .. import static
 from ..model.lesson_session import LessonSession
-from ..model.session import GameSource, GameStarted, PlaySession, SessionEvent
 from .board import BoardView
 from .bridge import PageBridge
 from .lesson_parts import PARTS_CSS, PEAK_CLASSES, GuidePanel, PeakLegend, links_html
@@ -169,10 +167,8 @@ class LessonView(widgets.VBox):
         stage = widgets.HBox([self.board, self._side])
         stage.add_class("tp-lesson-stage")
         self.guide = GuidePanel(session.guide_previous, session.guide_next, session.guide_all, session.close_guide)
-        # The New game panel of the app, on a play session of its own: a game dealt there goes to the lesson.
-        self._deal_session = PlaySession(Game.from_code("TP1-E-AAAAAAD"), lang)
-        self._deal_session.subscribe(self._dealt)
-        self.new_game = NewGamePanel(self._deal_session)
+        # The New game panel of the app, on the lesson's dealing session: a game dealt there goes to the lesson.
+        self.new_game = NewGamePanel(session.dealer)
         self.links = widgets.HTML()
         self.links.add_class("tp-lesson-links")
         extra_style = widgets.HTML(f"<style>{PARTS_CSS}</style>")
@@ -243,17 +239,9 @@ class LessonView(widgets.VBox):
         plot = self.__dict__.get("_plot")
         if plot is not None:
             plot.close()
-        deal_session = self.__dict__.get("_deal_session")
-        if deal_session is not None:
-            deal_session.close()
         close_tree(self)
 
     # ------------------------------------------------------------------ the New game panel and the menu
-    def _dealt(self, event: SessionEvent) -> None:
-        """A game dealt in the New game panel (a code or a random deal) goes to the lesson shown."""
-        if isinstance(event, GameStarted) and event.source in (GameSource.CODE, GameSource.RANDOM):
-            self.session.deal(event.game)
-
     @staticmethod
     def _menu_options(lang: str) -> list[tuple[str, int]]:
         lessons = [(render(item.heading(), lang), item.number) for item in LESSONS]
@@ -344,8 +332,6 @@ class LessonView(widgets.VBox):
         self.guide.render(run, lang)
         dealing = task is not None and not run.waiting and task.kind is TaskKind.DEAL
         self.new_game.layout.display = None if dealing else "none"
-        if dealing and self._deal_session.lang != lang:
-            self._deal_session.set_language(lang)
         self._render_feedback()
         if lesson.peaks:
             self.peak_legend.render(lang)

@@ -83,7 +83,7 @@ class NewGamePanel(widgets.VBox):
         self.code_input.observe(self._typed, names="value")
         self.deal_button = widgets.Button(button_style="success")
         self.deal_button.add_class("tp-deal")
-        self.deal_button.on_click(lambda _b: self._deal())
+        self.deal_button.on_click(lambda _b: self.deal())
         self.message = widgets.HTML()
         self.message.add_class("tp-new-message")
         self._row = widgets.HBox(
@@ -104,7 +104,8 @@ class NewGamePanel(widgets.VBox):
         """Add ``widget`` as a line under the panel's message."""
         self.children = (*self.children, widget)
 
-    def _deal(self) -> None:
+    def deal(self) -> None:
+        """What Deal does: the code in the field, or a random deal when it is empty (module doc)."""
         text = self.code_input.value.strip()
         if text:
             self._session.request_deal_code(text)
@@ -113,7 +114,7 @@ class NewGamePanel(widgets.VBox):
 
     def _input_message(self, _widget: object, content: object, _buffers: object) -> None:
         if isinstance(content, dict) and content.get("event") == "submit":
-            self._deal()
+            self.deal()
 
     def _typed(self, _change: object) -> None:
         if not self._rendering:  # the player edited the field: an error about the old text is stale

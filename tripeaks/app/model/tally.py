@@ -1,0 +1,119 @@
+"""One game's tally and the session's clock: whether the game counts, how long it was played, its end.
+
+Every duration of a game (its :class:`~tripeaks.app.model.events.GameFinished`, the
+history entry, the class row, the end-of-game summary, the countdown) is read from
+the :class:`~tripeaks.app.model.clock.Stopwatch` kept here (docs/rules.md §8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ...engine.game import Game, Status
+from .clock import Stopwatch, time_limit
+from .events import GameFinished, GameSource
+
+__all__ = ["_Tally", "TimedSession"]
+
+
+class _Tally:
+    """What makes a :class:`GameFinished` for one game: whether it counts, its clock, its end."""
+
+    def __init__(self, game: Game, source: GameSource, elapsed: float, moves: int = 0) -> None:
+        self.game = game
+        self.counts = source is not GameSource.REPLAY
+        self.moves_at_start = moves
+        self.watch = Stopwatch(time_limit(game), elapsed)
+        self.ended = False
+
+    def __copy__(self) -> _Tally:
+        twin = _Tally.__new__(_Tally)
+        twin.__dict__.update(self.__dict__)
+        twin.watch = self.watch.copy()
+        return twin
+
+    def follow(self, now: float, hidden: bool) -> None:
+        """The clock runs while the game is being played on a visible page."""
+        if self.game.status is Status.PLAYING and not hidden:
+            self.watch.start(now)
+        else:
+            self.watch.stop(now)
+
+    def moved(self, now: float) -> bool:
+        """Returns True when this move made a replay step count (it plays on from there)."""
+        became, self.counts = not self.counts, True
+        return became
+
+    def end(self, now: float) -> GameFinished | None:
+        """The game was won or ran out of time (nothing can change it any more)."""
+        self.watch.stop(now)
+        if not self.counts or self.ended:
+            return None
+        self.ended = True
+        return GameFinished(self.game, self.game.status, self.watch.elapsed(now))
+
+    def leave(self, now: float) -> GameFinished | None:
+        """The game leaves the table: blocked, or abandoned after a move made (or resumed) here."""
+        self.watch.stop(now)
+        game = self.game
+        if not self.counts or self.ended or not (game.is_over or game.moves > self.moves_at_start):
+            return None
+        self.ended = True
+        return GameFinished(game, game.status, self.watch.elapsed(now))
+
+
+class TimedSession:
+    """The play session's clock (a mixin: the session gives it ``_clock``, ``_hidden``, ``_tally``,
+    ``_aside`` and ``closed``)."""
+
+    _clock: Callable[[], float]
+    _hidden: bool
+    _tally: _Tally
+    _aside: _Tally | None
+    if TYPE_CHECKING:
+
+        @property
+        def closed(self) -> bool: ...
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """Seconds: the time source of the double-press rule and of the game clock (tests may replace it).
+
+        Replacing it keeps the seconds counted so far, except for a game on the table without any
+        move yet, whose clock starts again at 0 on the new source (the time spent setting up)."""
+        return self._clock
+
+    @clock.setter
+    def clock(self, source: Callable[[], float]) -> None:
+        before, after = self._clock(), source()
+        for tally in (self._tally, self._aside):
+            if tally is not None:
+                tally.watch.rebase(before, after)
+        if not self._tally.game.history:
+            self._tally.watch.restart(after)
+        self._clock = source
+
+    @property
+    def stopwatch(self) -> Stopwatch:
+        """The clock of the game on the table (docs/rules.md §8): it runs while the game is being played
+        (not won, blocked or out of time) and the page is not hidden; every duration is read from it."""
+        return self._tally.watch
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds the game on the table has been played (:attr:`stopwatch`): from when it was put on
+        the table (plus, for a resumed game, the seconds played before), paused while the page is
+        hidden or the game blocked, stopped at its end; under a timer, at most its limit."""
+        return self._tally.watch.elapsed(self._clock())
+
+    @property
+    def hidden(self) -> bool:
+        """True while the page is hidden (:meth:`set_hidden`): the game clock does not count."""
+        return self._hidden
+
+    def set_hidden(self, hidden: bool) -> None:
+        """The page is hidden (the game clock pauses) or visible again (it goes on); sends no event."""
+        self._hidden = bool(hidden)
+        if not self.closed:
+            self._tally.follow(self._clock(), self._hidden)

@@ -1,0 +1,140 @@
+"""The play session's status messages: engine events and refusals turned into a :class:`Message`.
+
+A :class:`Message` is in no particular language: ``message.sentences(lang)``
+renders it when shown, so it follows a language switch.  The texts are those
+of docs/rules.md §2 (moves, refusals, the end), §4 (undo) and §8 (time up).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..engine._enums import TextEnum
+from ..engine.game import Action, Event, Game, Refusal, RefusalDetail, Status
+from . import explain, refusal_detail_sentence, refusal_message, status_message
+from .rulesets import rules_text
+from .ui import ui_text
+
+__all__ = [
+    "MessageKind",
+    "Message",
+    "NO_MESSAGE",
+    "text_message",
+    "event_message",
+    "refused_message",
+    "refusal_status",
+    "CARD_REFUSALS",
+    "state_message",
+    "failure_message",
+]
+
+
+class MessageKind(TextEnum):
+    """How a status message looks: information, an error, a win or a blocked game."""
+
+    INFO = "info"
+    ERROR = "error"
+    WON = "won"
+    BLOCKED = "blocked"
+
+
+@dataclass(frozen=True)
+class Message:
+    """A status message in no particular language: ``render(lang)`` gives its sentences.
+
+    ``kind`` is a :class:`MessageKind`; ``refusal`` is set when the message
+    explains a refused action (so that turning error help off can clear it).
+    """
+
+    kind: MessageKind
+    render: Callable[[str], Sequence[str]] = field(compare=False)
+    refusal: Refusal | None = None
+
+    def sentences(self, lang: str) -> tuple[str, ...]:
+        """The message's sentences in ``lang`` (empty for no message)."""
+        return tuple(s for s in self.render(lang) if s)
+
+
+NO_MESSAGE = Message(MessageKind.INFO, lambda lang: ())
+
+
+def _blocked_sentences(lang: str) -> tuple[str, ...]:
+    return status_message(Status.BLOCKED, lang), ui_text("status.blocked_help", lang)
+
+
+def _time_up_sentences(lang: str) -> tuple[str, ...]:
+    return status_message(Status.TIME_UP, lang), rules_text("timer.up_help", lang)
+
+
+def text_message(key: str) -> Message:
+    """An INFO message: the app's text ``key`` (e.g. ``"status.welcome"``).
+
+    >>> text_message("status.welcome").sentences("en") == (ui_text("status.welcome", "en"),)
+    True
+    """
+    return Message(MessageKind.INFO, lambda lang: (ui_text(key, lang),))
+
+
+def failure_message() -> Message:
+    """The ERROR message shown when an action failed and the game was put back."""
+    return Message(MessageKind.ERROR, lambda lang: (ui_text("status.failure", lang),))
+
+
+def event_message(event: Event) -> Message:
+    """An INFO message explaining the engine's ``event`` in one sentence (docs/rules.md §2, §4)."""
+    return Message(MessageKind.INFO, lambda lang: (explain(event, lang),))
+
+
+def refused_message(refusal: Refusal, game: Game, detail: RefusalDetail | None = None) -> Message:
+    """An ERROR message saying why ``refusal`` (docs/rules.md §2, §4), with the sentence of ``detail``
+    (e.g. a K on an A under Classic); a blocked ``game`` keeps saying that it is over."""
+
+    def sentences(lang: str) -> tuple[str, ...]:
+        out = [refusal_message(refusal, lang)]
+        if detail is not None:
+            out.append(refusal_detail_sentence(detail, lang))
+        if game.status is Status.BLOCKED:  # keep saying that the game is over
+            out += _blocked_sentences(lang)
+        return tuple(out)
+
+    return Message(MessageKind.ERROR, sentences, refusal)
+
+
+CARD_REFUSALS = (Refusal.NOT_ADJACENT, Refusal.BLOCKED)
+"""Card refusals that error help may keep quiet (docs/rules.md §2)."""
+# Refusals that never replace the message: a card already gone, anything after the end (docs/rules.md §2, §8).
+_QUIET_REFUSALS = (Refusal.EMPTY, Refusal.GAME_OVER, Refusal.TIME_UP)
+
+
+def refusal_status(refusal: Refusal, game: Game, action: Action, error_help: bool = True) -> Message | None:
+    """The message for ``action`` (a position 0–27, ``"D"``, ``"U"``…) refused for ``refusal`` in ``game``,
+    or ``None`` when the message stays (docs/rules.md §2, §4, §8).
+
+    A card already gone is the second click of a fast double click: nothing to say.  Once the
+    game is won or out of time, the end-of-game message stays (a late click must not replace it).
+    Without ``error_help`` a card that cannot be played says nothing either.  A K on an A
+    under Classic gets its own sentence (docs/rules.md §2).
+    """
+    if refusal in _QUIET_REFUSALS or (refusal in CARD_REFUSALS and not error_help):
+        return None
+    detail = game.refusal_detail(action) if isinstance(action, int) else None
+    return refused_message(refusal, game, detail)
+
+
+def state_message(game: Game, otherwise: Message) -> Message:
+    """The end of ``game`` when it is over (won, blocked: docs/rules.md §2; time up: §8), else ``otherwise``.
+
+    The score of a win is the score now (points), kept in the message.
+    """
+    if game.status is Status.WON:
+        score = game.score
+        return Message(
+            MessageKind.WON,
+            lambda lang: (status_message(Status.WON, lang, score), ui_text("status.won_peaks", lang)),
+        )
+    if game.status is Status.BLOCKED:
+        return Message(MessageKind.BLOCKED, _blocked_sentences)
+    if game.status is Status.TIME_UP:
+        return Message(MessageKind.BLOCKED, _time_up_sentences)
+    return otherwise
