@@ -52,6 +52,13 @@ the peaks' predecessors on every position (6% fewer positions).  The search recu
 position of the current line (at most 28 plays and 30 draws deep, far within
 Python's recursion limit), and it stops with ``None`` (unknown) when its node
 or time budget runs out — never with a wrong verdict.
+
+What does not depend on the rules is here and shared with the searches of
+:mod:`tripeaks.solver._search_rules` (jokers, an empty waste, draw stuck):
+the numbered sets (:func:`lattice`), the tables of one position's cards
+(:class:`Tables`, :func:`start`), the memo of lost positions where a draw is
+allowed at any time (:func:`lost_memo`), the budget (:class:`Budget`), the
+packed actions of a line (:func:`decode_line`) and the matching test.
 """
 
 from __future__ import annotations
