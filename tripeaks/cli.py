@@ -52,7 +52,7 @@ from .i18n.solver import deal_range_message, solver_text, stage_label, stage_mes
 from .i18n.ui import code_error_message, preset_name
 from .i18n.ui import rule_name as ui_rule_name
 from .solver import Verdict, best_score, solve
-from .solver.study import DealRangeError, Stage, decide_deals, parse_deals, run_study, wilson
+from .solver.study import DealRangeError, decide_deals, parse_deals, run_study, wilson
 
 __all__ = ["main"]
 
@@ -261,7 +261,7 @@ def _winrate(args: argparse.Namespace, out: list[str]) -> int:
             jobs=where.jobs,
             executor=where.executor,
             progress=progress,
-            label=stage_label(Stage("decide", rule, len(deals)), lang),
+            label=lambda stage: stage_label(stage, lang),
         )
         for r in results:
             nodes += r.nodes

@@ -124,6 +124,31 @@ RUNS_SCORES_FILE = "best_scores_runs.csv"
 
 
 @dataclass(frozen=True)
+class Stage:
+    """One stage of the study, as reported to its progress bar and its log (data only, no words).
+
+    ``task``: ``"decide"`` (the solver decides the deals), ``"bot"`` (the bot
+    plays them) or ``"best"`` (the best score of each deal: the fewest draws,
+    or the most points under runs scoring, docs/rules.md §3, §8); ``rules``:
+    the rule set the stage runs under (Easy, Classic, or a search or bot
+    configuration such as ``E-S``); ``deals``: the number of deals in the
+    stage (started; ``None`` when not known in advance) or done (finished);
+    ``seconds``: the wall-clock seconds the stage took, ``None`` while it has
+    not finished.
+    """
+
+    task: str
+    rules: RuleSet
+    deals: int | None
+    seconds: float | None = None
+
+
+def _label(label: Callable[[Stage], str] | None, stage: Stage) -> str:
+    """The bar's label of ``stage``: ``label(stage)``, or the rule set's text (``E-SR``) without a callback."""
+    return str(stage.rules) if label is None else label(stage)
+
+
+@dataclass(frozen=True)
 class DealResult:
     """One deal decided by the solver: the rule set as text (``"E"``, ``"C"``, ``"E-SJ"``: its
     rule letter and code flags), the deal number, the :class:`~tripeaks.solver.Verdict`,
@@ -134,30 +159,6 @@ class DealResult:
     verdict: Verdict
     nodes: int
     seconds: float
-
-
-@dataclass(frozen=True)
-class Stage:
-    """One stage of the study, as reported to its progress bar and its log (data only, no words).
-
-    ``task``: ``"decide"`` (the solver decides the deals), ``"bot"`` (the bot
-    plays them) or ``"best"`` (the best score of each deal: the fewest draws,
-    or the most points under runs scoring, docs/rules.md §3, §8); ``rules``:
-    the rule set the stage runs under (Easy, Classic, or a search or bot
-    configuration such as ``E-S``); ``deals``: the number of deals in the
-    stage (started) or done (finished); ``seconds``: the wall-clock seconds
-    the stage took, ``None`` while it has not finished.
-    """
-
-    task: str
-    rules: RuleSet
-    deals: int
-    seconds: float | None = None
-
-
-def _label(label: Callable[[Stage], str] | None, stage: Stage) -> str:
-    """The bar's label of ``stage``: ``label(stage)``, or the rule set's text (``E-SR``) without a callback."""
-    return str(stage.rules) if label is None else label(stage)
 
 
 def decide_deal(rule: RuleSet | Rule | str, deal: int, max_nodes: int | None = None) -> DealResult:
@@ -186,7 +187,7 @@ def decide_deals(
     jobs: int = 1,
     executor: Executor | None = None,
     progress: bool | None = False,
-    label: str | None = None,
+    label: Callable[[Stage], str] | None = None,
 ) -> Iterator[DealResult]:
     """:func:`decide_deal` for each of ``deals`` under ``rule`` (a rule set), in order.
 
@@ -194,15 +195,15 @@ def decide_deals(
     ``concurrent.futures.Executor``, e.g. a Dask client's; ``jobs`` is then
     its number of workers).  Lazy: at most a few chunks per worker are in
     flight, so memory does not grow with the number of deals.  ``progress``
-    shows a bar with the time left, labelled ``label`` (default: the rule
-    set's text, e.g. ``E-SR``; :func:`tripeaks.i18n.solver.stage_label` gives
-    it in a language, see the module doc).  Raises ``ValueError`` for an
-    unknown rule set.
+    shows a bar with the time left, labelled ``label(stage)`` for the
+    ``"decide"`` :class:`Stage` (default: the rule set's text, e.g. ``E-SR``;
+    :func:`tripeaks.i18n.solver.stage_label` says it in a language, see the
+    module doc).  Raises ``ValueError`` for an unknown rule set.
     """
     rules = RuleSet.parse(rule)
     r = str(rules)
     total = len(deals) if isinstance(deals, Sized) else None
-    text = str(rules) if label is None else label
+    text = _label(label, Stage("decide", rules, total))
     return _map(_decide_args, ((r, d, max_nodes) for d in deals), jobs, executor, _Bar(total, text, progress))
 
 
@@ -618,7 +619,7 @@ def run_study(
             jobs=jobs,
             executor=executor,
             progress=progress,
-            label=_label(label, Stage("decide", ruleset, len(deals))),
+            label=label,
         )
         for r in decided:
             rows[(r.rule, r.deal)] = {
@@ -717,7 +718,7 @@ def _rule_set_study(
                 jobs=jobs,
                 executor=executor,
                 progress=progress,
-                label=_label(label, Stage("decide", ruleset, len(deals))),
+                label=label,
             )
             for res in decided:
                 mine[res.deal].update(verdict=res.verdict.value, nodes=res.nodes, seconds=round(res.seconds, 4))
