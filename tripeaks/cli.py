@@ -48,7 +48,7 @@ from .engine.codes import GameCode, InvalidCodeError
 from .engine.game import Game, PlayEvent
 from .engine.rules import RuleSet, ScoringRule, WrapRule
 from .i18n import LANGUAGES, card_name, format_number, format_percentage
-from .i18n.solver import deal_range_message, solver_text
+from .i18n.solver import deal_range_message, solver_text, stage_label, stage_message
 from .i18n.ui import code_error_message, preset_name
 from .i18n.ui import rule_name as ui_rule_name
 from .solver import Verdict, best_score, solve
@@ -261,7 +261,7 @@ def _winrate(args: argparse.Namespace, out: list[str]) -> int:
             jobs=where.jobs,
             executor=where.executor,
             progress=progress,
-            lang=lang,
+            label=lambda stage: stage_label(stage, lang),
         )
         for r in results:
             nodes += r.nodes
@@ -317,8 +317,8 @@ def _study(args: argparse.Namespace, out: list[str]) -> int:
                 args.out,
                 best_deals=best_deals,
                 jobs=where.jobs,
-                log=lambda line: print(line, flush=True),
-                lang=lang,
+                log=lambda stage: print(stage_message(stage, lang), flush=True),
+                label=lambda stage: stage_label(stage, lang),
                 rules=args.rules,
                 executor=where.executor,
                 progress=False if args.no_progress else None,

@@ -11,6 +11,7 @@ import pytest
 from tripeaks import Card, DrawEvent, Event, Game, PlayEvent, Refusal, Status, UndoEvent
 from tripeaks.engine.codes import InvalidCodeError
 from tripeaks.engine.layout import BASE_ROW
+from tripeaks.engine.rules import EASY, TRADITIONAL
 from tripeaks.i18n import (
     CATALOG,
     DEFAULT_LANGUAGE,
@@ -33,10 +34,10 @@ from tripeaks.i18n import (
 )
 from tripeaks.i18n.catalogues import sentences
 from tripeaks.i18n.lessons import lesson_text
-from tripeaks.i18n.solver import deal_range_message, hint_message, solver_text
+from tripeaks.i18n.solver import deal_range_message, hint_message, solver_text, stage_label, stage_message
 from tripeaks.i18n.ui import code_error_message, rule_name, ui_text
 from tripeaks.solver import hint
-from tripeaks.solver.study import DealRangeError, run_study
+from tripeaks.solver.study import DealRangeError, Stage
 
 LayoutBuilder = Callable[..., Game]
 
@@ -338,7 +339,10 @@ def test_one_clear_error_for_an_unknown_language_everywhere(events: dict[str, Ev
         lambda lang: signed_number(1, lang),
         lambda lang: plural_category(1, lang),
         lambda lang: list(sentences(lang)),
-        lambda lang: run_study([], "/nonexistent/never-created", lang=lang),
+        lambda lang: stage_label(Stage("decide", EASY, 0), lang),
+        lambda lang: stage_label(Stage("best", TRADITIONAL, 0), lang),
+        lambda lang: stage_message(Stage("bot", EASY, 1, 1.0), lang),
+        lambda lang: stage_message(Stage("decide", TRADITIONAL, 1, 1.0), lang),
     ]
     for bad in ("de", "EN", "", "pt_BR", None, 3, ["en"]):
         for call in calls:

@@ -8,6 +8,7 @@ tests are skipped, except under CI (``CI=true``), where they fail: CI must run t
 from __future__ import annotations
 
 import csv
+import functools
 import os
 import sys
 from collections.abc import Iterator
@@ -20,7 +21,7 @@ from nbclient import NotebookClient
 
 from tripeaks.cli import main
 from tripeaks.engine.rules import TRADITIONAL, RuleSet
-from tripeaks.i18n.solver import solver_text
+from tripeaks.i18n.solver import solver_text, stage_label
 from tripeaks.solver.study import decide_deals, parse_deals, run_study
 
 
@@ -106,7 +107,8 @@ def test_a_scheduler_that_does_not_answer_is_one_line(capsys):
 
 # ------------------------------------------------------------------ progress
 def test_a_run_shows_a_bar_with_the_time_left_labelled_in_its_language(capsys):
-    results = list(decide_deals("traditional", parse_deals("0-19"), jobs=2, progress=True, lang="fr"))
+    in_french = functools.partial(stage_label, lang="fr")
+    results = list(decide_deals("traditional", parse_deals("0-19"), jobs=2, progress=True, label=in_french))
     assert len(results) == 20
     err = capsys.readouterr().err
     label = solver_text("progress.rules_decide", "fr", rules="E-SR")
@@ -124,7 +126,8 @@ def test_no_bar_off_a_terminal_unless_asked(capsys):
 @pytest.mark.slow
 def test_the_bar_follows_the_results_coming_back_from_dask(dask_client, capsys):
     executor = dask_client.get_executor(pure=False)
-    assert len(list(decide_deals("E", parse_deals("0-39"), jobs=2, executor=executor, progress=True))) == 40
+    results = decide_deals("E", parse_deals("0-39"), jobs=2, executor=executor, progress=True, label=stage_label)
+    assert len(list(results)) == 40
     err = capsys.readouterr().err
     assert solver_text("progress.decide", "en", rule="Easy") in err and "40/40 [" in err
 
@@ -132,8 +135,9 @@ def test_the_bar_follows_the_results_coming_back_from_dask(dask_client, capsys):
 @pytest.mark.notebook
 def test_in_a_notebook_the_bar_is_a_widget():
     code = (
+        "from tripeaks.i18n.solver import stage_label\n"
         "from tripeaks.solver.study import decide_deals\n"
-        "results = list(decide_deals('E', range(20), jobs=1, progress=None))\n"  # None: shown in a notebook
+        "results = list(decide_deals('E', range(20), jobs=1, progress=None, label=stage_label))\n"  # None: shown
         "len(results)"
     )
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])

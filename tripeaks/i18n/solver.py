@@ -4,7 +4,8 @@ Whole sentences with named placeholders or :class:`~tripeaks.i18n.core.Plural`
 entries, like :mod:`tripeaks.i18n.engine`; card placeholders take names
 from :func:`tripeaks.i18n.card_name`.  The solver itself
 (:mod:`tripeaks.solver`) returns data only; its sentences are made here
-(:func:`hint_message`).  The app's Winnable? indicator says its sentences
+(:func:`hint_message`, and for the study's stages :func:`stage_label` and
+:func:`stage_message`).  The app's Winnable? indicator says its sentences
 with :func:`tripeaks.i18n.ui.ui_text` (``hints.winnable_*``).
 """
 
@@ -14,10 +15,12 @@ from typing import Any
 
 from ..engine.cards import Joker
 from ..solver import Hint, HintKind
-from . import card_name
+from ..solver.study import Stage
+from . import card_name, format_number
 from .core import Entry, Plural, lookup
+from .ui import rule_name
 
-__all__ = ["SOLVER_CATALOG", "solver_text", "hint_message", "deal_range_message"]
+__all__ = ["SOLVER_CATALOG", "solver_text", "hint_message", "deal_range_message", "stage_label", "stage_message"]
 
 SOLVER_CATALOG: dict[str, dict[str, Entry]] = {
     "en": {
@@ -486,3 +489,47 @@ def deal_range_message(error: ValueError, lang: str = "en") -> str:
         other=getattr(error, "other", ""),
         last=getattr(error, "last", 0),
     )
+
+
+_STAGE_KEYS = {
+    # task → (label for Easy or Classic, label for another rule set, sentence for Easy or Classic, for another)
+    "decide": ("progress.decide", "progress.rules_decide", "study.decided", "study.rules_decided"),
+    "bot": ("progress.bot", "progress.rules_bot", "study.bot", "study.rules_bot"),
+    "best": ("progress.best", "progress.runs_best", "study.best", "study.runs_best"),
+}
+
+
+def _stage(stage: Stage, lang: str, column: int, **values: Any) -> str:
+    keys = _STAGE_KEYS[stage.task]
+    rules = stage.rules
+    if rules.is_default:
+        return solver_text(keys[column], lang, rule=rule_name(rules, lang), **values)
+    return solver_text(keys[column + 1], lang, rules=str(rules), **values)
+
+
+def stage_label(stage: Stage, lang: str = "en") -> str:
+    """The progress bar's label of a stage of the study (:class:`tripeaks.solver.study.Stage`) in ``lang``.
+
+    Easy and Classic are named (``"Rule Easy: solving"``), another rule set
+    by its text (``"Rule set E-S: the bot plays"``); the best scores of
+    another rule set are its runs scores (docs/rules.md §8: the study's only
+    such stage is Traditional's).  Raises
+    :class:`~tripeaks.i18n.core.UnknownLanguageError` for an unknown language
+    and ``KeyError`` for an unknown ``stage.task``.
+    """
+    return _stage(stage, lang, 0)
+
+
+def stage_message(stage: Stage, lang: str = "en") -> str:
+    """The log sentence of a finished stage of the study in ``lang``: what ran, on how many deals, in how long.
+
+    ``stage.deals``: the deals done; ``stage.seconds``: wall-clock seconds,
+    written with one decimal for ``lang``.  Named as :func:`stage_label`.
+    Raises :class:`~tripeaks.i18n.core.UnknownLanguageError` for an unknown
+    language, ``KeyError`` for an unknown ``stage.task`` and ``ValueError``
+    for a stage not finished (``seconds`` is ``None``).
+    """
+    if stage.seconds is None:
+        raise ValueError(f"the stage has not finished: {stage!r}")
+    seconds = format_number(stage.seconds, lang, digits=1)
+    return _stage(stage, lang, 2, deals=stage.deals, seconds=seconds)

@@ -52,6 +52,13 @@ the peaks' predecessors on every position (6% fewer positions).  The search recu
 position of the current line (at most 28 plays and 30 draws deep, far within
 Python's recursion limit), and it stops with ``None`` (unknown) when its node
 or time budget runs out — never with a wrong verdict.
+
+What does not depend on the rules is here and shared with the searches of
+:mod:`tripeaks.solver._search_rules` (jokers, an empty waste, draw stuck):
+the numbered sets (:func:`lattice`), the tables of one position's cards
+(:class:`Tables`, :func:`start`), the memo of lost positions where a draw is
+allowed at any time (:func:`lost_memo`), the budget (:class:`Budget`), the
+packed actions of a line (:func:`decode_line`) and the matching test.
 """
 
 from __future__ import annotations
@@ -61,13 +68,17 @@ import time
 
 from ..engine.layout import COVERED_BY, N_TABLEAU
 
-__all__ = ["search", "lattice", "NEIGHBOURS", "DRAW"]
+__all__ = ["search", "lattice", "NEIGHBOURS", "DRAW", "WILD", "Tables", "Budget", "start", "lost_memo", "decode_line"]
 
 DRAW = -1
 """The draw action in the internal line (positions are 0–27)."""
 
+WILD = 0
+"""The waste "rank" of a joker on the waste or an empty waste, and the rank of a joker in the stock
+(the searches of :mod:`tripeaks.solver._search_rules`; this module never sees one)."""
+
 PAST_STOCK = 14
-"""The rank the search reads past the last stock card: it fits every card (see ``search``)."""
+"""The rank the searches read past the last stock card: it fits every card (see ``search``)."""
 
 FULL = (1 << N_TABLEAU) - 1
 
@@ -122,6 +133,32 @@ CHECK_EVERY = 2048
 
 class _OutOfBudget(Exception):
     """Raised inside the search when its node budget or its time runs out (the answer is then unknown)."""
+
+
+class Budget:
+    """The node and time budget of one search, shared by every search of the solver.
+
+    ``max_nodes``: at most this many positions searched (``None``: no bound);
+    ``deadline``: a :func:`time.perf_counter` value (``None``: no bound).  A
+    search counts its positions and, when the count reaches ``next_check``
+    (first :attr:`first`), calls :meth:`check` for the next one: 0 means the
+    budget has run out and the answer is unknown.  So the clock is read once
+    per :data:`CHECK_EVERY` positions and the node budget is exact.
+    """
+
+    __slots__ = ("limit", "deadline", "first")
+
+    def __init__(self, max_nodes: int | None, deadline: float | None) -> None:
+        self.limit = max_nodes if max_nodes is not None else 1 << 62
+        self.deadline = deadline
+        self.first = min(self.limit, CHECK_EVERY)
+
+    def check(self, nodes: int) -> int:
+        """The count of positions at which to call again (at most :data:`CHECK_EVERY` on, never past
+        ``max_nodes``), or 0 when ``nodes`` has reached ``max_nodes`` or the deadline has passed."""
+        if nodes >= self.limit or self.deadline is not None and time.perf_counter() > self.deadline:
+            return 0
+        return min(self.limit, nodes + CHECK_EVERY)
 
 
 def _neighbour_table(wraps: bool) -> tuple[int, ...]:
@@ -315,7 +352,86 @@ def lattice() -> _Lattice:
     return _LATTICE
 
 
-def _line(actions: list[int]) -> list[int]:
+class Tables:
+    """The tables of one position's cards that every search reads (built in O(28 + stock)).
+
+    ``ranks``: rank 1–13 of the card dealt at each position 0–27; ``stock``:
+    the ranks of the stock cards, next drawn first, :data:`WILD` (0) for a
+    joker; ``wraps``: K–A adjacency (Easy).  Then ``rank_list[p]`` is the
+    rank at position p; ``adj_pos[w]`` the positions holding a rank next to
+    the waste rank w (1–13): what can be played on w — every position for
+    :data:`WILD` (a joker or an empty waste takes any exposed card) and for
+    :data:`PAST_STOCK`; ``unit[r]`` one card of rank r in a packed count
+    vector (:data:`COUNT_BITS` per rank; 0 for a joker, which is counted
+    apart); ``stock_list`` the stock's ranks then :data:`PAST_STOCK`;
+    ``stock_counts[i]`` the packed counts of the stock cards from index i on
+    (jokers apart), ``n_stock`` + 1 entries.  Raises ``ValueError`` for a
+    stock longer than :data:`MAX_STOCK` cards.
+    """
+
+    __slots__ = ("wraps", "rank_list", "adj_pos", "unit", "stock_list", "stock_counts", "n_stock")
+
+    def __init__(self, ranks: tuple[int, ...], stock: tuple[int, ...], wraps: bool) -> None:
+        n_stock = len(stock)
+        if n_stock > MAX_STOCK:
+            raise ValueError(f"the search takes at most {MAX_STOCK} stock cards, got {n_stock}")
+        self.wraps = wraps
+        self.n_stock = n_stock
+        self.rank_list = list(ranks)
+        rank_pos = [0] * 15  # positions dealt each rank 1–13 (0 and 14: none, the neighbours of A and K in Classic)
+        for p in range(N_TABLEAU):
+            rank_pos[ranks[p]] |= 1 << p
+        adj_pos = [0] * 15
+        for w in range(1, 14):
+            up = w + 1 if w < 13 else (1 if wraps else 14)
+            down = w - 1 if w > 1 else (13 if wraps else 0)
+            adj_pos[w] = rank_pos[up] | rank_pos[down]
+        adj_pos[WILD] = adj_pos[PAST_STOCK] = FULL
+        self.adj_pos = adj_pos
+        unit = [1 << COUNT_BITS * r for r in range(14)]
+        unit[WILD] = 0
+        self.unit = unit
+        stock_counts = [0] * (n_stock + 1)
+        for i in range(n_stock - 1, -1, -1):
+            stock_counts[i] = stock_counts[i + 1] + unit[stock[i]]
+        self.stock_counts = stock_counts
+        self.stock_list = list(stock) + [PAST_STOCK]
+
+
+def start(ranks: tuple[int, ...], present: int) -> tuple[int, int, int]:
+    """The set number of ``present`` in :func:`lattice`, and the rank set (bit r for rank r) and the
+    packed counts (:data:`COUNT_BITS` per rank) of its cards.
+
+    Raises ``ValueError`` for a set of remaining cards that cannot occur in play.
+    """
+    root = lattice().index.get(present)
+    if root is None:
+        raise ValueError("this set of remaining tableau cards cannot occur: a card is gone while a card on it remains")
+    rm = cnt = 0
+    for p in range(N_TABLEAU):
+        if present >> p & 1:
+            rm |= 1 << ranks[p]
+            cnt += 1 << COUNT_BITS * ranks[p]
+    return root, rm, cnt
+
+
+def lost_memo(n_stock: int) -> tuple[bytearray, bytearray]:
+    """The memo of lost positions of a search where a draw is allowed at any time: ``(lost, lost_draw)``.
+
+    ``lost[i << RANK_BITS | w]``: the smallest stock index s known lost for
+    the set number i and the waste rank w (:data:`WILD` included), else
+    :data:`UNKNOWN`: one test ``lost[key] <= s`` says "known lost at s",
+    since fewer stock cards never help (see the module doc).
+    ``lost_draw[i]``: the smallest s such that the position of set i right
+    after the s-th draw is known lost, ``n_stock + 1`` when none is (there is
+    no draw from an empty stock).  Fresh per search: a new table is only
+    touched where it is written, which is cheaper than clearing a used one.
+    """
+    n_sets = len(lattice().sets)
+    return bytearray([UNKNOWN]) * (n_sets << RANK_BITS), bytearray([n_stock + 1]) * n_sets
+
+
+def decode_line(actions: list[int]) -> list[int]:
     """The line of these search actions, one action per draw or play.
 
     A search action is ``p`` for a play of position p, ``-k`` for k draws, and
@@ -358,42 +474,18 @@ def search(
     if present == 0:
         return True, [], 0
     lat = lattice()
-    root = lat.index.get(present)
-    if root is None:
-        raise ValueError("this set of remaining tableau cards cannot occur: a card is gone while a card on it remains")
-    n_stock = len(stock)
-    if n_stock > MAX_STOCK:
-        raise ValueError(f"the search takes at most {MAX_STOCK} stock cards, got {n_stock}")
+    root, _, counts = start(ranks, present)  # counts: the remaining tableau cards per rank, COUNT_BITS each
+    t = Tables(ranks, stock, wraps)
     exposed, children = lat.exposed, lat.children
-    rank_pos = [0] * 15  # positions dealt each rank 1–13 (0 and 14: none, the neighbours of A and K in Classic)
-    for p in range(N_TABLEAU):
-        rank_pos[ranks[p]] |= 1 << p
-    adj_pos = [0] * 15  # positions holding a rank next to the waste rank w: what can be played on w
-    for w in range(1, 14):
-        up = w + 1 if w < 13 else (1 if wraps else 14)
-        down = w - 1 if w > 1 else (13 if wraps else 0)
-        adj_pos[w] = rank_pos[up] | rank_pos[down]
-    unit = [1 << COUNT_BITS * r for r in range(14)]  # one card of rank r in a packed count vector
-    stock_counts = [0] * (n_stock + 1)  # the counts of the stock cards from index i on, COUNT_BITS per rank
-    for i in range(n_stock - 1, -1, -1):
-        stock_counts[i] = stock_counts[i + 1] + unit[stock[i]]
+    # adj_pos[w]: the positions holding a rank next to the waste rank w, what can be played on w;
     # past the stock, a sentinel that fits every card ends the search for a drawn card with a play
     # (drawing it is refused below: lost_draw never allows s > n_stock)
-    stock_list = list(stock) + [PAST_STOCK]
-    adj_pos[PAST_STOCK] = FULL
-    rank_list = list(ranks)
-    counts = 0  # the counts of the remaining tableau cards per rank, COUNT_BITS per rank
-    for p in range(N_TABLEAU):
-        if present >> p & 1:
-            counts += unit[ranks[p]]
+    adj_pos, unit, stock_counts, stock_list, rank_list = t.adj_pos, t.unit, t.stock_counts, t.stock_list, t.rank_list
+    n_stock = t.n_stock
     if not _feasible(counts, counts + stock_counts[0] + unit[waste], wraps):
         return False, [], 1
 
-    # lost[i << RANK_BITS | w] = smallest stock index known lost for set i and waste rank w, UNKNOWN if none;
-    # lost_draw[i] = smallest s with (set i, s) right after a draw known lost; n_stock + 1 if none (no
-    # draw from an empty stock)
-    lost = bytearray([UNKNOWN]) * (len(lat.sets) << RANK_BITS)
-    lost_draw = bytearray([n_stock + 1]) * len(lat.sets)
+    lost, lost_draw = lost_memo(n_stock)  # see lost_memo: smallest stock indices known lost
     cleared = lat.index[0]  # the number of the empty set
     # after the s-th draw the possible waste cards are the tableau and the stock from s - 1 on: the
     # matching test is monotone in s.  match[counts] = last s known to pass | first s known to fail
@@ -425,18 +517,18 @@ def search(
         match[cnt] = (kn & FIELD_MASK) | s2 << FIELD_BITS
         return False
 
-    limit = max_nodes if max_nodes is not None else 1 << 62
+    budget = Budget(max_nodes, deadline)
     nodes = 1
-    next_check = min(limit, CHECK_EVERY)
-    actions: list[int] = []  # the winning line's actions, last first (see _line)
+    next_check = budget.first
+    actions: list[int] = []  # the winning line's actions, last first (see decode_line)
 
     def tick() -> None:
         """Count one more position; raise _OutOfBudget once the node budget or the clock runs out."""
         nonlocal nodes, next_check
         if nodes >= next_check:
-            if nodes >= limit or deadline is not None and time.perf_counter() > deadline:
+            next_check = budget.check(nodes)
+            if not next_check:
                 raise _OutOfBudget
-            next_check = min(limit, nodes + CHECK_EVERY)
         nodes += 1
 
     def visit(i: int, s: int, w: int, cnt: int, cand: int) -> bool:
@@ -532,5 +624,5 @@ def search(
         lost_draw.clear()
         match.clear()
     if won:
-        return True, _line(actions[::-1]), nodes
+        return True, decode_line(actions[::-1]), nodes
     return False, [], nodes

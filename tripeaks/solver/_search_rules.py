@@ -21,7 +21,14 @@ With full knowledge a card can be played exactly when it is present,
 uncovered and fits ``w``; face-up is not part of the state, so open peaks
 change nothing.
 
-Three searches share the tables of :func:`tripeaks.solver._search.lattice`:
+Every search of the solver shares the parts of :mod:`tripeaks.solver._search`
+that do not depend on the rules: the tables of :func:`~tripeaks.solver._search.lattice`
+and of one position's cards (:class:`~tripeaks.solver._search.Tables`), the memo
+of lost positions where a draw is allowed at any time
+(:func:`~tripeaks.solver._search.lost_memo`: the smallest stock index known
+lost), the budget (:class:`~tripeaks.solver._search.Budget`) and the packed
+actions of a line (:func:`~tripeaks.solver._search.decode_line`).  The three
+searches here:
 
 * :func:`search_any` — draw at any time (jokers, empty waste);
 * :func:`search_stuck` — draw only when stuck (with or without jokers and
@@ -35,23 +42,28 @@ comes with its argument.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
-from ..engine.layout import N_TABLEAU, PEAK_OF, PEAKS
+from ..engine.layout import PEAK_OF, PEAKS
 from ..engine.rules import RUNS_CLEAR_BONUS, RUNS_DRAW_COST, RUNS_PEAK_BONUS
-from ._search import NEIGHBOURS, lattice
+from ._search import (
+    DRAW,
+    FIELD_BITS,
+    FIELD_MASK,
+    MATCH_UNKNOWN,
+    NEIGHBOURS,
+    RANK_BITS,
+    WILD,
+    Budget,
+    Tables,
+    decode_line,
+    lattice,
+    lost_memo,
+    start,
+)
 from ._search import _feasible as _feasible_plain
 
 __all__ = ["WILD", "DRAW", "search_any", "search_stuck", "best_runs", "feasible"]
-
-WILD = 0
-"""The waste "rank" of a joker on the waste or an empty waste, and the rank of a joker in the stock."""
-
-DRAW = -1
-"""The draw action in the internal line (positions are 0–27)."""
-
-FULL = (1 << N_TABLEAU) - 1
 
 # (demand shift, shift of the supply just after it) along each chain of the rank graph, counts packed
 # 3 bits per rank, as in tripeaks.solver._search: even demands between odd supplies, odd demands between even
@@ -122,52 +134,30 @@ def feasible(demand_packed: int, supply_packed: int, wraps: bool, wilds: int = 0
     return False
 
 
-class _Tables:
-    """The per-search tables shared by the three searches (built in O(28 + stock))."""
+class _Tables(Tables):
+    """The tables of :class:`tripeaks.solver._search.Tables` (``adj_pos[WILD]`` takes every exposed
+    card, ``stock_counts`` leave the jokers apart), plus what the dead-card and wild matching tests
+    read: ``stock_ranks[i]`` the set of card ranks still in the stock from index i on (jokers
+    apart), ``jokers_from[i]`` the jokers among them, ``wbit[w]`` the waste top as a rank bit (none
+    for WILD) and ``nb_table`` the neighbour table of the wrap."""
 
-    __slots__ = (
-        "rank_list",
-        "adj_pos",
-        "nb_table",
-        "stock_list",
-        "n_stock",
-        "stock_ranks",
-        "stock_counts",
-        "jokers_from",
-        "wbit",
-        "wraps",
-    )
+    __slots__ = ("nb_table", "stock_ranks", "jokers_from", "wbit")
 
     def __init__(self, ranks: tuple[int, ...], stock: tuple[int, ...], wraps: bool) -> None:
-        self.wraps = wraps
-        self.rank_list = list(ranks)
+        super().__init__(ranks, stock, wraps)
         self.nb_table = NEIGHBOURS[wraps]
-        rank_pos = [0] * 15
-        for p in range(N_TABLEAU):
-            rank_pos[ranks[p]] |= 1 << p
-        adj_pos = [0] * 15
-        adj_pos[WILD] = FULL  # a joker or an empty waste takes every exposed card
-        for w in range(1, 14):
-            up = w + 1 if w < 13 else (1 if wraps else 14)
-            down = w - 1 if w > 1 else (13 if wraps else 0)
-            adj_pos[w] = rank_pos[up] | rank_pos[down]
-        self.adj_pos = adj_pos
-        n = len(stock)
-        self.n_stock = n
-        self.stock_list = list(stock) + [0]
-        ranks_from = [0] * (n + 1)  # set of card ranks still in the stock from index i on (jokers apart)
-        counts_from = [0] * (n + 1)  # their counts, 3 bits per rank
-        jokers_from = [0] * (n + 1)  # jokers in the stock from index i on
+        n = self.n_stock
+        ranks_from = [0] * (n + 1)
+        jokers_from = [0] * (n + 1)
         for i in range(n - 1, -1, -1):
             r = stock[i]
-            ranks_from[i], counts_from[i], jokers_from[i] = ranks_from[i + 1], counts_from[i + 1], jokers_from[i + 1]
+            ranks_from[i], jokers_from[i] = ranks_from[i + 1], jokers_from[i + 1]
             if r == WILD:
                 jokers_from[i] += 1
             else:
                 ranks_from[i] |= 1 << r
-                counts_from[i] += 1 << 3 * r
-        self.stock_ranks, self.stock_counts, self.jokers_from = ranks_from, counts_from, jokers_from
-        self.wbit = [0] + [1 << r for r in range(1, 15)]  # the waste top as a rank bit (none for WILD)
+        self.stock_ranks, self.jokers_from = ranks_from, jokers_from
+        self.wbit = [0] + [1 << r for r in range(1, 15)]
 
     def dead(self, rm: int, cnt: int, s: int, w: int) -> bool:
         """True when a remaining card can never be played from ``(remaining ranks rm, counts cnt, s, w)``.
@@ -208,7 +198,8 @@ class _MatchMemo:
 
     For a count vector the test right after the s-th draw is monotone in s
     (:meth:`_Tables.matches_after_draw`): ``known[cnt]`` holds the last s known
-    to pass and the first s known to fail, packed ``pass | fail << 5``.
+    to pass and the first s known to fail, packed as in :func:`tripeaks.solver._search.search`:
+    ``pass | fail << FIELD_BITS``, :data:`~tripeaks.solver._search.MATCH_UNKNOWN` when nothing is known.
     """
 
     __slots__ = ("known", "tables")
@@ -218,57 +209,28 @@ class _MatchMemo:
         self.tables = tables
 
     def passes(self, cnt: int, s: int) -> bool:
-        kn = self.known.get(cnt, 31 << 5)
-        if s <= kn & 31:
+        kn = self.known.get(cnt, MATCH_UNKNOWN)
+        if s <= kn & FIELD_MASK:
             return True
-        if s >= kn >> 5:
+        if s >= kn >> FIELD_BITS:
             return False
         if self.tables.matches_after_draw(cnt, s):
-            self.known[cnt] = (kn & ~31) | s
+            self.known[cnt] = (kn & ~FIELD_MASK) | s
             return True
-        self.known[cnt] = (kn & 31) | s << 5
+        self.known[cnt] = (kn & FIELD_MASK) | s << FIELD_BITS
         return False
 
 
-def _start(ranks: tuple[int, ...], present: int) -> tuple[int, int, int]:
-    """The lattice index of ``present``, and the rank set and packed counts of its cards."""
-    lat = lattice()
-    root = lat.index.get(present)
-    if root is None:
-        raise ValueError("this set of remaining tableau cards cannot occur: a card is gone while a card on it remains")
-    rm = cnt = 0
-    for p in range(N_TABLEAU):
-        if present >> p & 1:
-            rm |= 1 << ranks[p]
-            cnt += 1 << 3 * ranks[p]
-    return root, rm, cnt
-
-
-def _budget(max_nodes: int | None, deadline: float | None) -> Callable[[int], int]:
-    """The budget check: called with the positions searched so far when they reach the last
-    value it returned (first at 1), it returns the next count at which to call it again — at most
-    2,048 on and never past ``max_nodes`` — or 0 when the node or time budget has run out."""
-    limit = max_nodes if max_nodes is not None else 1 << 62
-
-    def check(nodes: int) -> int:
-        if nodes >= limit or (deadline is not None and time.perf_counter() > deadline):
-            return 0
-        return min(limit, nodes + 2048)
-
-    return check
+def _budget(max_nodes: int | None, deadline: float | None) -> tuple[Callable[[int], int], int]:
+    """The shared :class:`~tripeaks.solver._search.Budget`: its check, and the count of positions at
+    which to call it first."""
+    b = Budget(max_nodes, deadline)
+    return b.check, b.first
 
 
 def _line(frames: list[list[int]], action_at: int, prefix: int = 0) -> list[int]:
-    """The actions of the frames: ``p`` a play, ``-k`` k draws, ``p | k << 5`` a play then k draws."""
-    out: list[int] = [DRAW] * prefix
-    for f in frames:
-        a = f[action_at]
-        if a < 0:
-            out.extend([DRAW] * -a)
-        else:
-            out.append(a & 31)
-            out.extend([DRAW] * (a >> 5))
-    return out
+    """The line of the frames' actions (:func:`tripeaks.solver._search.decode_line`), after ``prefix`` draws."""
+    return [DRAW] * prefix + decode_line([f[action_at] for f in frames])
 
 
 def _root_checks(t: _Tables, rm: int, cnt: int, waste: int, s: int) -> bool:
@@ -301,8 +263,10 @@ def search_any(
     ``True`` with a winning line (positions, :data:`DRAW`), ``False`` when no
     line exists, ``None`` when the budget ran out.
 
-    A depth-first search with a memo of lost positions, plays that uncover a
-    card tried first, then the draw.  The prunings of :mod:`tripeaks.solver._search`
+    A depth-first search with a memo of lost positions, the plays from the
+    highest position down (the order of :func:`tripeaks.solver._search.search`;
+    measured on deals 0–499, it searched 7–15% fewer positions than trying the
+    plays that uncover a card first, under C-J and E-W), then the draw.  The prunings of :mod:`tripeaks.solver._search`
     carry over, with a joker as one more waste value:
 
     1. **Rank memo**: the waste enters the memo by its rank (or WILD) only —
@@ -326,23 +290,22 @@ def search_any(
     if present == 0:
         return True, [], 0
     lat = lattice()
-    root, rmask, counts = _start(ranks, present)
+    root, rmask, counts = start(ranks, present)
     t = _Tables(ranks, stock, wraps)
     if not _root_checks(t, rmask, counts, waste, 0):
         return False, [], 1
-    exposed, children, reveal = lat.exposed, lat.children, lat.reveal
+    exposed, children = lat.exposed, lat.children
     adj_pos, nb_table, wbit = t.adj_pos, t.nb_table, t.wbit
     stock_list, stock_ranks = t.stock_list, t.stock_ranks
     rank_list, n_stock = t.rank_list, t.n_stock
     dead = t.dead
     passes = _MatchMemo(t).passes
-    budget = _budget(max_nodes, deadline)
-    # lost[i << 4 | w] = 32 - (smallest stock index known lost for the set i and waste w), 0 unknown
-    lost = bytearray(len(lat.sets) << 4)
-    # lost_draw[i] = 32 - (smallest s with (set i, s) right after a draw known lost), 0 unknown
-    lost_draw = bytearray(len(lat.sets))
+    budget, first_check = _budget(max_nodes, deadline)
+    # lost[i << RANK_BITS | w]: the smallest stock index known lost for the set i and waste w;
+    # lost_draw[i]: the smallest s with (set i, s) right after a draw known lost (see lost_memo)
+    lost, lost_draw = lost_memo(n_stock)
     nodes = 1
-    next_check = 1
+    next_check = first_check
     # frame: [set index, R, s, w, rmask, counts, candidates left, draw tried, action taken]
     stack: list[list[int]] = [[root, present, 0, waste, rmask, counts, exposed[root] & adj_pos[waste], 0, 0]]
     while stack:
@@ -351,19 +314,14 @@ def search_any(
         nxt = None
         if cand:
             kids = children[i]
-            rv = cand & reveal[i]
             while cand:
-                if rv:
-                    bit = rv & -rv
-                    rv ^= bit
-                else:
-                    bit = cand & -cand
+                p = cand.bit_length() - 1  # the highest position first, as the default search (see _search)
+                bit = 1 << p
                 cand ^= bit
-                p = bit.bit_length() - 1
                 j = kids[p]
                 r = rank_list[p]
-                key = j << 4 | r
-                if lost[key] + s >= 32:
+                key = j << RANK_BITS | r
+                if lost[key] <= s:
                     continue
                 R2 = R ^ bit
                 if not R2:
@@ -379,7 +337,7 @@ def search_any(
                 cnt2 = cnt - (1 << 3 * r)
                 rm2 = rm if cnt2 >> 3 * r & 7 else rm & ~(1 << r)
                 if rm2 & ~nb_table[rm2 | stock_ranks[s] | wbit[r]] and dead(rm2, cnt2, s, r):
-                    lost[key] = 32 - s
+                    lost[key] = s
                     continue
                 c2 = exposed[j] & adj_pos[r]
                 if c2:
@@ -393,22 +351,22 @@ def search_any(
                     r2 = stock_list[s2]
                     s2 += 1
                     c2 = exposed[j] & adj_pos[r2]
-                if c2 and lost[j << 4 | r2] + s2 < 32 and lost_draw[j] + s2 < 32:
+                if c2 and lost[j << RANK_BITS | r2] > s2 and lost_draw[j] > s2:
                     if not (rm2 & ~nb_table[rm2 | stock_ranks[s2] | wbit[r2]] and dead(rm2, cnt2, s2, r2)) and passes(
                         cnt2, s2
                     ):
-                        frame[8] = p | (s2 - s) << 5  # the play, then s2 - s draws
+                        frame[8] = p | (s2 - s) << FIELD_BITS  # the play, then s2 - s draws
                         nxt = [j, R2, s2, r2, rm2, cnt2, c2, 0, 0]
                         break
-                    lost[j << 4 | r2] = 32 - s2
-                lost[key] = 32 - s
-                if lost_draw[j] < 31 - s:
-                    lost_draw[j] = 31 - s
+                    lost[j << RANK_BITS | r2] = s2
+                lost[key] = s
+                if lost_draw[j] > s + 1:
+                    lost_draw[j] = s + 1
             frame[6] = cand
         if nxt is None and not drawn and s < n_stock:
             frame[7] = 1
             s2 = s + 1
-            if lost_draw[i] + s2 < 32:
+            if lost_draw[i] > s2:
                 r = stock_list[s]
                 c2 = exposed[i] & adj_pos[r]
                 # a drawn card with nothing to play on it: the only move is to draw again
@@ -416,8 +374,8 @@ def search_any(
                     r = stock_list[s2]
                     s2 += 1
                     c2 = exposed[i] & adj_pos[r]
-                key = i << 4 | r
-                if c2 and lost[key] + s2 < 32 and lost_draw[i] + s2 < 32:
+                key = i << RANK_BITS | r
+                if c2 and lost[key] > s2 and lost_draw[i] > s2:
                     if nodes >= next_check:
                         next_check = budget(nodes)
                         if not next_check:
@@ -429,30 +387,30 @@ def search_any(
                         frame[8] = s - s2  # -(number of draws)
                         nxt = [i, R, s2, r, rm, cnt, c2, 0, 0]
                     else:
-                        lost[key] = 32 - s2
-                        lost_draw[i] = 32 - s - 1
-                elif lost_draw[i] < 31 - s:
-                    lost_draw[i] = 31 - s
+                        lost[key] = s2
+                        lost_draw[i] = s + 1
+                elif lost_draw[i] > s + 1:
+                    lost_draw[i] = s + 1
         if nxt is not None:
             stack.append(nxt)
             continue
         # every child is lost: so is this position, and with fewer stock cards left too
         stack.pop()
-        key = i << 4 | w
-        if lost[key] < 32 - s:
-            lost[key] = 32 - s
+        key = i << RANK_BITS | w
+        if lost[key] > s:
+            lost[key] = s
         if stack:
             a = stack[-1][8]
-            if a < 0 or a >= 32:
+            if a < 0 or a >> FIELD_BITS:
                 # we came by draws from the parent's stock index: so the position after its
                 # first draw is lost, and after a play then draws, the position after that play
                 first = stack[-1][2] + 1
-                if lost_draw[i] < 32 - first:
-                    lost_draw[i] = 32 - first
-                if a >= 32:
-                    key = i << 4 | rank_list[a & 31]
-                    if lost[key] < 33 - first:
-                        lost[key] = 33 - first
+                if lost_draw[i] > first:
+                    lost_draw[i] = first
+                if a > 0:
+                    key = i << RANK_BITS | rank_list[a & FIELD_MASK]
+                    if lost[key] > first - 1:
+                        lost[key] = first - 1
     return False, [], nodes
 
 
@@ -487,11 +445,16 @@ def search_stuck(
        for a win whatever the draw rule, since they only count which waste
        card each remaining card could be played on (:meth:`_Tables.dead`,
        :func:`feasible`).
+
+    The plays that uncover a card are tried first, each group from the
+    lowest position: measured on deals 0–499, the order of the other
+    searches (the highest position first) searched 5% more positions under
+    Traditional (E-SR), though 8% fewer under E-SJ.
     """
     if present == 0:
         return True, [], 0
     lat = lattice()
-    root, rmask, counts = _start(ranks, present)
+    root, rmask, counts = start(ranks, present)
     t = _Tables(ranks, stock, wraps)
     exposed, children, reveal = lat.exposed, lat.children, lat.reveal
     adj_pos, nb_table, wbit = t.adj_pos, t.nb_table, t.wbit
@@ -499,7 +462,7 @@ def search_stuck(
     rank_list, n_stock = t.rank_list, t.n_stock
     dead = t.dead
     passes = _MatchMemo(t).passes
-    budget = _budget(max_nodes, deadline)
+    budget, first_check = _budget(max_nodes, deadline)
     # the root: forced draws while nothing fits
     s, w = 0, waste
     cand = exposed[root] & adj_pos[w]
@@ -510,11 +473,11 @@ def search_stuck(
     if not cand or not _root_checks(t, rmask, counts, w, s):
         return False, [], 1
     prefix = s
-    span = (n_stock + 1) << 4
-    # lost[(i * (n_stock + 1) + s) << 4 | w] = 1: the position (set i, s, w) is known lost
+    span = (n_stock + 1) << RANK_BITS
+    # lost[(i * (n_stock + 1) + s) << RANK_BITS | w] = 1: the position (set i, s, w) is known lost
     lost = bytearray(len(lat.sets) * span)
     nodes = 1
-    next_check = 1
+    next_check = first_check
     # frame: [set index, R, s, w, rmask, counts, candidates left, action taken]
     stack: list[list[int]] = [[root, present, s, w, rmask, counts, cand, 0]]
     while stack:
@@ -524,6 +487,7 @@ def search_stuck(
         kids = children[i]
         rv = cand & reveal[i]
         while cand:
+            # plays that uncover a card first, each group from the lowest position (see the doc)
             if rv:
                 bit = rv & -rv
                 rv ^= bit
@@ -547,7 +511,7 @@ def search_stuck(
                 c2 = exposed[j] & adj_pos[w2]
             if not c2:
                 continue  # blocked
-            key = (j * (n_stock + 1) + s2) << 4 | w2
+            key = (j * (n_stock + 1) + s2) << RANK_BITS | w2
             if lost[key]:
                 continue
             if nodes >= next_check:
@@ -562,7 +526,7 @@ def search_stuck(
             ):
                 lost[key] = 1
                 continue
-            frame[7] = p | (s2 - s) << 5
+            frame[7] = p | (s2 - s) << FIELD_BITS
             nxt = [j, R2, s2, w2, rm2, cnt2, c2, 0]
             break
         frame[6] = cand
@@ -570,7 +534,7 @@ def search_stuck(
             stack.append(nxt)
             continue
         stack.pop()
-        lost[(i * (n_stock + 1) + s) << 4 | w] = 1
+        lost[(i * (n_stock + 1) + s) << RANK_BITS | w] = 1
     return False, [], nodes
 
 
@@ -624,7 +588,7 @@ def best_runs(
     if present == 0:
         return True, score, [], 0
     lat = lattice()
-    root, rmask, counts = _start(ranks, present)
+    root, rmask, counts = start(ranks, present)
     t = _Tables(ranks, stock, wraps)
     if not _root_checks(t, rmask, counts, waste, 0):
         return False, None, [], 1
@@ -634,16 +598,16 @@ def best_runs(
     rank_list, n_stock = t.rank_list, t.n_stock
     dead = t.dead
     passes = _MatchMemo(t).passes
-    budget = _budget(max_nodes, deadline)
+    budget, first_check = _budget(max_nodes, deadline)
     sets = lat.sets
     # the positions of each peak: how many peaks a set has already emptied decides a peak's bonus
     peak_masks = [sum(1 << p for p in peak) for peak in PEAKS]
     span = n_stock + 1
     memo: dict[int, tuple[int, int] | None] = {}
-    # lost_any[i << 4 | w] = 32 - (smallest s known lost), draw-any only (monotone in s)
-    lost_any = bytearray(len(sets) << 4)
+    # lost_any[i << RANK_BITS | w]: the smallest s known lost, draw-any only (monotone in s; see lost_memo)
+    lost_any = lost_memo(n_stock)[0]
     nodes = 0
-    next_check = 1
+    next_check = first_check
     NEG = -(1 << 30)
 
     class OutOfBudget(Exception):
@@ -665,7 +629,7 @@ def best_runs(
         key = ((i * span + s) << 4 | w) << 5 | c
         if key in memo:
             return memo[key]
-        if not stuck and lost_any[i << 4 | w] + s >= 32:
+        if not stuck and lost_any[i << RANK_BITS | w] <= s:
             return None
         if nodes >= next_check:
             next_check = budget(nodes)
@@ -718,9 +682,9 @@ def best_runs(
         result = (best_a, best_b) if won else None
         memo[key] = result
         if result is None and not stuck:
-            k = i << 4 | w
-            if lost_any[k] < 32 - s:
-                lost_any[k] = 32 - s
+            k = i << RANK_BITS | w
+            if lost_any[k] > s:
+                lost_any[k] = s
         return result
 
     def final(v: tuple[int, int], x: int) -> int:

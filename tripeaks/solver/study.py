@@ -33,6 +33,12 @@ Progress: each stage shows a tqdm bar with the time left (``progress``:
 ``None`` shows it on a terminal or in a notebook, ``True`` always, ``False``
 never); tqdm picks a text bar or a notebook widget.  The bar follows the
 results as they come back to this process, locally or from a cluster.
+This module says no sentence: a stage is reported as a :class:`Stage` value,
+and the caller gives the words — the bar's label and the log line of each
+stage come from callbacks (:func:`tripeaks.i18n.solver.stage_label` and
+:func:`tripeaks.i18n.solver.stage_message` say them in en, pt or fr, as
+``python -m tripeaks`` does); without them a bar is labelled with the rule
+set's text (``E``, ``E-SR``) and nothing is logged.
 
 Only four options change which deals can be won (docs/rules.md §8): the
 wrap, the draw rule, jokers and the waste.  So the solver runs once per
@@ -75,9 +81,6 @@ from ..engine.rules import (
     WasteRule,
     WrapRule,
 )
-from ..i18n import check_language, format_number
-from ..i18n.solver import solver_text
-from ..i18n.ui import rule_name
 from .exact import Verdict, best_score, solve
 
 __all__ = [
@@ -95,6 +98,7 @@ __all__ = [
     "search_rules",
     "bot_rules",
     "StudyRow",
+    "Stage",
     "SINGLE_OPTIONS",
     "STUDY_FILE",
     "SCORES_FILE",
@@ -119,6 +123,31 @@ RATES_FILE = "winrates.csv"
 and the configuration each comes from."""
 RUNS_SCORES_FILE = "best_scores_runs.csv"
 """Traditional (runs scoring, docs/rules.md §8), per deal of a subset: best final score, its draws, proven."""
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One stage of the study, as reported to its progress bar and its log (data only, no words).
+
+    ``task``: ``"decide"`` (the solver decides the deals), ``"bot"`` (the bot
+    plays them) or ``"best"`` (the best score of each deal: the fewest draws,
+    or the most points under runs scoring, docs/rules.md §3, §8); ``rules``:
+    the rule set the stage runs under (Easy, Classic, or a search or bot
+    configuration such as ``E-S``); ``deals``: the number of deals in the
+    stage (started; ``None`` when not known in advance) or done (finished);
+    ``seconds``: the wall-clock seconds the stage took, ``None`` while it has
+    not finished.
+    """
+
+    task: str
+    rules: RuleSet
+    deals: int | None
+    seconds: float | None = None
+
+
+def _label(label: Callable[[Stage], str] | None, stage: Stage) -> str:
+    """The bar's label of ``stage``: ``label(stage)``, or the rule set's text (``E-SR``) without a callback."""
+    return str(stage.rules) if label is None else label(stage)
 
 
 @dataclass(frozen=True)
@@ -163,7 +192,7 @@ def decide_deals(
     jobs: int = 1,
     executor: Executor | None = None,
     progress: bool | None = False,
-    lang: str = "en",
+    label: Callable[[Stage], str] | None = None,
 ) -> Iterator[DealResult]:
     """:func:`decide_deal` for each of ``deals`` under ``rules`` (a rule set; or the deprecated ``rule=``), in order.
 
@@ -171,14 +200,16 @@ def decide_deals(
     ``concurrent.futures.Executor``, e.g. a Dask client's; ``jobs`` is then
     its number of workers).  Lazy: at most a few chunks per worker are in
     flight, so memory does not grow with the number of deals.  ``progress``
-    shows a bar with the time left, labelled in ``lang`` (see the module doc).
-    Raises ``ValueError`` for an unknown rule set.
+    shows a bar with the time left, labelled ``label(stage)`` for the
+    ``"decide"`` :class:`Stage` (default: the rule set's text, e.g. ``E-SR``;
+    :func:`tripeaks.i18n.solver.stage_label` says it in a language, see the
+    module doc).  Raises ``ValueError`` for an unknown rule set.
     """
     rules = RuleSet.parse(rules)
     r = str(rules)
     total = len(deals) if isinstance(deals, Sized) else None
-    label = _label(lang, rules, "progress.decide", "progress.rules_decide")
-    return _map(_decide_args, ((r, d, max_nodes) for d in deals), jobs, executor, _Bar(total, label, progress))
+    text = _label(label, Stage("decide", rules, total))
+    return _map(_decide_args, ((r, d, max_nodes) for d in deals), jobs, executor, _Bar(total, text, progress))
 
 
 def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -364,7 +395,7 @@ CHUNK = 16
 _AHEAD = 4
 """Tasks in flight per worker: enough to keep it busy, few enough to bound memory."""
 _BAR_FORMAT = "{desc} {percentage:3.0f}% |{bar}| {n_fmt}/{total_fmt} [{elapsed}<{remaining}]"
-"""Figures and symbols only: the words come from the catalogues (the label); ``remaining`` is the time left."""
+"""Figures and symbols only: the words come from the caller (the label); ``remaining`` is the time left."""
 
 
 def _in_notebook() -> bool:
@@ -402,14 +433,6 @@ class _Bar:
 
 
 _NO_BAR = _Bar(None, "", False)
-
-
-def _label(lang: str, rules: RuleSet, rule_key: str, rules_key: str) -> str:
-    """A stage's label: Easy and Classic by their names (``rule_key``), other rule sets by their
-    text, e.g. ``E-S`` (``rules_key``)."""
-    if rules.is_default:
-        return solver_text(rule_key, lang, rule=rule_name(rules.rule, lang))
-    return solver_text(rules_key, lang, rules=str(rules))
 
 
 def _run_chunk(fn: Callable[[_T], _R], chunk: list[_T]) -> list[_R]:
@@ -544,8 +567,13 @@ def _rate(k: int, n: int) -> list[object]:
     return [round(k / n, 6), round(lo, 6), round(hi, 6)]
 
 
-def _seconds(t0: float, lang: str) -> str:
-    return format_number(time.perf_counter() - t0, lang, digits=1)
+def _done(task: str, rules: RuleSet, deals: int, t0: float) -> Stage:
+    """The finished stage: ``deals`` done since ``t0`` (a :func:`time.perf_counter` value)."""
+    return Stage(task, rules, deals, time.perf_counter() - t0)
+
+
+def _no_log(stage: Stage) -> None:
+    """The default log of :func:`run_study`: nothing."""
 
 
 def run_study(
@@ -556,8 +584,8 @@ def run_study(
     jobs: int = 1,
     max_nodes: int | None = None,
     best_max_nodes: int | None = 2_000_000,
-    log: Callable[[str], None] = print,
-    lang: str = "en",
+    log: Callable[[Stage], None] = _no_log,
+    label: Callable[[Stage], str] | None = None,
     rules: Sequence[RuleSet] | None = None,
     executor: Executor | None = None,
     progress: bool | None = None,
@@ -573,24 +601,30 @@ def run_study(
     (:data:`RUNS_SCORES_FILE`).  ``jobs`` worker processes, or ``executor``
     (any ``concurrent.futures.Executor``, e.g. a Dask client's, with ``jobs``
     its number of workers); the files are the same either way.  ``log``
-    receives one sentence in ``lang`` per stage; ``progress`` shows a bar with
-    the time left during each stage (see the module doc).  Returns the written paths.
+    receives each finished :class:`Stage` (its deals done and seconds);
+    ``progress`` shows a bar with the time left during each stage, labelled
+    ``label(stage)`` (default: the rule set's text; see the module doc).
+    Returns the written paths.
 
     Raises ``OSError`` when ``out_dir`` cannot be created or written (before
-    any deal is decided) and :class:`~tripeaks.i18n.UnknownLanguageError`
-    for an unknown ``lang``.
+    any deal is decided).
     """
-    check_language(lang)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryFile(dir=out):  # fail now, not after hours of solving
         pass
     rows: dict[tuple[str, int], dict[str, object]] = {}
     for rule in ("E", "C"):
-        name = rule_name(rule, lang)
+        ruleset = RuleSet.parse(rule)
         t0 = time.perf_counter()
         decided = decide_deals(
-            rule, deals, max_nodes=max_nodes, jobs=jobs, executor=executor, progress=progress, lang=lang
+            rule,
+            deals,
+            max_nodes=max_nodes,
+            jobs=jobs,
+            executor=executor,
+            progress=progress,
+            label=label,
         )
         for r in decided:
             rows[(r.rule, r.deal)] = {
@@ -600,14 +634,14 @@ def run_study(
                 "nodes": r.nodes,
                 "seconds": round(r.seconds, 4),
             }
-        log(solver_text("study.decided", lang, rule=name, deals=len(deals), seconds=_seconds(t0, lang)))
+        log(_done("decide", ruleset, len(deals), t0))
         t0 = time.perf_counter()
-        bar = _Bar(len(deals), _label(lang, RuleSet.parse(rule), "progress.bot", "progress.rules_bot"), progress)
+        bar = _Bar(len(deals), _label(label, Stage("bot", ruleset, len(deals))), progress)
         for rule_, deal, won, left in _map(_bot_deal, ((rule, d) for d in deals), jobs, executor, bar):
             row = rows[(rule_, deal)]
             row["bot_won"] = int(won)
             row["bot_cards_left"] = left
-        log(solver_text("study.bot", lang, rule=name, deals=len(deals), seconds=_seconds(t0, lang)))
+        log(_done("bot", ruleset, len(deals), t0))
     study_path = out / STUDY_FILE
     with open(study_path, "w", newline="") as f:
         fields = ["rule", "deal", "verdict", "nodes", "seconds", "bot_won", "bot_cards_left"]
@@ -627,8 +661,9 @@ def run_study(
                 if rows.get((rule, d), {}).get("verdict") != Verdict.UNWINNABLE.value
             ]
             done = 0
-            label = solver_text("progress.best", lang, rule=rule_name(rule, lang))
-            found = _map(_best_deal, todo, jobs, executor, _Bar(len(todo), label, progress))
+            ruleset = RuleSet.parse(rule)
+            bar = _Bar(len(todo), _label(label, Stage("best", ruleset, len(todo))), progress)
+            found = _map(_best_deal, todo, jobs, executor, bar)
             for rule_, deal, verdict, score, draws, optimal, nodes in found:
                 done += 1
                 w2.writerow(
@@ -642,12 +677,12 @@ def run_study(
                         nodes,
                     ]
                 )
-            log(solver_text("study.best", lang, rule=rule_name(rule, lang), deals=done, seconds=_seconds(t0, lang)))
+            log(_done("best", ruleset, done, t0))
     paths = {"study": study_path, "scores": scores_path}
     study = study_rows() if rules is None else [StudyRow.of(RuleSet.parse(r)) for r in rules]
     paths.update(
         _rule_set_study(
-            study, deals, rows, out, best_deals, jobs, max_nodes, best_max_nodes, log, lang, executor, progress
+            study, deals, rows, out, best_deals, jobs, max_nodes, best_max_nodes, log, label, executor, progress
         )
     )
     return paths
@@ -662,8 +697,8 @@ def _rule_set_study(
     jobs: int,
     max_nodes: int | None,
     best_max_nodes: int | None,
-    log: Callable[[str], None],
-    lang: str,
+    log: Callable[[Stage], None],
+    label: Callable[[Stage], str] | None,
     executor: Executor | None,
     progress: bool | None,
 ) -> dict[str, Path]:
@@ -678,19 +713,26 @@ def _rule_set_study(
         if config in results:
             continue
         mine: dict[int, dict[str, object]] = {d: {"rules": config, "deal": d} for d in deals}
+        ruleset = RuleSet.parse(config)
         if config in solver_configs:
             t0 = time.perf_counter()
             decided = decide_deals(
-                config, deals, max_nodes=max_nodes, jobs=jobs, executor=executor, progress=progress, lang=lang
+                config,
+                deals,
+                max_nodes=max_nodes,
+                jobs=jobs,
+                executor=executor,
+                progress=progress,
+                label=label,
             )
             for res in decided:
                 mine[res.deal].update(verdict=res.verdict.value, nodes=res.nodes, seconds=round(res.seconds, 4))
-            log(solver_text("study.rules_decided", lang, rules=config, deals=len(deals), seconds=_seconds(t0, lang)))
+            log(_done("decide", ruleset, len(deals), t0))
         t0 = time.perf_counter()
-        bar = _Bar(len(deals), _label(lang, RuleSet.parse(config), "progress.bot", "progress.rules_bot"), progress)
+        bar = _Bar(len(deals), _label(label, Stage("bot", ruleset, len(deals))), progress)
         for _, deal, bot_won, left in _map(_bot_deal, ((config, d) for d in deals), jobs, executor, bar):
             mine[deal].update(bot_won=int(bot_won), bot_cards_left=left)
-        log(solver_text("study.rules_bot", lang, rules=config, deals=len(deals), seconds=_seconds(t0, lang)))
+        log(_done("bot", ruleset, len(deals), t0))
         results[config] = mine
     rules_path = out / RULES_FILE
     with open(rules_path, "w", newline="") as f:
@@ -734,7 +776,7 @@ def _rule_set_study(
                 if known.get(d, {}).get("verdict") != Verdict.UNWINNABLE.value
             ]
             done = 0
-            bar = _Bar(len(todo), solver_text("progress.runs_best", lang, rules=config), progress)
+            bar = _Bar(len(todo), _label(label, Stage("best", TRADITIONAL, len(todo))), progress)
             for rules_, deal, verdict, score, draws, optimal, nodes in _map(_best_deal, todo, jobs, executor, bar):
                 done += 1
                 w3.writerow(
@@ -748,6 +790,6 @@ def _rule_set_study(
                         nodes,
                     ]
                 )
-            log(solver_text("study.runs_best", lang, rules=config, deals=done, seconds=_seconds(t0, lang)))
+            log(_done("best", TRADITIONAL, done, t0))
         paths["runs_scores"] = runs_path
     return paths
