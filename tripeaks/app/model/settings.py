@@ -32,7 +32,7 @@ FLAGS: dict[Setting, bool] = {
 class Settings:
     """The settings of one session; each change returns the :class:`SettingChanged` events it makes.
 
-    >>> settings = Settings(RuleSet.from_rule(Rule.EASY))
+    >>> settings = Settings(RuleSet.from_rule(WrapRule.EASY))
     >>> [e.setting.value for e in settings.set_deal_rules(RuleSet.parse("C-OP"))]
     ['deal_rules', 'deal_rule']
     >>> settings.set_flag(Setting.WINNABLE, False)  # already off: nothing changes
