@@ -49,7 +49,7 @@ def blocked_after_one_play() -> Game:
         used.add(c)
     rest = [c for c in DECK if c not in used]
     full = [tableau[p] if p in tableau else rest.pop(0) for p in range(28)]
-    return Game.from_layout(full, rest + [Card.parse("5C")], [], rule=WrapRule.EASY)
+    return Game.from_layout(full, rest + [Card.parse("5C")], [], rules=WrapRule.EASY)
 
 
 @pytest.fixture

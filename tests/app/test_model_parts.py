@@ -89,7 +89,7 @@ def _requests():
     return [
         ReplaceRequest(ReplaceKind.CODE, code=code),
         ReplaceRequest(ReplaceKind.CODE, code=other),
-        ReplaceRequest(ReplaceKind.RANDOM, rule=RuleSet.parse("E")),
+        ReplaceRequest(ReplaceKind.RANDOM, rules=RuleSet.parse("E")),
         ReplaceRequest(ReplaceKind.RESTART),
     ]
 
@@ -118,7 +118,7 @@ def test_the_guard_asks_exactly_when_a_game_in_progress_would_be_abandoned(moves
 @pytest.mark.parametrize("gap", [0.0, 0.2, 0.49, 0.5, 0.7, 3.0])
 def test_the_same_request_again_is_a_double_press_only_within_its_seconds(gap):
     guard = AbandonGuard(double_press=0.5)
-    request_ = ReplaceRequest(ReplaceKind.RANDOM, rule=RuleSet.parse("C"))
+    request_ = ReplaceRequest(ReplaceKind.RANDOM, rules=RuleSet.parse("C"))
     dealt = Game.new("C")
     guard.carried_out(request_, dealt, 10.0)
     expected = Decision.REPEAT if gap < 0.5 else Decision.CARRY_OUT

@@ -115,9 +115,9 @@ class ReplaceRequests:
         def run(self, action: Callable[..., Any], *args: Any) -> Any: ...
         def _emit(self, *events: SessionEvent) -> None: ...
         def _with_code(self, code: str | GameCode, then: Callable[[GameCode], Game | None]) -> Game | None: ...
-        def _rules(self, rule: RuleSet | WrapRule | str | None) -> RuleSet: ...
+        def _rules(self, rules: RuleSet | WrapRule | str | None) -> RuleSet: ...
         def _start(self, game: Game, source: GameSource, elapsed: float = 0.0) -> Game: ...
-        def _deal_random(self, rule: RuleSet | None) -> Game: ...
+        def _deal_random(self, rules: RuleSet | None) -> Game: ...
         def _restart(self) -> Game: ...
 
     @property
@@ -148,13 +148,13 @@ class ReplaceRequests:
         """
         return self.run(self._with_code, code, lambda c: self._request(ReplaceRequest(ReplaceKind.CODE, code=c)))
 
-    def request_deal_random(self, rule: RuleSet | WrapRule | str | None = None) -> Game | None:
-        """The player asks for a random deal under the rule set ``rule`` (default ``deal_rules``): see the module doc.
+    def request_deal_random(self, rules: RuleSet | WrapRule | str | None = None) -> Game | None:
+        """The player asks for a random deal under the rule set ``rules`` (default ``deal_rules``): see the module doc.
 
-        ``rule`` is anything :meth:`RuleSet.parse` reads; an unreadable one fails
+        ``rules`` is anything :meth:`RuleSet.parse` reads; an unreadable one fails
         under the guard (message, nothing changed).
         """
-        return self.run(lambda: self._request(ReplaceRequest(ReplaceKind.RANDOM, rule=self._rules(rule))))
+        return self.run(lambda: self._request(ReplaceRequest(ReplaceKind.RANDOM, rules=self._rules(rules))))
 
     def request_restart(self) -> Game | None:
         """The player asks to play the same deal from its first move: see the module doc."""
@@ -178,7 +178,7 @@ class ReplaceRequests:
             assert request.code is not None
             game = self._start(Game.from_code(request.code), GameSource.CODE)
         elif request.kind is ReplaceKind.RANDOM:
-            game = self._deal_random(request.rule)
+            game = self._deal_random(request.rules)
         else:
             game = self._restart()
         self._abandon.carried_out(request, game, self.clock())

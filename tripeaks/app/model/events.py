@@ -75,7 +75,7 @@ class Setting(TextEnum):
     ERROR_HELP = "error_help"
     """Whether a refused card says why (docs/rules.md §2): ``bool``."""
     DEAL_RULE = "deal_rule"
-    """The rule of the next random deal: a :class:`~tripeaks.engine.codes.Rule` (the wrap of :attr:`DEAL_RULES`)."""
+    """The rule of the next random deal: a :class:`~tripeaks.engine.rules.WrapRule` (the wrap of :attr:`DEAL_RULES`)."""
     DEAL_RULES = "deal_rules"
     """The rule set of the next random deal (docs/rules.md §8): a :class:`~tripeaks.engine.rules.RuleSet`."""
     FOUR_COLOUR = "four_colour"
@@ -242,11 +242,11 @@ class ReplaceKind(TextEnum):
 
 @dataclass(frozen=True)
 class ReplaceRequest:
-    """The player asked to replace the game: ``kind``, with the ``code`` (CODE) or the rule set ``rule`` (RANDOM)."""
+    """The player asked to replace the game: ``kind``, with the ``code`` (CODE) or the rule set ``rules`` (RANDOM)."""
 
     kind: ReplaceKind
     code: GameCode | None = None
-    rule: RuleSet | None = None
+    rules: RuleSet | None = None
 
 
 @dataclass(frozen=True)

@@ -188,11 +188,11 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
         Text that is not a code sends :class:`CodeRejected` (nothing else changes) and returns ``None``."""
         return self.run(self._with_code, code, lambda c: self._start(Game.from_code(c), ev.GameSource.CODE))
 
-    def deal_random(self, rule: RuleSet | WrapRule | str | None = None) -> Game | None:
-        """Deal a random game under ``rule`` (default :attr:`deal_rules`) with :attr:`random_game`.
-        ``rule`` is anything :meth:`RuleSet.parse` reads (``"C"``, ``"traditional"``, ``"E-SR"``…);
+    def deal_random(self, rules: RuleSet | WrapRule | str | None = None) -> Game | None:
+        """Deal a random game under ``rules`` (default :attr:`deal_rules`) with :attr:`random_game`.
+        ``rules`` is anything :meth:`RuleSet.parse` reads (``"C"``, ``"traditional"``, ``"E-SR"``…);
         an unreadable one fails under the guard (message, nothing changed)."""
-        return self.run(lambda: self._deal_random(self._rules(rule)))
+        return self.run(lambda: self._deal_random(self._rules(rules)))
 
     def expire(self) -> TimeUpEvent | None:
         """The timer ran out (docs/rules.md §8): end the game with status *time up* (record token ``T``).
@@ -224,8 +224,8 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
         self._bus.close()
 
     # ------------------------------------------------------------------ internals
-    def _rules(self, rule: RuleSet | WrapRule | str | None) -> RuleSet:
-        return self.deal_rules if rule is None else RuleSet.parse(rule)
+    def _rules(self, rules: RuleSet | WrapRule | str | None) -> RuleSet:
+        return self.deal_rules if rules is None else RuleSet.parse(rules)
 
     def _with_code(self, code: str | GameCode, then: Callable[[GameCode], Game | None]) -> Game | None:
         """``then`` the code, parsed once; text that is not a code is rejected (docs/rules.md §5)."""
@@ -328,8 +328,8 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
     def _restart(self) -> Game:
         return self._start(self._game.restart(), ev.GameSource.RESTART)
 
-    def _deal_random(self, rule: RuleSet | None) -> Game:
-        return self._start(self.random_game(self._rules(rule)), ev.GameSource.RANDOM)
+    def _deal_random(self, rules: RuleSet | None) -> Game:
+        return self._start(self.random_game(self._rules(rules)), ev.GameSource.RANDOM)
 
     def _show(self, message: ev.Message | None, event: ev.MessageChanged | ev.HighlightChanged) -> None:
         if message is not None:
