@@ -26,8 +26,8 @@ from tripeaks.history.class_results import (
     NAME_MAX,
     ClassStore,
     NameProblem,
+    Outcome,
     Problem,
-    Result,
 )
 from tripeaks.i18n.classroom import classroom_text, name_problem_message, problem_message
 from tripeaks.solver import solve
@@ -157,7 +157,7 @@ def test_every_finished_game_is_recorded_with_what_the_teacher_needs(db):
     app, tools = class_app(db, code=WINNABLE)
     tools.save_name("Ana")
     win(app)  # won: recorded at once
-    assert tools.wait() and [g.result for g in stored(db)] == [Result.WON]
+    assert tools.wait() and [g.result for g in stored(db)] == [Outcome.WON]
     ui(app).code_input.value = BLOCKS
     leave(app, ui(app).deal_button)
     play_to_the_end(app)
@@ -169,10 +169,10 @@ def test_every_finished_game_is_recorded_with_what_the_teacher_needs(db):
     assert tools.wait()
     games = stored(db)
     assert [(g.name, g.code, g.rules, g.result) for g in games[:2]] == [
-        ("Ana", WINNABLE, "E", Result.WON),
-        ("Ana", BLOCKS, "C", Result.BLOCKED),
+        ("Ana", WINNABLE, "E", Outcome.WON),
+        ("Ana", BLOCKS, "C", Outcome.BLOCKED),
     ]
-    assert games[2].result is Result.ABANDONED and (games[2].moves, games[2].draws, games[2].undos) == (1, 1, 1)
+    assert games[2].result is Outcome.ABANDONED and (games[2].moves, games[2].draws, games[2].undos) == (1, 1, 1)
     for entry in games:
         replayed = entry.to_game()  # the record (docs/rules.md §6) gives back the game as it ended
         assert (entry.score, entry.moves) == (replayed.score, replayed.moves)
@@ -190,7 +190,7 @@ def test_a_game_under_a_rule_set_is_recorded_with_its_full_code_and_rule_set(db)
     leave(app, ui(app).deal_button)
     assert tools.wait()
     [entry] = stored(db)
-    assert (entry.code, entry.rules, entry.result) == ("TP1-C-AAAAAAD-SRT5", "C-SRT5", Result.ABANDONED)
+    assert (entry.code, entry.rules, entry.result) == ("TP1-C-AAAAAAD-SRT5", "C-SRT5", Outcome.ABANDONED)
 
 
 def test_a_game_whose_time_ran_out_is_recorded_once_as_time_up(db):
@@ -203,7 +203,7 @@ def test_a_game_whose_time_ran_out_is_recorded_once_as_time_up(db):
     assert app.session.pending is None and app.game.status is Status.PLAYING
     assert tools.wait()
     [entry] = stored(db)
-    assert (entry.code, entry.result, entry.moves) == ("TP1-E-AAAAAAB-T1", Result.TIME_UP, 1)
+    assert (entry.code, entry.result, entry.moves) == ("TP1-E-AAAAAAB-T1", Outcome.TIME_UP, 1)
 
 
 def test_a_game_left_without_a_move_is_not_recorded(db):
@@ -224,7 +224,7 @@ def test_games_finished_before_the_name_is_given_are_recorded_with_it(db):
     assert tools.wait() and stored(db) == []  # no name yet: nothing written
     tools.save_name("Zoé")
     assert tools.wait()
-    assert [(g.name, g.result) for g in stored(db)] == [("Zoé", Result.WON), ("Zoé", Result.ABANDONED)]
+    assert [(g.name, g.result) for g in stored(db)] == [("Zoé", Outcome.WON), ("Zoé", Outcome.ABANDONED)]
 
 
 def test_at_most_the_latest_games_wait_for_a_name(db):

@@ -22,7 +22,7 @@ from tripeaks.app.model.session import PlaySession
 from tripeaks.app.persist import link_code
 from tripeaks.app.play import TriPeaksApp
 from tripeaks.history.daily import daily_code
-from tripeaks.history.stats import Result, import_history
+from tripeaks.history.stats import Outcome, import_history
 from tripeaks.i18n.keep import keep_text
 from tripeaks.i18n.ui import ui_text
 
@@ -132,7 +132,7 @@ def test_a_blocked_game_counts_when_it_leaves_the_table():
     app.session.undo()
     app.session.draw()
     app.session.deal_random()
-    assert [(e.result, e.code) for e in kept.keeper.history] == [(Result.BLOCKED, BLOCKED)]
+    assert [(e.result, e.code) for e in kept.keeper.history] == [(Outcome.BLOCKED, BLOCKED)]
     app.session.deal_random()  # the next game left untouched: nothing more
     assert len(kept.keeper.history) == 1
 
@@ -143,10 +143,10 @@ def test_a_finished_game_is_not_resumed_and_counted_once():
     block(app)
     assert kept.keeper.history == ()  # blocked: it counts when it leaves the table, or at the next opening
     again, kept2 = kept_app(storage)
-    assert [e.result for e in kept2.keeper.history] == [Result.BLOCKED]
+    assert [e.result for e in kept2.keeper.history] == [Outcome.BLOCKED]
     assert again.game.moves == 0 and again.game.code is not None and str(again.game.code) == CODE
     again.session.deal_random()
-    assert [e.result for e in kept2.keeper.history] == [Result.BLOCKED]
+    assert [e.result for e in kept2.keeper.history] == [Outcome.BLOCKED]
 
 
 def test_the_settings_come_back():
@@ -283,10 +283,10 @@ def test_a_game_counts_when_it_ends_or_is_left_after_a_move():
     app.session.draw()
     app.session.deal_random()  # abandoned
     history = kept.keeper.history
-    assert [e.result for e in history] == [Result.BLOCKED, Result.ABANDONED]
+    assert [e.result for e in history] == [Outcome.BLOCKED, Outcome.ABANDONED]
     assert history[0].code == BLOCKED and history[0].draws == 23 and history[0].moves == 23
     assert history[1].won is False
-    assert [e.result for e in kept_app(storage)[1].keeper.history] == [Result.BLOCKED, Result.ABANDONED]
+    assert [e.result for e in kept_app(storage)[1].keeper.history] == [Outcome.BLOCKED, Outcome.ABANDONED]
 
 
 def test_the_statistics_panel_is_collapsed_and_draws_only_when_open():
@@ -390,7 +390,7 @@ def test_the_deal_of_the_day_asks_before_a_game_in_progress_is_abandoned():
     app.confirm.yes_button.click()
     today = kept.keeper.today()
     assert app.game.code == daily_code(today) and app.game.moves == 0
-    assert [e.result for e in kept.keeper.history] == [Result.ABANDONED]
+    assert [e.result for e in kept.keeper.history] == [Outcome.ABANDONED]
     app.session.draw()
     app.session.deal_random()
     assert kept.keeper.history[-1].daily == today.isoformat()
@@ -621,7 +621,7 @@ def test_a_link_to_another_code_counts_the_saved_game_as_abandoned():
     deal_from_link(page, "code=TP1-E-AAAAAAD")
     kept.store.load()
     assert str(page.game.code) == "TP1-E-AAAAAAD" and page.game.moves == 0
-    assert [(e.code, e.result) for e in kept.keeper.history] == [(CODE, Result.ABANDONED)]
+    assert [(e.code, e.result) for e in kept.keeper.history] == [(CODE, Outcome.ABANDONED)]
 
 
 def test_outside_voila_the_link_cell_does_nothing(monkeypatch):

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tripeaks.history.class_results import ENV_CHALLENGE, ENV_DB, ClassStore, Result
+from tripeaks.history.class_results import ENV_CHALLENGE, ENV_DB, ClassStore, Outcome
 from tripeaks.i18n.classroom import classroom_text
 from tripeaks.i18n.ui import ui_text
 
@@ -80,7 +80,7 @@ def test_a_student_names_herself_plays_and_deals_the_challenge_and_the_game_is_r
         finally:
             page.context.close()
     [game] = store.games()
-    assert (game.name, game.result, game.moves, game.draws) == ("Ana", Result.ABANDONED, 1, 1)
+    assert (game.name, game.result, game.moves, game.draws) == ("Ana", Outcome.ABANDONED, 1, 1)
     assert game.code is not None and game.code != CHALLENGE and game.rules == "E"
     # From the page showing the deal: not the pool kernel's ten seconds and more before it.
     assert 0 < game.duration < dealt - opened + 1.0, (game.duration, dealt - opened)

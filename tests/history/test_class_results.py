@@ -33,8 +33,8 @@ from tripeaks.history.class_results import (
     InvalidEntryError,
     InvalidNameError,
     NameProblem,
+    Outcome,
     Problem,
-    Result,
     challenge_from_env,
     clean_name,
 )
@@ -133,7 +133,7 @@ def test_a_cleaned_name_is_always_storable_and_stable(text: str) -> None:
 def test_an_entry_from_a_won_game_reads_the_game() -> None:
     game = won_game()
     e = ClassRow.from_game(" Ana ", game, duration=61.25, played_at="2026-05-09T12:00:00+02:00")
-    assert (e.name, e.code, e.rules, e.result) == ("Ana", CODE, "E", Result.WON)
+    assert (e.name, e.code, e.rules, e.result) == ("Ana", CODE, "E", Outcome.WON)
     assert (e.score, e.moves) == (game.score, game.moves)
     assert e.draws == sum(1 for a in game.to_record()["actions"] if a == "D")
     assert e.undos == 0 and e.duration == 61.25
@@ -145,7 +145,7 @@ def test_an_entry_from_a_won_game_reads_the_game() -> None:
 def test_an_entry_keeps_the_full_code_and_the_rule_set_with_its_flags() -> None:
     game = Game.from_code("TP1-C-AAAAAAD-SRT5")  # Classic, draw only when stuck, runs scoring, 5 minutes
     game.apply(game.playable()[0] if game.playable() else "D")
-    e = ClassRow.from_game("Ana", game, duration=2, result=Result.ABANDONED)
+    e = ClassRow.from_game("Ana", game, duration=2, result=Outcome.ABANDONED)
     assert (e.code, e.rules) == ("TP1-C-AAAAAAD-SRT5", "C-SRT5")
     assert e.to_game().rules == game.rules
 
@@ -154,16 +154,16 @@ def test_a_game_whose_time_ran_out_is_recorded_as_time_up_and_nothing_else() -> 
     game = Game.from_code("TP1-E-AAAAAAD-T1")
     game.draw()
     game.expire()  # docs/rules.md §8: the timer's end
-    assert ClassRow.from_game("Ana", game, duration=60).result is Result.TIME_UP
+    assert ClassRow.from_game("Ana", game, duration=60).result is Outcome.TIME_UP
     with pytest.raises(InvalidEntryError, match="cannot be abandoned"):
-        ClassRow.from_game("Ana", game, duration=60, result=Result.ABANDONED)
+        ClassRow.from_game("Ana", game, duration=60, result=Outcome.ABANDONED)
 
 
 def test_an_entry_counts_draws_and_undos_made_including_undone_ones() -> None:
     game = blocked_game()
     e = ClassRow.from_game("Ana", game, duration=1)
     actions = game.to_record()["actions"]
-    assert e.result is Result.BLOCKED
+    assert e.result is Outcome.BLOCKED
     assert e.undos == actions.count("U") == 1
     assert e.draws == actions.count("D")
 
@@ -172,11 +172,11 @@ def test_an_unfinished_game_needs_a_result_and_a_finished_one_keeps_its_own() ->
     game = Game.from_code(CODE)
     with pytest.raises(InvalidEntryError, match="still being played"):
         ClassRow.from_game("Ana", game, duration=1)
-    assert ClassRow.from_game("Ana", game, duration=1, result="time_up").result is Result.TIME_UP
+    assert ClassRow.from_game("Ana", game, duration=1, result="time_up").result is Outcome.TIME_UP
     with pytest.raises(InvalidEntryError, match="cannot be won"):
-        ClassRow.from_game("Ana", game, duration=1, result=Result.WON)
+        ClassRow.from_game("Ana", game, duration=1, result=Outcome.WON)
     with pytest.raises(InvalidEntryError, match="cannot be abandoned"):
-        ClassRow.from_game("Ana", won_game(), duration=1, result=Result.ABANDONED)
+        ClassRow.from_game("Ana", won_game(), duration=1, result=Outcome.ABANDONED)
 
 
 @pytest.mark.parametrize(

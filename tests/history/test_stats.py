@@ -14,7 +14,7 @@ from tripeaks.history.stats import (
     UTC,
     GameEntry,
     HistoryError,
-    Result,
+    Outcome,
     by_rules,
     daily_summary,
     export_history,
@@ -30,7 +30,7 @@ def entry(score: int, won: bool, minutes: int = 0, rules: str = "E", moves: int 
     return GameEntry(
         code=f"TP1-{rules[0]}-AAAAAAB" + (rules[1:] and f"-{rules[2:]}"),
         rules=rules,
-        result=Result.WON if won else Result.BLOCKED,
+        result=Outcome.WON if won else Outcome.BLOCKED,
         score=score,
         moves=moves,
         draws=10,
@@ -47,7 +47,7 @@ def test_an_entry_counts_draws_and_undos_and_replays_to_the_same_game():
     game.draw()
     game.draw()
     game.undo()
-    e = GameEntry.of(game, Result.ABANDONED, 12.34, T0, daily="2026-11-01")
+    e = GameEntry.of(game, Outcome.ABANDONED, 12.34, T0, daily="2026-11-01")
     assert (e.moves, e.draws, e.undos, e.score, e.duration) == (3, 2, 1, game.score, 12.3)
     again = Game.from_record(e.record())
     assert again.state_key() == game.state_key() and again.moves == game.moves
@@ -66,16 +66,16 @@ def test_a_custom_layout_keeps_its_layout_to_replay():
 
 def test_result_of_a_game():
     game = Game.from_code("TP1-E-AAAAAAB-T5")
-    assert Result.of(game) is Result.ABANDONED
+    assert Outcome.of(game) is Outcome.ABANDONED
     game.expire()
-    assert game.status is Status.TIME_UP and Result.of(game) is Result.TIME_UP
+    assert game.status is Status.TIME_UP and Outcome.of(game) is Outcome.TIME_UP
 
 
 entries = st.builds(
     GameEntry,
     code=st.sampled_from(["TP1-E-AAAAAAB", "TP1-C-AAAAAAD-SR"]),
     rules=st.sampled_from(["E", "C-SR"]),
-    result=st.sampled_from(list(Result)),
+    result=st.sampled_from(list(Outcome)),
     score=st.integers(0, 1000),
     moves=st.integers(0, 200),
     draws=st.integers(0, 24),

@@ -24,7 +24,7 @@ from tripeaks.engine.game import Refusal, RefusalDetail
 from tripeaks.engine.layout import PEAKS
 from tripeaks.engine.rules import Preset
 from tripeaks.history.class_results import NameProblem, Problem
-from tripeaks.history.stats import Result
+from tripeaks.history.stats import Outcome
 from tripeaks.i18n import LANGUAGES, UnknownLanguageError
 from tripeaks.i18n.catalogues import CATALOGUES, sentences
 from tripeaks.i18n.core import ARTICLE_SPECS, Catalogue, Plural, placeholders, plural_categories
@@ -93,7 +93,7 @@ KEY_FAMILIES: dict[str, set[str]] = {
     "lesson.codes.verdict.easy_": {f"lesson.codes.verdict.easy_{v}" for v in ("yes", "no", "unknown")},
     "lesson.codes.verdict.classic_": {f"lesson.codes.verdict.classic_{v}" for v in ("yes", "no", "unknown")},
     # what the app keeps (tripeaks.app.views.replay_panel): the result of a past game, one per stats.Result
-    "result.": {f"result.{r.value}" for r in Result},
+    "result.": {f"result.{r.value}" for r in Outcome},
     # tripeaks.course.core: the solver's verdict after each move of a step (docs/rules.md §1–§3)
     "lesson.compare.play_": {f"lesson.compare.play_{v}" for v in ("yes", "no", "unknown")},
     "lesson.compare.draw_": {f"lesson.compare.draw_{v}" for v in ("yes", "no", "unknown")},

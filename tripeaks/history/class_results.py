@@ -83,7 +83,6 @@ __all__ = [
     "APPLICATION_ID",
     "NAME_MAX",
     "Outcome",
-    "Result",
     "Problem",
     "Unavailable",
     "NameProblem",
@@ -143,10 +142,6 @@ CREATE TABLE IF NOT EXISTS settings (
 );
 """
 _PRAGMAS = (f"PRAGMA application_id = {APPLICATION_ID}", f"PRAGMA user_version = {SCHEMA_VERSION}")
-
-
-Result = Outcome
-"""The old name of :class:`~tripeaks.history.entry.Outcome` (the same enum, the same stored text)."""
 
 
 class Problem(TextEnum):

@@ -46,7 +46,6 @@ from .entry import UTC, GameEntry, HistoryError, Outcome
 __all__ = [
     "UTC",
     "Outcome",
-    "Result",
     "GameEntry",
     "HistoryError",
     "Summary",
@@ -60,8 +59,6 @@ __all__ = [
     "HISTORY_FORMAT",
 ]
 
-Result = Outcome
-"""The old name of :class:`~tripeaks.history.entry.Outcome` (the same enum)."""
 HISTORY_FORMAT = "tripeaks-history/1"
 """The ``format`` of an exported history (:func:`export_history`)."""
 

@@ -36,8 +36,8 @@ from ...history.class_results import (
     ChallengeSource,
     ClassRow,
     ClassStore,
+    Outcome,
     Problem,
-    Result,
 )
 from ...i18n.classroom import classroom_text, problem_message
 from ...i18n.core import check_language, format_number
@@ -335,7 +335,7 @@ class ClassResults(widgets.VBox):
                     code=code,
                     count=len(on_code),
                     players=len(rows),
-                    wins=sum(g.result is Result.WON for g in on_code),
+                    wins=sum(g.result is Outcome.WON for g in on_code),
                 )
             )
             + "</p>"
@@ -408,8 +408,8 @@ class ClassResults(widgets.VBox):
         t = self._t
         code = self.code_picker.value
         on_code = [g for g in games if g.code == code] if code is not None else []
-        won = [g.score for g in on_code if g.result is Result.WON]
-        other = [g.score for g in on_code if g.result is not Result.WON]
+        won = [g.score for g in on_code if g.result is Outcome.WON]
+        other = [g.score for g in on_code if g.result is not Outcome.WON]
         if on_code:
             scores = won + other
             low, high = min(scores), max(scores)
@@ -428,7 +428,7 @@ class ClassResults(widgets.VBox):
         left.set_ylabel(t("plot.games"), fontsize=9)
         left.yaxis.get_major_locator().set_params(integer=True)
         for result_won, colour, label in ((True, _WON, t("plot.won")), (False, _NOT_WON, t("plot.not_won"))):
-            chosen = [g for g in games if (g.result is Result.WON) is result_won]
+            chosen = [g for g in games if (g.result is Outcome.WON) is result_won]
             if chosen:
                 times = [_parse_time(g.played_at) for g in chosen]
                 right.scatter(times, [g.score for g in chosen], color=colour, s=14, label=label)
