@@ -139,7 +139,7 @@ class Document:
 def read_document(text: str) -> Document:
     """Read the storage object (module doc).  Raises :class:`StorageError` for anything else:
     not JSON, another format or version, a bad field, or a game record that cannot be replayed
-    (the :class:`~tripeaks.engine.game.RecordError` message is kept)."""
+    (the :class:`~tripeaks.engine.record.RecordError` message is kept)."""
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as exc:

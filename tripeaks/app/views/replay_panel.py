@@ -11,7 +11,7 @@
   set aside: *Back to my game* brings it back as it was.  *Continue from
   here* (or simply making a move) plays on from the step shown: that game
   counts, and the game set aside is left (abandoned).  A record that cannot
-  be replayed gets the engine's :class:`~tripeaks.engine.game.RecordError` message.
+  be replayed gets the engine's :class:`~tripeaks.engine.record.RecordError` message.
 
 The stepping itself is :class:`tripeaks.engine.record.Replay` (no widgets).
 
@@ -279,7 +279,7 @@ class ReplayPanel(widgets.VBox):
         """Start stepping through ``record`` (a dict, or JSON text or bytes) from its first step.
 
         A record that cannot be replayed is refused with the engine's
-        :class:`~tripeaks.engine.game.RecordError` message and changes nothing;
+        :class:`~tripeaks.engine.record.RecordError` message and changes nothing;
         returns whether watching started.
         """
         if isinstance(record, str) and not record.strip():
