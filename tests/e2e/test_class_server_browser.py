@@ -63,6 +63,8 @@ def _close_tab(page: Any, server: VoilaServer) -> None:
 
 @pytest.mark.e2e
 @pytest.mark.slow
+# The 6 s cull timeout races a reloaded page's shutdown beacon on a loaded machine: one retry.
+@pytest.mark.flaky(reruns=1)
 def test_after_20_page_loads_and_closes_the_kernels_return_to_the_pool_size(_browser: Any, artifacts_dir: Path) -> None:
     log = artifacts_dir / "voila-class-server.log"
     log.unlink(missing_ok=True)
