@@ -7,34 +7,7 @@ draw stuck); :mod:`tripeaks.solver.study` decides many deals and plays the bot.
 Depends on :mod:`tripeaks.engine` only.
 """
 
-from .exact import (
-    Hint,
-    HintKind,
-    Rewind,
-    ScoreResult,
-    Solution,
-    Verdict,
-    best_score,
-    hint,
-    is_winnable,
-    prepare,
-    rewind,
-    solve,
-    win_score,
-)
+from . import exact
+from .exact import *  # noqa: F403 - the public API, listed once in exact.__all__
 
-__all__ = [
-    "prepare",
-    "Verdict",
-    "Solution",
-    "ScoreResult",
-    "Hint",
-    "HintKind",
-    "solve",
-    "best_score",
-    "hint",
-    "is_winnable",
-    "win_score",
-    "Rewind",
-    "rewind",
-]
+__all__ = list(exact.__all__)
