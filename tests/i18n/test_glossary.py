@@ -1,9 +1,9 @@
-"""The glossaries docs/glossary.pt.md and docs/glossary.fr.md: one term per concept.
+"""The glossaries docs/glossary.pt.md, docs/glossary.fr.md and docs/glossary.es.md: one term per concept.
 
 Each glossary has a table of concepts: the chosen term, a pattern that the
 catalogues must use somewhere (so the glossary does not go stale) and the
-forbidden alternatives.  Every Portuguese and French text of every catalogue
-registered in :data:`tripeaks.i18n.catalogues.CATALOGUES` (each plural form
+forbidden alternatives.  Every Portuguese and French text of every ``.po``
+catalogue (:func:`tripeaks.i18n.catalogues.sentences`, each plural form
 included) must be free of every forbidden alternative.
 """
 
@@ -18,7 +18,7 @@ import pytest
 from tripeaks.i18n.catalogues import sentences
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-GLOSSARY_LANGUAGES = ("pt", "fr")
+GLOSSARY_LANGUAGES = ("pt", "fr", "es")
 
 REQUIRED_CONCEPTS = (
     "tableau",
@@ -146,6 +146,15 @@ def test_every_glossary_term_is_used_in_the_catalogues(lang: str) -> None:
         ("fr", "le Roi vient juste sous l'As", "king, queen, jack, ace (in words)"),
         ("fr", "Ouvrez le carnet tripeaks.", "notebook"),
         ("fr", "Étape 1 sur 3. 36 coups ont été joués.", "numbers"),
+        ("fr", "Chaque pioche coûte un point.", "draw (the act)"),
+        ("fr", "Refusé : la pioche n'est donc pas encore permise.", "draw (the act)"),
+        ("fr", "Les mêmes cartes, sous la règle du code.", "under (a rule)"),
+        ("fr", "Le R et l'A se suivent", "king, queen, jack, ace (in words)"),
+        ("pt", "O solucionador ficou sem tempo.", "solver"),
+        ("es", "La literatura también describe variantes.", "register (a game, not a book)"),
+        ("es", "La partida siguió siendo ganable.", "winnable"),
+        ("es", "Las mismas cartas bajo la regla Clásica.", "under (a rule)"),
+        ("es", "Con la regla Clásica, el K y el A no son consecutivos.", "king, queen, jack, ace (in words)"),
     ],
 )
 def test_a_forbidden_alternative_is_reported_with_its_concept(lang: str, text: str, concept: str) -> None:

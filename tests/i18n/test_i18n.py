@@ -13,7 +13,6 @@ from tripeaks.engine.codes import InvalidCodeError
 from tripeaks.engine.layout import BASE_ROW
 from tripeaks.engine.rules import EASY, TRADITIONAL
 from tripeaks.i18n import (
-    CATALOG,
     DEFAULT_LANGUAGE,
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -32,7 +31,7 @@ from tripeaks.i18n import (
     status_message,
     text,
 )
-from tripeaks.i18n.catalogues import sentences
+from tripeaks.i18n.catalogues import entries, sentences
 from tripeaks.i18n.lessons import lesson_text
 from tripeaks.i18n.solver import deal_range_message, hint_message, solver_text, stage_label, stage_message
 from tripeaks.i18n.ui import code_error_message, rule_name, ui_text
@@ -53,6 +52,11 @@ RULES_STRINGS = {
         "Cette carte est bloquée",
         "Plus aucun coup possible",
     ),
+    "es": (
+        "Tiene que estar un valor por encima o por debajo",
+        "Esta carta está bloqueada",
+        "Ya no hay jugadas posibles",
+    ),
 }
 
 
@@ -67,15 +71,17 @@ def whole_sentences(out: str) -> list[str]:
     assert "{" not in out and "}" not in out
     parts = re.split(r"(?<=[.!?])\s+(?=\S)", out)
     for part in parts:
-        assert part[0].isupper() or part[0].isdigit() or part[0] in "+\u2212", (part, out)
+        first = part.lstrip("¡¿")  # Spanish opens an exclamation or a question with its inverted mark
+        assert first[0].isupper() or first[0].isdigit() or first[0] in "+\u2212", (part, out)
         assert part[-1] in ".!?", (part, out)
     return parts
 
 
 # ---------------------------------------------------------------- catalogue
 def test_languages() -> None:
-    assert LANGUAGES == ("en", "pt", "fr") and DEFAULT_LANGUAGE == "en"
-    assert set(LANGUAGE_NAMES) == set(LANGUAGES) == set(CATALOG)
+    assert LANGUAGES[:3] == ("en", "pt", "fr") and DEFAULT_LANGUAGE == "en"  # more: tripeaks/locale/LINGUAS
+    assert LANGUAGE_NAMES == {"en": "English", "pt": "Português", "fr": "Français", "es": "Español"}
+    assert all(entries("engine", lang) for lang in LANGUAGES)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -131,7 +137,7 @@ def test_unknown_language_raises_value_error() -> None:
     event = game.draw()
     calls: list[Callable[[], object]] = [
         lambda: text("refusal.blocked", "de"),
-        lambda: card_name("KC", "es"),
+        lambda: card_name("KC", "de"),
         lambda: rank_name(12, "EN"),
         lambda: refusal_message(Refusal.BLOCKED, "xx"),
         lambda: status_message(Status.BLOCKED, ""),
@@ -234,7 +240,7 @@ def test_explanations_name_what_happened(events: dict[str, Event], lang: str) ->
         assert isinstance(ev, UndoEvent) and isinstance(ev.undone, PlayEvent)
         for c in ev.undone.revealed_cards:
             assert card_name(c, lang) in out[name], out[name]
-    peak_word = {"en": "Left peak", "pt": "pico da esquerda", "fr": "pic de gauche"}[lang]
+    peak_word = {"en": "Left peak", "pt": "pico da esquerda", "fr": "pic de gauche", "es": "Pico izquierdo"}[lang]
     assert peak_word in out["peak"] and "+100" in out["peak"]
     assert "+99" in out["peak"]
     assert "22" in out["draw"]  # cards left in the stock
@@ -284,7 +290,10 @@ def test_count_sentences_agree_with_their_number() -> None:
     assert ui_text("hints.deal_proved", "fr", tries=1).endswith("après avoir essayé 1 donne.")
     assert ui_text("stock.tip", "pt", count=1).endswith("(resta 1 carta).")
     assert ui_text("stock.tip", "pt", count=0).endswith("(restam 0 cartas).")  # pt_PT: 0 is plural
-    assert ui_text("code.length", "fr", part="", count=0) == "Le numéro de donne «  » compte 0 caractère au lieu de 7."
+    assert (
+        ui_text("code.length", "fr", part="", count=0)
+        == "Le numéro de donne «\u00a0\u00a0» compte 0 caractère au lieu de 7."
+    )
     assert ui_text("code.length", "en", part="ABC", count=1).startswith("The deal part “ABC” has 1 character;")
     assert lesson_text("lesson.codes.verdict.line", "en", length=1).count("a winning line of 1 move.") == 1
 
@@ -300,9 +309,14 @@ def test_french_and_portuguese_use_cldr_categories() -> None:
 
 
 def test_numbers_are_written_by_babel_for_each_language() -> None:
-    assert [format_number(35625, lang) for lang in LANGUAGES] == ["35,625", "35\u00a0625", "35\u202f625"]
-    assert [format_number(0.5312, lang, digits=2) for lang in LANGUAGES] == ["0.53", "0,53", "0,53"]
-    assert [format_percentage(0.8333, lang) for lang in LANGUAGES] == ["83.33%", "83,33%", "83,33\u00a0%"]
+    assert [format_number(35625, lang) for lang in LANGUAGES] == ["35,625", "35\u00a0625", "35\u202f625", "35.625"]
+    assert [format_number(0.5312, lang, digits=2) for lang in LANGUAGES] == ["0.53", "0,53", "0,53", "0,53"]
+    assert [format_percentage(0.8333, lang) for lang in LANGUAGES] == [
+        "83.33%",
+        "83,33%",
+        "83,33\u00a0%",
+        "83,33\u00a0%",
+    ]
     assert [signed_number(n, "fr") for n in (100, -1, 0, -1234)] == ["+100", "\u22121", "0", "\u22121\u202f234"]
     assert text("explain.points", "pt", points=Signed(-1), score=1234) == "\u22121 ponto (pontuação: 1\u00a0234)."
     assert ui_text("header.score", "en", score=1234) == "Score: 1,234"
@@ -349,7 +363,7 @@ def test_one_clear_error_for_an_unknown_language_everywhere(events: dict[str, Ev
             with pytest.raises(UnknownLanguageError) as info:
                 call(bad)  # type: ignore[arg-type]
             assert isinstance(info.value, ValueError) and info.value.lang == bad
-            assert str(info.value) == f"unknown language {bad!r}: use one of en, pt, fr"
+            assert str(info.value) == f"unknown language {bad!r}: use one of en, pt, fr, es"
 
 
 def test_refusal_sentences_are_the_status_messages_as_sentences() -> None:

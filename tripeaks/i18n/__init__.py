@@ -3,13 +3,14 @@ names and one-sentence move explanations (docs/rules.md §2 and §8 strings
 verbatim), under every rule set of docs/rules.md §8.
 
 Every text is a whole sentence with named placeholders, looked up by key in
-:data:`CATALOG`; nothing is glued from fragments.  A sentence about a number
-of things is a :class:`Plural` entry (CLDR plural categories, chosen with
-Babel), and numbers are written for the language (:func:`format_number`).
-``lang`` is ``"en"`` (default), ``"pt"`` (European Portuguese) or ``"fr"``;
-any other raises :class:`UnknownLanguageError` (a ``ValueError``) — check
+the ``engine`` gettext catalogue (``tripeaks/locale/<lang>/LC_MESSAGES/engine.po``,
+:mod:`tripeaks.i18n.catalogues`); nothing is glued from fragments.  A sentence
+about a number of things is a plural entry (CLDR plural categories, chosen
+with Babel), and numbers are written for the language (:func:`format_number`).
+``lang`` is ``"en"`` (default), ``"pt"`` (European Portuguese), ``"fr"`` or
+another language of ``tripeaks/locale/LINGUAS``; any other raises :class:`UnknownLanguageError` (a ``ValueError``) — check
 one with :func:`check_language`.  :mod:`tripeaks.i18n.core` describes the
-catalogues; the app, lessons and solver keep theirs in
+catalogues; the app, lessons and solver read theirs with
 :mod:`tripeaks.i18n.ui`, :mod:`tripeaks.i18n.lessons` and
 :mod:`tripeaks.i18n.solver`.
 """
@@ -24,7 +25,6 @@ from ..engine.rules import UNDO_PENALTY
 from .core import (
     LANGUAGE_NAMES,
     LANGUAGES,
-    Plural,
     Signed,
     UnknownLanguageError,
     check_language,
@@ -34,16 +34,13 @@ from .core import (
     plural_category,
     signed_number,
 )
-from .engine import CATALOG
 
 __all__ = [
-    "CATALOG",
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "DEFAULT_LANGUAGE",
     "UnknownLanguageError",
     "check_language",
-    "Plural",
     "Signed",
     "plural_category",
     "format_number",
@@ -61,12 +58,6 @@ __all__ = [
 
 DEFAULT_LANGUAGE = "en"
 
-_RANK_LETTERS = {
-    "en": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"),
-    "pt": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R"),
-    "fr": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R"),
-}
-
 
 def text(key: str, lang: str = DEFAULT_LANGUAGE, **values: Any) -> str:
     """The sentence ``key`` in ``lang``, with its named placeholders filled.
@@ -75,12 +66,15 @@ def text(key: str, lang: str = DEFAULT_LANGUAGE, **values: Any) -> str:
     count.  Raises :class:`UnknownLanguageError` for an unknown language and
     ``KeyError`` for an unknown key.
     """
-    return lookup(CATALOG, key, lang, values)
+    return lookup("engine", key, lang, values)
 
 
 def rank_name(rank: int, lang: str = DEFAULT_LANGUAGE) -> str:
-    """Rank letter (rank 1–13) in ``lang``: J, Q, K are V, D, R in pt and fr."""
-    return _RANK_LETTERS[check_language(lang)][Rank(rank) - 1]
+    """Rank letter (rank 1–13) in ``lang``: J, Q, K are V, D, R in pt and fr (the engine's ``rank.<n>`` texts).
+
+    Raises :class:`UnknownLanguageError`, and ``ValueError`` for a rank outside 1–13.
+    """
+    return text(f"rank.{int(Rank(rank))}", lang)
 
 
 def card_name(card: Card | Joker | str, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -1,22 +1,15 @@
-"""The machinery shared by every message catalogue: languages, plural entries, numbers.
+"""The machinery shared by every message catalogue: languages, plural forms, numbers, articles.
 
-A *catalogue* maps each language (``"en"``, ``"pt"``, ``"fr"``) to one
-mapping of keys to entries.  An entry is either
+The catalogues themselves are gettext ``.po`` files (:mod:`tripeaks.i18n.catalogues`);
+:func:`lookup` fills one entry.  An entry is either
 
 * a whole sentence (or label) with named placeholders, ``"Score: {score}"``; or
-* a :class:`Plural`: one such sentence per CLDR plural category, chosen by
-  the value of one named *count* placeholder::
-
-      "hints.deal_none": Plural(
-          "tries",
-          one="The solver tried {tries} deal and ...",
-          other="The solver tried {tries} deals and ...",
-      ),
-
-  Each language lists exactly the categories its CLDR rules use (English:
-  ``one``, ``other``; Portuguese and French: ``one``, ``many``, ``other``)
-  — :func:`plural_categories` says which.  French uses ``one`` for 0 and 1;
-  European Portuguese (the house variety, Babel locale ``pt_PT``) for 1 only.
+* a plural entry: one such sentence per CLDR plural category of the
+  language, chosen by the value of one named *count* placeholder
+  (English: ``one``, ``other``; Portuguese and French: ``one``, ``many``,
+  ``other``) — :func:`plural_categories` says which, in the order of the
+  ``.po`` file's ``msgstr[i]``.  French uses ``one`` for 0 and 1; European
+  Portuguese (the house variety, Babel locale ``pt_PT``) for 1 only.
 
 Numbers given as placeholder values are written for the language with Babel
 (:func:`format_number`): ``35,625`` (en), ``35 625`` (pt, fr, with Babel's
@@ -28,32 +21,37 @@ A card name placeholder may ask for its article in French and Portuguese
 with a format spec from :data:`ARTICLE_SPECS`: ``{card:le}`` writes
 ``le R♣``, ``l'A♣`` or ``la D♥``; ``{card:au}`` / ``{card:du}`` the
 contracted ``au R♣`` / ``à l'A♣`` / ``du R♣``; in Portuguese ``{card:o}``,
-``{card:ao}``, ``{card:do}``, ``{card:no}`` (``o R♣``, ``a D♥``, ``na D♥`` …).
+``{card:ao}``, ``{card:do}``, ``{card:no}``, ``{card:pelo}`` (``o R♣``, ``a D♥``, ``na D♥``,
+``pela D♥`` …); in Spanish ``{card:el}``, ``{card:al}``, ``{card:del}``
+(``el K♣``, ``la Q♥``, ``a la J♠``, ``del A♣``).
 A capital spec (``{card:Le}``) starts a sentence.  The article comes from the
 card name itself (:func:`with_article`).
 
->>> lookup({"en": {"k": Plural("n", one="{n} card.", other="{n} cards.")}}, "k", "en", {"n": 1500})
-'1,500 cards.'
+>>> lookup("solver", "solve.draws", "en", {"draws": 1500})
+'The line draws 1,500 cards from the stock.'
 >>> format_number(1234567, "fr") == "1\\u202f234\\u202f567"
 True
 >>> plural_category(0, "fr"), plural_category(0, "pt"), plural_category(1_000_000, "pt")
 ('one', 'other', 'many')
->>> lookup({"fr": {"k": "Jouez {card:le} sur {top:le}."}}, "k", "fr", {"card": "R♣", "top": "A♣"})
+>>> fill("Jouez {card:le} sur {top:le}.", "fr", {"card": "R♣", "top": "A♣"})
 "Jouez le R♣ sur l'A♣."
 """
 
 from __future__ import annotations
 
+import datetime
 import numbers
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from types import MappingProxyType
 from typing import Any, cast
 
 from babel import Locale
+from babel.dates import format_date
 from babel.numbers import format_decimal, format_percent
+
+from .catalogues import LANGUAGES, SOURCE_LANGUAGE, UnknownLanguageError, check_language, entries, header_locale
 
 __all__ = [
     "LANGUAGES",
@@ -62,92 +60,33 @@ __all__ = [
     "PLURAL_CATEGORIES",
     "UnknownLanguageError",
     "check_language",
-    "Plural",
     "Signed",
-    "Entry",
-    "Catalogue",
     "plural_categories",
     "plural_category",
     "placeholders",
     "format_number",
     "format_percentage",
+    "format_day",
     "signed_number",
+    "fill",
     "lookup",
     "ARTICLE_SPECS",
     "with_article",
 ]
 
-LANGUAGES = ("en", "pt", "fr")
-"""The languages of every catalogue, in the order the app lists them."""
-LANGUAGE_NAMES = {"en": "English", "pt": "Português", "fr": "Français"}
-BABEL_LOCALES = {"en": "en", "pt": "pt_PT", "fr": "fr"}
-"""The Babel (CLDR) locale of each language: plural rules and number symbols.
-Portuguese is European Portuguese."""
+LANGUAGE_NAMES: dict[str, str] = {
+    lang: str(Locale.parse(lang).get_display_name(lang)).capitalize() for lang in LANGUAGES
+}
+"""Each language's name in itself, by Babel (CLDR): English, Português, Français."""
+BABEL_LOCALES: dict[str, str] = {lang: header_locale(lang) for lang in LANGUAGES}
+"""The Babel (CLDR) locale of each language, from its catalogues' ``Language`` header:
+plural rules and number symbols.  Portuguese is European Portuguese (``pt_PT``)."""
 
 PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 """Every CLDR plural category, in CLDR order."""
 
 MINUS = "\u2212"
 """The typographic minus sign of :func:`signed_number`."""
-
-
-class UnknownLanguageError(ValueError):
-    """A language other than ``"en"``, ``"pt"`` or ``"fr"``; the message lists them.
-
-    ``lang`` is the value that was refused.
-    """
-
-    def __init__(self, lang: object) -> None:
-        self.lang = lang
-        super().__init__(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
-
-
-def check_language(lang: object) -> str:
-    """``lang`` itself if it is one of :data:`LANGUAGES`; else raises :class:`UnknownLanguageError`."""
-    if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise UnknownLanguageError(lang)
-    return lang
-
-
-@dataclass(frozen=True, init=False)
-class Plural:
-    """A catalogue entry whose wording depends on a number.
-
-    ``Plural(count, one=..., other=..., many=...)``: ``count`` names the
-    placeholder whose value (a number) selects the form; each keyword is a
-    CLDR plural category (see :data:`PLURAL_CATEGORIES`) and its whole
-    sentence.  ``other`` is required.  Raises ``ValueError`` for an unknown
-    category or a missing ``other``.
-    """
-
-    count: str
-    forms: Mapping[str, str]
-
-    def __init__(self, count: str, **forms: str) -> None:
-        if not count.isidentifier():
-            raise ValueError(f"the count of a plural entry must be a placeholder name, got {count!r}")
-        unknown = sorted(set(forms) - set(PLURAL_CATEGORIES))
-        if unknown:
-            raise ValueError(f"unknown plural categories {unknown}: use {', '.join(PLURAL_CATEGORIES)}")
-        if "other" not in forms:
-            raise ValueError("a plural entry needs an 'other' form")
-        ordered = {c: forms[c] for c in PLURAL_CATEGORIES if c in forms}
-        object.__setattr__(self, "count", count)
-        object.__setattr__(self, "forms", MappingProxyType(ordered))
-
-    def __repr__(self) -> str:
-        forms = ", ".join(f"{c}={s!r}" for c, s in self.forms.items())
-        return f"Plural({self.count!r}, {forms})"
-
-    def form(self, category: str) -> str:
-        """The sentence for ``category``; the ``other`` form when this entry has none for it."""
-        return self.forms.get(category, self.forms["other"])
-
-
-Entry = str | Plural
-"""One catalogue entry: a sentence, or a :class:`Plural`."""
-Catalogue = Mapping[str, Mapping[str, Entry]]
-"""Language → key → entry."""
 
 
 @dataclass(frozen=True)
@@ -169,12 +108,14 @@ def _locale(lang: str) -> Locale:
     return _babel_locale(BABEL_LOCALES[check_language(lang)])
 
 
-def plural_categories(lang: str) -> frozenset[str]:
-    """The CLDR plural categories ``lang`` uses (always with ``other``), e.g. ``{"one", "other"}`` for English.
+def plural_categories(lang: str) -> tuple[str, ...]:
+    """The CLDR plural categories ``lang`` uses, in CLDR order (the order of a ``.po`` file's
+    ``msgstr[i]``), ``other`` last: ``("one", "other")`` for English.
 
     Raises :class:`UnknownLanguageError`.
     """
-    return frozenset(_locale(lang).plural_form.tags) | {"other"}
+    tags = _locale(lang).plural_form.tags
+    return tuple(c for c in PLURAL_CATEGORIES if c in tags and c != "other") + ("other",)
 
 
 def plural_category(n: float | Signed, lang: str) -> str:
@@ -225,6 +166,19 @@ def format_percentage(fraction: float, lang: str, *, digits: int = 2) -> str:
     return str(format_percent(fraction, format=pattern, locale=locale))
 
 
+def format_day(day: datetime.date, lang: str) -> str:
+    """The calendar date ``day`` written out for ``lang`` by Babel (CLDR's long format):
+    ``December 2, 2026`` (en), ``2 de dezembro de 2026`` (pt), ``2 décembre 2026`` (fr),
+    ``2 de diciembre de 2026`` (es).
+
+    >>> format_day(datetime.date(2026, 12, 2), "fr")
+    '2 décembre 2026'
+
+    Raises :class:`UnknownLanguageError`.
+    """
+    return str(format_date(day, format="long", locale=_locale(lang)))
+
+
 def signed_number(n: int, lang: str) -> str:
     """``n`` points with their sign for ``lang``: ``+100``, ``−1`` (typographic minus U+2212), ``0``.
 
@@ -238,10 +192,12 @@ def signed_number(n: int, lang: str) -> str:
 
 ARTICLE_SPECS: dict[str, tuple[str, ...]] = {
     "en": (),
-    "pt": ("o", "ao", "do", "no", "O", "Ao", "Do", "No"),
+    "pt": ("o", "ao", "do", "no", "pelo", "O", "Ao", "Do", "No", "Pelo"),
     "fr": ("le", "au", "du", "Le", "Au", "Du"),
+    "es": ("el", "al", "del", "El", "Al", "Del"),
 }
-"""The article format specs each language's sentences may give a card name placeholder."""
+"""The article format specs each language's sentences may give a card name placeholder
+(a language not listed has none)."""
 
 _ARTICLES = {
     # spec: (masculine, feminine, elided); the elided form is French only (l'As, à l'As, de l'As)
@@ -251,26 +207,31 @@ _ARTICLES = {
         "ao": ("ao ", "à ", "ao "),
         "do": ("do ", "da ", "do "),
         "no": ("no ", "na ", "no "),
+        "pelo": ("pelo ", "pela ", "pelo "),
     },
+    "es": {"el": ("el ", "la ", "el "), "al": ("al ", "a la ", "al "), "del": ("del ", "de la ", "del ")},
 }
+_FEMININE = {"pt": "D", "fr": "D", "es": "QJ"}
+"""The rank letters of each language's feminine cards: the queen (dame, dama, reina) and the Spanish jack (jota)."""
 
 
 def with_article(name: str, spec: str, lang: str) -> str:
     """The card name ``name`` (``"R♣"``, ``"A♣"``, ``"D♥"``, ``"Joker"``) after the article ``spec``
     of :data:`ARTICLE_SPECS` in ``lang``: ``with_article("A♣", "le", "fr") == "l'A♣"``.
 
-    The queen (dame, dama) is feminine; in French the ace (as) elides; a name
+    The queen (dame, dama, reina) and the Spanish jack (jota) are feminine; in French the ace (as) elides; a name
     in words (the joker) is written in lower case.  A capital spec capitalises
     the article.  Raises ``ValueError`` for a spec ``lang`` does not have.
     """
-    if spec not in ARTICLE_SPECS[check_language(lang)]:
-        raise ValueError(f"unknown article spec {spec!r} for {lang}: use one of {', '.join(ARTICLE_SPECS[lang])}")
+    specs = ARTICLE_SPECS.get(check_language(lang), ())
+    if spec not in specs:
+        raise ValueError(f"unknown article spec {spec!r} for {lang}: use one of {', '.join(specs) or 'none'}")
     masculine, feminine, elided = _ARTICLES[lang][spec.lower()]
     if name.isalpha():  # a card named in words: the joker
         name = name.lower()
     if lang == "fr" and name[:1] in "AaÁÉEeIiOoUu":
         article = elided
-    elif len(name) == 2 and name[0] == "D":  # D♥: la dame, a dama
+    elif len(name) == 2 and name[0] in _FEMININE.get(lang, ""):  # D♥: la dame, a dama; Q♥, J♠: la reina, la jota
         article = feminine
     else:
         article = masculine
@@ -284,7 +245,7 @@ class _Formatter(string.Formatter):
         self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> Any:
-        if format_spec and format_spec in ARTICLE_SPECS[self.lang]:
+        if format_spec and format_spec in ARTICLE_SPECS.get(self.lang, ()):
             return with_article(str(value), format_spec, self.lang)
         return super().format_field(value, format_spec)
 
@@ -298,24 +259,34 @@ def _show(value: Any, lang: str) -> Any:
     return value
 
 
-def lookup(catalog: Catalogue, key: str, lang: str, values: Mapping[str, Any]) -> str:
-    """The entry ``key`` of ``catalog`` in ``lang`` with its named placeholders filled.
+def fill(template: str, lang: str, values: Mapping[str, Any]) -> str:
+    """``template`` with its named placeholders filled for ``lang``: numbers by
+    :func:`format_number`, :class:`Signed` values by :func:`signed_number`, a card
+    name after the article of its spec (:data:`ARTICLE_SPECS`).
 
-    Shared by every catalogue (engine, app, lessons, solver).  A
-    :class:`Plural` entry picks its form by the CLDR plural category of
-    ``values[entry.count]``; numbers are written by :func:`format_number`
-    and :class:`Signed` values by :func:`signed_number`; an article spec
-    (:data:`ARTICLE_SPECS`) puts its article before a card name.  Raises
-    :class:`UnknownLanguageError` for an unknown language, ``KeyError`` for
-    an unknown key or a missing placeholder value, and ``TypeError`` when the
-    count of a plural entry is not a number.
+    Raises ``KeyError`` for a missing placeholder value.
     """
-    check_language(lang)
-    entry = catalog[lang][key]
-    if isinstance(entry, Plural):
+    return _Formatter(lang).vformat(template, (), {name: _show(v, lang) for name, v in values.items()})
+
+
+def lookup(domain: str, key: str, lang: str, values: Mapping[str, Any]) -> str:
+    """The entry ``key`` of the catalogue ``domain`` (:data:`~tripeaks.i18n.catalogues.DOMAINS`)
+    in ``lang`` with its named placeholders filled (:func:`fill`).
+
+    Shared by every catalogue (engine, app, lessons, solver, classroom).  A
+    plural entry picks its form by the CLDR plural category of the value of
+    its count placeholder.  Raises :class:`UnknownLanguageError` for an
+    unknown language, ``KeyError`` for an unknown key or a missing
+    placeholder value, and ``TypeError`` when the count of a plural entry is
+    not a number.
+    """
+    found = entries(domain, lang)
+    entry = found[key] if key in found else entries(domain, SOURCE_LANGUAGE)[key]
+    if entry.count is None:
+        template = entry.forms[0]
+    else:
         if entry.count not in values:
             raise KeyError(f"{key}: no value for its count {{{entry.count}}}")
-        template = entry.form(plural_category(values[entry.count], lang))
-    else:
-        template = entry
-    return _Formatter(lang).vformat(template, (), {name: _show(v, lang) for name, v in values.items()})
+        category = plural_category(values[entry.count], entry.plural_language)
+        template = entry.forms[plural_categories(entry.plural_language).index(category)]
+    return fill(template, lang, values)

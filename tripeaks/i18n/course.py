@@ -17,7 +17,6 @@ from ..course.quiz import Answer
 from ..engine.cards import Card, Joker
 from . import card_name, explain, refusal_detail_sentence, refusal_sentence
 from .lessons import lesson_text
-from .quiz import QUIZ_TEXTS, quiz_text
 
 __all__ = ["render", "feedback_message", "answer_message"]
 
@@ -34,8 +33,8 @@ def _value(value: Any, lang: str) -> Any:
 def render(text: Text, lang: str = "en") -> str:
     """``text`` in ``lang`` (``"en"``, ``"pt"`` or ``"fr"``): its catalogue sentence, placeholders filled.
 
-    The key is looked up in the quiz catalogue (``quiz.*``) or the lesson
-    catalogues (every other key).  A card value is named for ``lang``
+    The key is looked up in the course's catalogue (``lessons``: the lessons' and
+    the quiz's texts).  A card value is named for ``lang``
     (:func:`tripeaks.i18n.card_name`: J, Q, K are V, D, R in pt and fr), a
     :class:`Text` value is rendered first, numbers are written for ``lang``.
     Raises :class:`~tripeaks.i18n.core.UnknownLanguageError` (a
@@ -43,8 +42,6 @@ def render(text: Text, lang: str = "en") -> str:
     key or a missing placeholder value.
     """
     values = {name: _value(v, lang) for name, v in text.values.items()}
-    if text.key in QUIZ_TEXTS["en"]:
-        return quiz_text(text.key, lang, **values)
     return lesson_text(text.key, lang, **values)
 
 

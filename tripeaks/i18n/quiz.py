@@ -3,194 +3,16 @@
 Keys: ``quiz.ui.*`` for the quiz view, ``quiz.choice.*`` for answers that are
 numbers, and ``quiz.<question id>.question|why`` plus that question's own
 choices.  Whole sentences (or labels) with named placeholders; numbers are
-written for the language.
+written for the language.  They are in the ``lessons`` catalogue, with the lessons' texts.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .core import Entry, Plural, lookup
+from .core import lookup
 
-__all__ = ["QUIZ_TEXTS", "quiz_text"]
-
-QUIZ_TEXTS: dict[str, dict[str, Entry]] = {
-    "en": {
-        "quiz.ui.title": "Quiz: check what you learned",
-        "quiz.ui.intro": "Ten questions on the rules, the score, undo, game codes and the rule sets. Click an answer: it is checked at once.",
-        "quiz.ui.progress": "Question {number} of {total}",
-        "quiz.ui.right": "Right.",
-        "quiz.ui.wrong": "Not quite. The right answer: {answer}.",
-        "quiz.ui.teaches": "Lesson {number}, {title}, teaches this.",
-        "quiz.ui.go_lesson": "Go to lesson {number}",
-        "quiz.ui.next": "Next question",
-        "quiz.ui.result": Plural(
-            "right",
-            one="You answered {right} question of {total} correctly.",
-            other="You answered {right} questions of {total} correctly.",
-        ),
-        "quiz.ui.review": "To review:",
-        "quiz.ui.again": "Take the quiz again",
-        "quiz.ui.back": "Back to the lessons",
-        "quiz.choice.points": Plural("points", one="{points} point", other="{points} points"),
-        "quiz.choice.cards": Plural("count", one="{count} card", other="{count} cards"),
-        "quiz.peaks.question": "How many cards does the right peak count for its bonus?",
-        "quiz.peaks.why": "The bottom row is split 3, 3 and 4: the right peak takes the last four, so it counts 10 cards.",
-        "quiz.classic_ace.question": "Under Classic the waste shows an ace. Which cards can you play on it?",
-        "quiz.classic_ace.two": "Only a two",
-        "quiz.classic_ace.two_king": "A two or a king",
-        "quiz.classic_ace.king": "Only a king",
-        "quiz.classic_ace.why": "Under Classic, K and A do not follow each other: on an ace only a two, on a king only a queen.",
-        "quiz.score_line.question": "A game starts with 500 points. You play three cards, draw nothing and empty no peak. What is the score?",
-        "quiz.score_line.why": "Every move, a play or a draw, costs 1 point: 500 − 3 = 497. Points come back only when a peak is emptied.",
-        "quiz.undo.question": "You play one card, then press Undo. What do the score and the move counter show?",
-        "quiz.undo.choice": "Score {score}, move counter {moves}",
-        "quiz.undo.why": "Undo gives back the points of the move it takes back, but the move counter keeps counting.",
-        "quiz.won.question": "The last card of the peaks is played while cards are still in the stock. What happens?",
-        "quiz.won.won": "The game is won",
-        "quiz.won.draw": "You must draw the rest of the stock first",
-        "quiz.won.blocked": "The game is blocked",
-        "quiz.won.why": "You win as soon as all 28 cards of the peaks are gone, whatever is left in the stock.",
-        "quiz.codes.question": "What is the difference between TP1-E-AAAAAAD and TP1-C-AAAAAAD?",
-        "quiz.codes.rule": "The same cards under another rule",
-        "quiz.codes.cards": "Other cards under the same rule",
-        "quiz.codes.both": "Other cards under another rule",
-        "quiz.codes.why": "The middle letter is the rule, E for Easy and C for Classic; the last part numbers the deal, so the cards are the same.",
-        "quiz.stuck.question": "Under the Traditional rule set you may draw only when stuck. A card fits the waste and you click the stock. What happens?",
-        "quiz.stuck.refused": "The draw is refused and nothing changes",
-        "quiz.stuck.drawn": "The card is drawn",
-        "quiz.stuck.over": "The game ends",
-        "quiz.stuck.why": "While a card can still be played, the draw is refused: a card can still be played.",
-        "quiz.runs.question": "Under scoring by runs, you draw and then play four cards in a row. How many points do those four plays earn together?",
-        "quiz.runs.why": "Each play earns its place in the run: 1 + 2 + 3 + 4 = 10.",
-        "quiz.joker.question": "A joker is the top of the waste. Which exposed cards can you play on it?",
-        "quiz.joker.any": "Any exposed card",
-        "quiz.joker.wrap": "Only a king or an ace",
-        "quiz.joker.none": "None: you must draw again",
-        "quiz.joker.why": "A joker is a wild card: every exposed card fits on it.",
-        "quiz.penalty.question": "Under the undo penalty the score is 500. You play a card that empties no peak, then undo it. What is the score?",
-        "quiz.penalty.why": "The undo gives the point back, to 500, and then costs 5: 495.",
-    },
-    "pt": {
-        "quiz.ui.title": "Questionário: verifique o que aprendeu",
-        "quiz.ui.intro": "Dez perguntas sobre as regras, a pontuação, anular, os códigos de partida e os conjuntos de regras. Clique numa resposta: é verificada logo.",
-        "quiz.ui.progress": "Pergunta {number} de {total}",
-        "quiz.ui.right": "Certo.",
-        "quiz.ui.wrong": "Não é bem assim. A resposta certa: {answer}.",
-        "quiz.ui.teaches": "A lição {number}, {title}, ensina isto.",
-        "quiz.ui.go_lesson": "Ir para a lição {number}",
-        "quiz.ui.next": "Pergunta seguinte",
-        "quiz.ui.result": Plural(
-            "right",
-            one="Respondeu certo a {right} pergunta de {total}.",
-            many="Respondeu certo a {right} de perguntas de {total}.",
-            other="Respondeu certo a {right} perguntas de {total}.",
-        ),
-        "quiz.ui.review": "A rever:",
-        "quiz.ui.again": "Fazer de novo o questionário",
-        "quiz.ui.back": "Voltar às lições",
-        "quiz.choice.points": Plural(
-            "points", one="{points} ponto", many="{points} de pontos", other="{points} pontos"
-        ),
-        "quiz.choice.cards": Plural("count", one="{count} carta", many="{count} de cartas", other="{count} cartas"),
-        "quiz.peaks.question": "Quantas cartas conta o pico da direita para o seu bónus?",
-        "quiz.peaks.why": "A fila de baixo reparte-se em 3, 3 e 4: o pico da direita fica com as quatro últimas, por isso conta 10 cartas.",
-        "quiz.classic_ace.question": "Na regra Clássica o descarte mostra um ás. Que cartas pode jogar sobre ele?",
-        "quiz.classic_ace.two": "Só um 2",
-        "quiz.classic_ace.two_king": "Um 2 ou um rei",
-        "quiz.classic_ace.king": "Só um rei",
-        "quiz.classic_ace.why": "Na regra Clássica, o rei e o ás não são consecutivos: sobre um ás só um 2, sobre um rei só uma dama.",
-        "quiz.score_line.question": "Uma partida começa com 500 pontos. Joga três cartas, não compra nada do monte e não esvazia nenhum pico. Qual é a pontuação?",
-        "quiz.score_line.why": "Cada jogada, remover uma carta ou comprar do monte, custa 1 ponto: 500 − 3 = 497. Os pontos só voltam quando se esvazia um pico.",
-        "quiz.undo.question": "Joga uma carta e depois clica em Anular. O que mostram a pontuação e o contador de jogadas?",
-        "quiz.undo.choice": "Pontuação {score}, contador de jogadas {moves}",
-        "quiz.undo.why": "Anular devolve os pontos da jogada anulada, mas o contador de jogadas continua a contar.",
-        "quiz.won.question": "A última carta dos picos é jogada quando ainda há cartas no monte. O que acontece?",
-        "quiz.won.won": "A partida está ganha",
-        "quiz.won.draw": "Primeiro tem de comprar o resto do monte",
-        "quiz.won.blocked": "A partida fica bloqueada",
-        "quiz.won.why": "Ganha-se assim que as 28 cartas dos picos desaparecem, seja o que for que reste no monte.",
-        "quiz.codes.question": "Qual é a diferença entre TP1-E-AAAAAAD e TP1-C-AAAAAAD?",
-        "quiz.codes.rule": "As mesmas cartas noutra regra",
-        "quiz.codes.cards": "Outras cartas na mesma regra",
-        "quiz.codes.both": "Outras cartas noutra regra",
-        "quiz.codes.why": "A letra do meio é a regra, E para Fácil e C para Clássica; a última parte numera a distribuição, por isso as cartas são as mesmas.",
-        "quiz.stuck.question": "No conjunto Tradicional só se compra do monte quando se está bloqueado. Uma carta serve no descarte e clica no monte. O que acontece?",
-        "quiz.stuck.refused": "A compra é recusada e nada muda",
-        "quiz.stuck.drawn": "A carta é comprada do monte",
-        "quiz.stuck.over": "A partida acaba",
-        "quiz.stuck.why": "Enquanto ainda houver uma carta jogável, a compra é recusada: ainda há uma carta que pode ser jogada.",
-        "quiz.runs.question": "Com a pontuação por séries, compra do monte e depois joga quatro cartas seguidas. Quantos pontos valem essas quatro jogadas juntas?",
-        "quiz.runs.why": "Cada jogada vale o seu lugar na série: 1 + 2 + 3 + 4 = 10.",
-        "quiz.joker.question": "Um jóquer está em cima do descarte. Que cartas livres pode jogar sobre ele?",
-        "quiz.joker.any": "Qualquer carta livre",
-        "quiz.joker.wrap": "Só um rei ou um ás",
-        "quiz.joker.none": "Nenhuma: tem de comprar outra vez do monte",
-        "quiz.joker.why": "Um jóquer vale por qualquer valor: todas as cartas livres servem nele.",
-        "quiz.penalty.question": "Com a penalização por anular, a pontuação é 500. Joga uma carta que não esvazia nenhum pico e depois anula-a. Qual é a pontuação?",
-        "quiz.penalty.why": "Anular devolve o ponto, até 500, e depois custa 5: 495.",
-    },
-    "fr": {
-        "quiz.ui.title": "Quiz : vérifiez ce que vous avez appris",
-        "quiz.ui.intro": "Dix questions sur les règles, le score, l'annulation, les codes de partie et les ensembles de règles. Cliquez sur une réponse : elle est vérifiée aussitôt.",
-        "quiz.ui.progress": "Question {number} sur {total}",
-        "quiz.ui.right": "Exact.",
-        "quiz.ui.wrong": "Pas tout à fait. La bonne réponse : {answer}.",
-        "quiz.ui.teaches": "La leçon {number}, {title}, l'explique.",
-        "quiz.ui.go_lesson": "Aller à la leçon {number}",
-        "quiz.ui.next": "Question suivante",
-        "quiz.ui.result": Plural(
-            "right",
-            one="Vous avez bien répondu à {right} question sur {total}.",
-            many="Vous avez bien répondu à {right} de questions sur {total}.",
-            other="Vous avez bien répondu à {right} questions sur {total}.",
-        ),
-        "quiz.ui.review": "À revoir :",
-        "quiz.ui.again": "Recommencer le quiz",
-        "quiz.ui.back": "Revenir aux leçons",
-        "quiz.choice.points": Plural(
-            "points", one="{points} point", many="{points} de points", other="{points} points"
-        ),
-        "quiz.choice.cards": Plural("count", one="{count} carte", many="{count} de cartes", other="{count} cartes"),
-        "quiz.peaks.question": "Combien de cartes le pic de droite compte-t-il pour son bonus ?",
-        "quiz.peaks.why": "La rangée du bas se partage en 3, 3 et 4 : le pic de droite prend les quatre dernières, il compte donc 10 cartes.",
-        "quiz.classic_ace.question": "En règle Classique, la défausse montre un as. Quelles cartes pouvez-vous jouer dessus ?",
-        "quiz.classic_ace.two": "Seulement un 2",
-        "quiz.classic_ace.two_king": "Un 2 ou un roi",
-        "quiz.classic_ace.king": "Seulement un roi",
-        "quiz.classic_ace.why": "En règle Classique, le roi et l'as ne se suivent pas : sur un as seulement un 2, sur un roi seulement une dame.",
-        "quiz.score_line.question": "Une partie commence avec 500 points. Vous jouez trois cartes, sans piocher et sans vider de pic. Quel est le score ?",
-        "quiz.score_line.why": "Chaque coup, jouer une carte ou piocher, coûte 1 point : 500 − 3 = 497. Les points ne reviennent que lorsqu'un pic est vidé.",
-        "quiz.undo.question": "Vous jouez une carte, puis cliquez sur Annuler. Que montrent le score et le compteur de coups ?",
-        "quiz.undo.choice": "Score {score}, compteur de coups {moves}",
-        "quiz.undo.why": "Annuler rend les points du coup annulé, mais le compteur de coups continue de compter.",
-        "quiz.won.question": "La dernière carte des pics est jouée alors qu'il reste des cartes dans la pioche. Que se passe-t-il ?",
-        "quiz.won.won": "La partie est gagnée",
-        "quiz.won.draw": "Il faut d'abord piocher le reste",
-        "quiz.won.blocked": "La partie est bloquée",
-        "quiz.won.why": "On gagne dès que les 28 cartes des pics sont parties, quoi qu'il reste dans la pioche.",
-        "quiz.codes.question": "Quelle est la différence entre TP1-E-AAAAAAD et TP1-C-AAAAAAD ?",
-        "quiz.codes.rule": "Les mêmes cartes dans une autre règle",
-        "quiz.codes.cards": "D'autres cartes dans la même règle",
-        "quiz.codes.both": "D'autres cartes dans une autre règle",
-        "quiz.codes.why": "La lettre du milieu est la règle, E pour Facile et C pour Classique ; la dernière partie numérote la donne, les cartes sont donc les mêmes.",
-        "quiz.stuck.question": "Avec l'ensemble Traditionnel, on ne pioche que lorsqu'on est bloqué. Une carte convient à la défausse et vous cliquez sur la pioche. Que se passe-t-il ?",
-        "quiz.stuck.refused": "La pioche est refusée et rien ne change",
-        "quiz.stuck.drawn": "La carte est piochée",
-        "quiz.stuck.over": "La partie se termine",
-        "quiz.stuck.why": "Tant qu'une carte peut encore être jouée, la pioche est refusée : une carte peut encore être jouée.",
-        "quiz.runs.question": "Avec le score par séries, vous piochez puis jouez quatre cartes à la suite. Combien de points ces quatre coups rapportent-ils ensemble ?",
-        "quiz.runs.why": "Chaque coup rapporte sa place dans la série : 1 + 2 + 3 + 4 = 10.",
-        "quiz.joker.question": "Un joker est sur le dessus de la défausse. Quelles cartes dégagées pouvez-vous jouer dessus ?",
-        "quiz.joker.any": "N'importe quelle carte dégagée",
-        "quiz.joker.wrap": "Seulement un roi ou un as",
-        "quiz.joker.none": "Aucune : il faut piocher de nouveau",
-        "quiz.joker.why": "Un joker est une carte passe-partout : toute carte dégagée lui convient.",
-        "quiz.penalty.question": "Avec la pénalité d'annulation, le score est de 500. Vous jouez une carte qui ne vide aucun pic, puis l'annulez. Quel est le score ?",
-        "quiz.penalty.why": "L'annulation rend le point, jusqu'à 500, puis coûte 5 : 495.",
-    },
-}
-"""Quiz texts by language, then by key."""
+__all__ = ["quiz_text"]
 
 
 def quiz_text(key: str, lang: str = "en", **values: Any) -> str:
@@ -200,4 +22,4 @@ def quiz_text(key: str, lang: str = "en", **values: Any) -> str:
     for an unknown language and ``KeyError`` for an unknown key or a missing
     placeholder value.
     """
-    return lookup(QUIZ_TEXTS, key, lang, values)
+    return lookup("lessons", key, lang, values)
