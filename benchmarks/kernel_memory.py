@@ -72,7 +72,10 @@ heavy = ["matplotlib", "numpy", "PIL", "pandas", "scipy", "ipywidgets", "tripeak
          "tripeaks.app.views.hints", "tripeaks.course.lessons"]
 loaded = {name: name in sys.modules for name in heavy}
 search = sys.modules.get("tripeaks.solver._search")
-loaded["solver tables built"] = search is not None and search._LATTICE is not None
+core = sys.modules.get("tripeaks.solver._core")
+loaded["solver tables built"] = (search is not None and search._LATTICE is not None) or (
+    core is not None and core._ready is not None
+)
 print(json.dumps({"modules": len(sys.modules), "loaded": loaded}))
 """
 

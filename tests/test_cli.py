@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 import subprocess
 import sys
 import time
@@ -15,6 +16,7 @@ from tripeaks import Game, Status
 from tripeaks.cli import main
 from tripeaks.engine.codes import N_DEALS
 from tripeaks.i18n import format_number
+from tripeaks.i18n.solver import solver_text
 from tripeaks.solver import Verdict, solve
 from tripeaks.solver.study import DealRangeError, bot_choice, bot_play, decide_deals, parse_deals, wilson
 
@@ -51,7 +53,7 @@ def test_solve_prints_verdict_line_and_score(capsys):
 def test_solve_classic_unwinnable_and_languages(capsys):
     assert main(["solve", " tp1-c-aaaaaad ", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    assert "TP1-C-AAAAAAD (Classique) : impossible à gagner" in out  # the whole output in French
+    assert "TP1-C-AAAAAAD (Classique)\u00a0: impossible à gagner" in out  # the whole output in French
     assert "ne peut pas être gagnée" in out
     nodes = solve("TP1-C-AAAAAAD").nodes
     assert nodes >= 1000
@@ -101,7 +103,7 @@ def test_one_position_is_singular(capsys):
         (["winrate", "--bogus"], "unrecognized arguments: --bogus"),
         (["study", "--deals", "0-1", "--best-deals", "5-2"], "The deal range “5-2” runs backwards"),
         (["play"], "invalid choice: 'play'"),
-        ([], "the following arguments are required: command"),
+        ([], "the following arguments are required: {solve,winrate,study,class-server}"),
     ],
 )
 def test_every_bad_argument_gives_one_line_and_status_2(capsys, argv, expected):
@@ -161,7 +163,7 @@ def test_a_folder_that_cannot_be_created_is_one_line_and_no_work(tmp_path, capsy
     line = one_error_line(capsys)
     assert line.startswith("tripeaks study: error: The output folder ") and str(blocker / "data") in line
     assert main(["study", "--deals", "0-9999", "--out", str(blocker), "--lang", "fr"]) == 2
-    assert one_error_line(capsys).startswith("tripeaks study : erreur : Le dossier de sortie ")
+    assert one_error_line(capsys).startswith("tripeaks study\u00a0: erreur\u00a0: Le dossier de sortie ")
 
 
 def test_an_interrupted_run_says_so_in_one_line(monkeypatch, capsys):
@@ -215,8 +217,8 @@ def test_winrate_speaks_the_chosen_language(capsys, lang):
         assert "0 distribuições não podem ser ganhas." in out  # pt_PT: 0 takes the plural
         assert f"{format_number(nodes, 'pt')} posições examinadas." in out
     else:
-        assert out.startswith("Règle Facile, donnes 3 : 1 donne.\nRésolu avec 1 processus.\n")
-        assert "Gagnables : 1 sur 1 donne tranchée, 100,00\u00a0% (intervalle de Wilson à 95\u00a0% : " in out
+        assert out.startswith("Règle Facile, donnes 3\u00a0: 1 donne.\nCalcul effectué avec 1 processus.\n")
+        assert "Gagnables\u00a0: 1 sur 1 donne résolue, 100,00\u00a0% (intervalle de Wilson à 95\u00a0%\u00a0: " in out
         assert "0 donne ne peut pas être gagnée." in out  # French: 0 takes the singular
         assert f"{format_number(nodes, 'fr')} positions examinées." in out
     assert "Rule" not in out and "deals" not in out
@@ -280,17 +282,156 @@ def test_bot_never_peeks_and_finishes():
 @pytest.mark.parametrize(
     "command", [["solve", "TP1-E-AAAAAAB"], ["winrate", "--deals", "1"], ["study", "--deals", "1"]]
 )
-@pytest.mark.parametrize("lang", ["en", "pt", "fr"])
+@pytest.mark.parametrize("lang", ["en", "pt", "fr", "es"])
 def test_every_subcommand_takes_lang(tmp_path, capsys, command, lang):
     extra = ["--best-deals", "1", "--out", str(tmp_path), "--jobs", "1"] if command[0] == "study" else []
     assert main([*command, *extra, "--lang", lang]) == 0
     out = capsys.readouterr().out
-    words = {"en": ("Easy", "Classic"), "pt": ("Fácil", "Clássica"), "fr": ("Facile", "Classique")}[lang]
+    words = {
+        "en": ("Easy", "Classic"),
+        "pt": ("Fácil", "Clássica"),
+        "fr": ("Facile", "Classique"),
+        "es": ("Fácil", "Clásica"),
+    }[lang]
     assert any(w in out for w in words), out
     others = [
-        w for other, ws in {"en": ("Easy",), "pt": ("Fácil",), "fr": ("Facile",)}.items() if other != lang for w in ws
+        w
+        for other, ws in {"en": ("Easy",), "pt": ("Fácil",), "fr": ("Facile",), "es": ("Fácil",)}.items()
+        if other != lang and ws[0] not in words
+        for w in ws
     ]
     assert not any(w in out for w in others), out
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ("usage: tripeaks solve", "find the line with the best score", "show this help message and exit")),
+        ("pt", ("utilização: tripeaks solve", "procurar a solução com a melhor pontuação", "opções")),
+        ("fr", ("utilisation\u00a0: tripeaks solve", "chercher la suite gagnante au meilleur score", "options")),
+        ("es", ("uso: tripeaks solve", "buscar la solución con la mejor puntuación", "mostrar esta ayuda y salir")),
+    ],
+)
+def test_help_follows_lang(capsys, lang, words):
+    with pytest.raises(SystemExit) as done:
+        main(["solve", "--lang", lang, "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert all(w in out for w in words), out
+    assert lang == "en" or "find the line" not in out
+
+
+ARGPARSE_ENGLISH = (
+    "usage:",
+    "positional arguments",
+    "options:",
+    "show this help message and exit",
+    "error:",
+    "the following arguments are required",
+    "unrecognized arguments",
+    "invalid choice",
+    "choose from",
+    "expected one argument",
+    "ignored explicit argument",
+    " command:",
+)
+"""argparse's own English words, which a command line in another language must not show."""
+
+_HELP_COMMANDS = (["--help"], ["solve", "--help"], ["winrate", "--help"], ["study", "--help"], ["class-server", "-h"])
+_BAD_COMMAND_LINES = (
+    ["solve"],
+    ["solve", "TP1-E-AAAAAAD", "--unknown"],
+    ["solve", "TP1-E-AAAAAAD", "--rules"],
+    ["solve", "TP1-E-AAAAAAD", "--best=3"],
+    ["play"],
+    ["winrate", "--scheduler", "tcp://x:1", "--dask"],
+)
+
+
+ALSO_THE_LANGUAGE_S = {"es": frozenset({"error:"})}
+"""argparse words that are the language's own word too (Spanish *error*)."""
+
+
+def english_argparse_words(text: str, lang: str = "en") -> list[str]:
+    """The words of :data:`ARGPARSE_ENGLISH` that ``text`` (in ``lang``) shows."""
+    return [w for w in ARGPARSE_ENGLISH if w in text and w not in ALSO_THE_LANGUAGE_S.get(lang, ())]
+
+
+def test_english_argparse_words_are_found():
+    assert english_argparse_words("usage: tripeaks\noptions:\n  -h, --help  show this help message and exit") == [
+        "usage:",
+        "options:",
+        "show this help message and exit",
+    ]
+    assert english_argparse_words("utilisation\u00a0: tripeaks\noptions\u00a0:\n") == []
+    assert english_argparse_words("tripeaks: error: falta el valor", "es") == []
+    assert english_argparse_words("tripeaks: error: falta el valor", "pt") == ["error:"]
+
+
+@pytest.mark.parametrize("lang", ["pt", "fr", "es"])
+@pytest.mark.parametrize("command", _HELP_COMMANDS, ids=lambda c: c[0])
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_help_has_no_english_argparse_words(capsys, lang, command, where):
+    argv = ["--lang", lang, *command] if where == "before" else [*command, "--lang", lang]
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") > 3, out
+    assert english_argparse_words(out, lang) == [], out
+    if lang == "fr":  # argparse's headings get the French no-break space before their colon
+        assert all(line[-2] in "\u00a0\u202f" for line in out.splitlines() if line.endswith(":")), out
+
+
+_METAVAR = re.compile(r"^  (--[a-z-]+) ([^\s{][^\s]*)", re.MULTILINE)
+"""An option and the placeholder of its value where ``--help`` lists it ("  --rules RÈGLES  …")."""
+
+
+@pytest.mark.parametrize("lang", ["pt", "fr", "es"])
+@pytest.mark.parametrize("command", _HELP_COMMANDS[1:], ids=lambda c: c[0])
+def test_the_placeholders_of_option_values_are_in_the_language(capsys, lang, command):
+    def placeholders(language: str) -> dict[str, str]:
+        with pytest.raises(SystemExit):
+            main([*command, "--lang", language])
+        text = capsys.readouterr().out
+        return dict(_METAVAR.findall(text))
+
+    english, translated = placeholders("en"), placeholders(lang)
+    assert english and set(english) == set(translated), (english, translated)
+    for option, value in translated.items():
+        key = english[option].lower()
+        assert value == solver_text(f"cli.metavar.{key}", lang), (option, value)
+    same = {v for o, v in translated.items() if v == english[o]}
+    assert same <= SAME_WORD.get(lang, set()), same  # only words that are the language's own stay as in English
+
+
+SAME_WORD = {"fr": {"PORT", "SECRET"}}
+"""Placeholders written as in English because they are the language's own word too."""
+
+
+@pytest.mark.parametrize("lang", ["pt", "fr", "es"])
+@pytest.mark.parametrize("argv", _BAD_COMMAND_LINES, ids=" ".join)
+def test_argparse_errors_follow_lang(capsys, lang, argv):
+    assert main([*argv, "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tripeaks"), err
+    assert english_argparse_words(err, lang) == [], err
+    assert main(argv) == 2  # and English without --lang, argparse's gettext put back
+    assert english_argparse_words(capsys.readouterr().err) != []
+
+
+def test_lang_before_the_command_is_the_language_of_the_output(capsys):
+    assert main(["--lang", "fr", "solve", "TP1-E-AAAAAAD", "--max-nodes", "1"]) == 0
+    french = capsys.readouterr().out
+    assert main(["solve", "TP1-E-AAAAAAD", "--max-nodes", "1"]) == 0
+    assert capsys.readouterr().out != french
+
+
+def test_chosen_language_reads_lang_before_parsing():
+    assert cli.chosen_language(["solve", "--lang", "pt", "-h"]) == "pt"
+    assert cli.chosen_language(["solve", "--lang=es"]) == "es"
+    assert cli.chosen_language(["solve", "--lang", "de"]) == "en"
+    assert cli.chosen_language(["solve", "--lang"]) == "en"
 
 
 def test_study_writes_csv(tmp_path, capsys):
@@ -306,3 +447,41 @@ def test_study_writes_csv(tmp_path, capsys):
         assert r["bot_won"] in ("0", "1")
     scores = list(csv.DictReader(open(tmp_path / "best_scores.csv")))
     assert scores and all(int(s["best_score"]) == 772 - int(s["draws"]) for s in scores if s["best_score"])
+
+
+@pytest.mark.parametrize("asked", [3, 64, 500, 10**6])
+@pytest.mark.parametrize("lang", ["en", "pt", "fr"])
+def test_jobs_beyond_the_processors_are_capped_with_a_message(monkeypatch, capsys, asked, lang):
+    """Never hundreds of processes on a machine of a few cores: --jobs is capped, and said so."""
+    import tripeaks.solver.study as study
+
+    monkeypatch.setattr(cli, "usable_cpus", lambda: 2)
+    pools: list[int] = []
+    real = study.ProcessPoolExecutor
+
+    def counted(max_workers=None, **kw):
+        pools.append(max_workers)
+        return real(max_workers=max_workers, **kw)
+
+    monkeypatch.setattr(study, "ProcessPoolExecutor", counted)
+    monkeypatch.setattr(study, "usable_cpus", lambda: 2)
+    assert main(["winrate", "--deals", "0-3", "--jobs", str(asked), "--no-progress", "--lang", lang]) == 0
+    err = capsys.readouterr().err
+    assert str(asked) in err and "2" in err and err.strip().startswith(f"--jobs {asked}")
+    assert pools and max(pools) <= 2
+
+
+def test_jobs_within_the_processors_say_nothing(monkeypatch, capsys):
+    monkeypatch.setattr(cli, "usable_cpus", lambda: 4)
+    assert main(["winrate", "--deals", "0-1", "--jobs", "1", "--no-progress"]) == 0
+    assert "--jobs" not in capsys.readouterr().err
+
+
+def test_a_library_caller_asking_for_many_jobs_gets_at_most_the_processors(monkeypatch):
+    import tripeaks.solver.study as study
+
+    pools: list[int] = []
+    real = study.ProcessPoolExecutor
+    monkeypatch.setattr(study, "ProcessPoolExecutor", lambda max_workers=None: pools.append(max_workers) or real(1))
+    results = list(study.decide_deals("E", range(4), max_nodes=2000, jobs=400))
+    assert len(results) == 4 and pools == [min(400, study.usable_cpus())]

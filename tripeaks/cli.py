@@ -1,4 +1,11 @@
-"""Command line: ``python -m tripeaks solve|winrate|study``.
+"""Command line: ``python -m tripeaks solve|winrate|study|class-server``.
+
+* ``python -m tripeaks class-server --db ~/class/results.sqlite [--class-list names.txt]`` — serve a lesson
+  on the local network in one command: the class database's folder is created,
+  the teacher's secret made (kept in ``teacher-secret.txt`` beside the database),
+  Voila started on every network interface with ``config/voila.py``, and the
+  students' link and the teacher's link (with the secret) printed.
+  ``--local`` serves this computer only; ``--dry-run`` prints and stops.
 
 * ``python -m tripeaks solve TP1-E-AAAAAAD`` — verdict, winning line (card
   names) and the final score it reaches; ``--best`` finds the line with the
@@ -23,9 +30,10 @@ with code flags (``E-SJ``).  ``solve --rules`` deals the code's deal number
 under that rule set instead of the code's own; ``study --rules`` takes a
 comma-separated list of the rule sets to report.
 
-Every subcommand takes ``--lang en|pt|fr``: its sentences come from the
+Every subcommand takes ``--lang en|pt|fr|es``: its sentences come from the
 message catalogues (:mod:`tripeaks.i18n.solver`) and its numbers are written
-for the language.  Exit status 0 on success; 2, with one line on stderr, for
+for the language; so does ``--help`` (``python -m tripeaks solve --lang fr
+--help``), its option help and headings from the ``cli.help.*`` entries.  Exit status 0 on success; 2, with one line on stderr, for
 a bad argument or a problem of the environment (a folder that cannot be
 written, a worker process that died).
 """
@@ -35,13 +43,15 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import NoReturn
 
 from .engine.codes import GameCode, InvalidCodeError
@@ -52,7 +62,7 @@ from .i18n.solver import deal_range_message, solver_text, stage_label, stage_mes
 from .i18n.ui import code_error_message, preset_name
 from .i18n.ui import rule_name as ui_rule_name
 from .solver import Verdict, best_score, solve
-from .solver.study import DealRangeError, decide_deals, parse_deals, run_study, wilson
+from .solver.study import DealRangeError, decide_deals, parse_deals, run_study, usable_cpus, wilson
 
 __all__ = ["main"]
 
@@ -64,8 +74,72 @@ class _ArgumentError(Exception):
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (no usage block) and never exit."""
 
+    lang = "en"
+    """The language of the messages (set by :func:`_parser` on every parser it makes)."""
+
     def error(self, message: str) -> NoReturn:
-        raise _ArgumentError(f"{self.prog}: error: {message}")
+        raise _ArgumentError(solver_text("cli.argparse.error", self.lang, prog=self.prog, message=message))
+
+
+_ARGPARSE_MESSAGES: dict[str, tuple[str, dict[str, str]]] = {
+    "argument %(argument_name)s: %(message)s": (
+        "cli.argparse.argument",
+        {"argument": "%(argument_name)s", "message": "%(message)s"},
+    ),
+    "unrecognized arguments: %s": ("cli.argparse.unrecognized", {"arguments": "%s"}),
+    "the following arguments are required: %s": ("cli.argparse.required", {"arguments": "%s"}),
+    "one of the arguments %s is required": ("cli.argparse.one_required", {"arguments": "%s"}),
+    "not allowed with argument %s": ("cli.argparse.not_allowed", {"argument": "%s"}),
+    "ignored explicit argument %r": ("cli.argparse.ignored", {"value": "%r"}),
+    "expected one argument": ("cli.argparse.expected_one", {}),
+    "expected at most one argument": ("cli.argparse.expected_at_most_one", {}),
+    "expected at least one argument": ("cli.argparse.expected_at_least_one", {}),
+    "ambiguous option: %(option)s could match %(matches)s": (
+        "cli.argparse.ambiguous",
+        {"option": "%(option)s", "matches": "%(matches)s"},
+    ),
+    "invalid %(type)s value: %(value)r": ("cli.argparse.invalid_value", {"type": "%(type)s", "value": "%(value)r"}),
+    "invalid choice: %(value)r (choose from %(choices)s)": (
+        "cli.argparse.invalid_choice",
+        {"value": "%(value)r", "choices": "%(choices)s"},
+    ),
+    "positional arguments": ("cli.help.positionals", {}),
+    "options": ("cli.help.options", {}),
+    "show this help message and exit": ("cli.help.help", {}),
+}
+"""argparse's own English messages (its ``gettext`` message ids) → our key and the %-fields to keep."""
+
+
+def argparse_gettext(lang: str) -> Callable[[str], str]:
+    """A ``gettext`` for argparse's own messages in ``lang``: our catalogue's sentence, argparse's %-fields kept.
+
+    A message that we do not translate stays argparse's English.
+
+    >>> argparse_gettext("fr")("unrecognized arguments: %s") % "--x"
+    'arguments non reconnus\xa0: --x'
+    """
+
+    def gettext(message: str) -> str:
+        if message not in _ARGPARSE_MESSAGES:
+            return message
+        key, fields = _ARGPARSE_MESSAGES[message]
+        return solver_text(key, lang, **fields)
+
+    return gettext
+
+
+@contextmanager
+def _argparse_language(lang: str) -> Iterator[None]:
+    """argparse's own words (errors, ``usage:``, ``-h``) in ``lang`` while the block runs.
+
+    argparse calls the ``gettext`` it imported; it is swapped for the block only and then put back.
+    """
+    saved = argparse._  # type: ignore[attr-defined]
+    argparse._ = argparse_gettext(lang)  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._ = saved  # type: ignore[attr-defined]
 
 
 def _positive(text: str) -> int:
@@ -99,57 +173,291 @@ def _rules_list(text: str) -> list[RuleSet]:
     return [_rules(part) for part in text.split(",")]
 
 
-def _budget(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--max-nodes", type=_positive, default=None, help="stop after this many positions (unknown)")
-    parser.add_argument("--time-limit", type=_seconds, default=None, help="stop after this many seconds (unknown)")
+def _budget(parser: argparse.ArgumentParser, lang: str) -> None:
+    m = _metavar(lang)
+    parser.add_argument(
+        "--max-nodes",
+        type=_positive,
+        default=None,
+        metavar=m("max_nodes"),
+        help=solver_text("cli.help.max_nodes", lang),
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=_seconds,
+        default=None,
+        metavar=m("time_limit"),
+        help=solver_text("cli.help.time_limit", lang),
+    )
 
 
-def _where(parser: argparse.ArgumentParser) -> None:
+def _where(parser: argparse.ArgumentParser, lang: str) -> None:
     """``--scheduler`` / ``--dask`` and ``--no-progress`` (winrate and study)."""
     group = parser.add_mutually_exclusive_group()
     group.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        default=None,
-        help="run on the Dask cluster whose scheduler is at ADDRESS, e.g. tcp://10.0.0.5:8786 (its workers, not --jobs)",
+        "--scheduler", metavar=_metavar(lang)("address"), default=None, help=solver_text("cli.help.scheduler", lang)
     )
-    group.add_argument("--dask", action="store_true", help="run on a Dask cluster of --jobs processes started here")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar (shown on a terminal)")
+    group.add_argument("--dask", action="store_true", help=solver_text("cli.help.dask", lang))
+    parser.add_argument("--no-progress", action="store_true", help=solver_text("cli.help.no_progress", lang))
 
 
-def _parser() -> argparse.ArgumentParser:
+def _metavar(lang: str) -> Callable[[str], str]:
+    """The placeholder of an option's value in ``--help`` (argparse's metavar), in ``lang``:
+    ``_metavar("fr")("rules")`` is ``"RÈGLES"``."""
+    return lambda name: solver_text(f"cli.metavar.{name}", lang)
+
+
+def chosen_language(argv: Sequence[str]) -> str:
+    """The language ``argv`` asks for with ``--lang xx`` or ``--lang=xx`` (the last one wins), else English:
+    read before parsing, so that ``--help`` is written in it too.
+
+    >>> chosen_language(["solve", "--lang", "fr", "--help"]), chosen_language(["--lang=de"])
+    ('fr', 'en')
+    """
+    lang = "en"
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        else:
+            continue
+        if value in LANGUAGES:
+            lang = value
+    return lang
+
+
+_HEADING_MARK = "\x00"
+_MARKED_HEADING = re.compile("^(.*)\x00:$", re.MULTILINE)
+"""A section heading as argparse writes it ("options:"), marked by :func:`_help_format`."""
+
+
+def _help_format(lang: str) -> type[argparse.HelpFormatter]:
+    """argparse's help layout with its one English word, ``usage:``, in ``lang``."""
+    usage_prefix = solver_text("cli.help.usage", lang) + " "
+
+    heading = solver_text("cli.argparse.heading", lang, heading=_HEADING_MARK)
+
+    class _Help(argparse.HelpFormatter):
+        def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
+            super().add_usage(usage, actions, groups, prefix=usage_prefix if prefix is None else prefix)
+
+        def start_section(self, heading_text: str | None) -> None:
+            super().start_section(None if heading_text is None else heading_text + _HEADING_MARK)
+
+        def format_help(self) -> str:
+            # argparse writes "heading:"; the language may want "heading :" (French)
+            text = super().format_help()
+            return _MARKED_HEADING.sub(lambda m: heading.replace(_HEADING_MARK, m[1]), text)
+
+    return _Help
+
+
+def _make(parser: argparse.ArgumentParser, lang: str) -> argparse.ArgumentParser:
+    """``parser`` with its headings, its ``-h`` and its errors in ``lang``."""
+    if isinstance(parser, _Parser):
+        parser.lang = lang
+    parser._positionals.title = solver_text("cli.help.positionals", lang)
+    parser._optionals.title = solver_text("cli.help.options", lang)
+    parser.add_argument("-h", "--help", action="help", help=solver_text("cli.help.help", lang))
+    return parser
+
+
+def _parser(lang: str = "en") -> argparse.ArgumentParser:
+    t = solver_text
+    m = _metavar(lang)
+    help_format = _help_format(lang)
     common = _Parser(add_help=False)
-    common.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the output (default: en)")
-    p = _Parser(prog="tripeaks", description="TriPeaks solitaire: exact solver and win-rate study.")
-    sub = p.add_subparsers(dest="command", required=True)
-
-    s = sub.add_parser("solve", parents=[common], help="decide one deal and show a winning line")
-    s.add_argument("code", help="a game code such as TP1-E-AAAAAAD")
-    s.add_argument("--best", action="store_true", help="find the line with the best score")
-    s.add_argument("--rules", type=_rules, default=None, help="deal the code's deal number under this rule set")
-    _budget(s)
-
-    w = sub.add_parser("winrate", parents=[common], help="share of winnable deals over a range of deal numbers")
-    w.add_argument("--rule", default=None, help="deprecated: use --rules, which also reads easy (E) and classic (C)")
-    w.add_argument("--rules", type=_rules, default=None, help="a preset name or a rule letter with flags, e.g. E-SJ")
-    w.add_argument("--deals", default="0-999", help="deal numbers 0-34359738367, e.g. 0-1999 or 0-99,500-599")
-    w.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1, help="worker processes (default: every core)")
-    w.add_argument("--max-nodes", type=_positive, default=None, help="budget per deal (over it: unknown)")
-    _where(w)
-
-    st = sub.add_parser("study", parents=[common], help="regenerate the notebook's CSV files")
-    st.add_argument("--deals", default="0-9999", help="deals decided under both rules and played by the bot")
-    st.add_argument("--best-deals", default="0-499", help="deals whose best score is computed")
-    st.add_argument("--out", default="notebooks/data", help="output folder")
-    st.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1, help="worker processes")
-    st.add_argument(
-        "--rules",
-        type=_rules_list,
-        default=None,
-        help="rule sets to report, comma-separated (default: the presets and each option on Easy and Classic)",
+    # --lang before or after the command ("tripeaks --lang fr solve …"); not given, it is English (main)
+    common.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=t("cli.help.lang", lang))
+    p = _make(
+        _Parser(
+            prog="tripeaks", description=t("cli.help.description", lang), add_help=False, formatter_class=help_format
+        ),
+        lang,
     )
-    _where(st)
+    p.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=t("cli.help.lang", lang))
+    # the metavar names the commands in an error too, where argparse would say its English dest "command"
+    sub = p.add_subparsers(
+        dest="command", required=True, title=t("cli.help.commands", lang), metavar="{solve,winrate,study,class-server}"
+    )
+
+    def command(name: str) -> argparse.ArgumentParser:
+        sub_parser = sub.add_parser(
+            name, parents=[common], help=t(f"cli.help.{name}", lang), add_help=False, formatter_class=help_format
+        )
+        return _make(sub_parser, lang)
+
+    s = command("solve")
+    s.add_argument("code", metavar=m("code"), help=t("cli.help.code", lang))
+    s.add_argument("--best", action="store_true", help=t("cli.help.best", lang))
+    s.add_argument("--rules", type=_rules, default=None, metavar=m("rules"), help=t("cli.help.solve_rules", lang))
+    _budget(s, lang)
+
+    w = command("winrate")
+    w.add_argument("--rule", default=None, metavar=m("rule"), help=t("cli.help.rule", lang))
+    w.add_argument("--rules", type=_rules, default=None, metavar=m("rules"), help=t("cli.help.winrate_rules", lang))
+    w.add_argument("--deals", default="0-999", metavar=m("deals"), help=t("cli.help.deals", lang))
+    w.add_argument("--jobs", type=_positive, default=usable_cpus(), metavar=m("jobs"), help=t("cli.help.jobs", lang))
+    w.add_argument(
+        "--max-nodes", type=_positive, default=None, metavar=m("max_nodes"), help=t("cli.help.deal_budget", lang)
+    )
+    _where(w, lang)
+
+    st = command("study")
+    st.add_argument("--deals", default="0-9999", metavar=m("deals"), help=t("cli.help.study_deals", lang))
+    st.add_argument("--best-deals", default="0-499", metavar=m("best_deals"), help=t("cli.help.best_deals", lang))
+    st.add_argument("--out", default="notebooks/data", metavar=m("out"), help=t("cli.help.out", lang))
+    st.add_argument(
+        "--jobs", type=_positive, default=usable_cpus(), metavar=m("jobs"), help=t("cli.help.study_jobs", lang)
+    )
+    st.add_argument("--rules", type=_rules_list, default=None, metavar=m("rules"), help=t("cli.help.study_rules", lang))
+    _where(st, lang)
+    c = command("class-server")
+    c.add_argument("--db", required=True, metavar=m("db"), help=t("cli.help.db", lang))
+    c.add_argument("--port", type=_port, default=8866, metavar=m("port"), help=t("cli.help.port", lang))
+    c.add_argument("--local", action="store_true", help=t("cli.help.local", lang))
+    c.add_argument("--secret", default=None, metavar=m("secret"), help=t("cli.help.secret", lang))
+    c.add_argument("--class-list", metavar=m("file"), default=None, help=t("cli.help.class_list", lang))
+    c.add_argument("--dry-run", action="store_true", help=t("cli.help.dry_run", lang))
     return p
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a whole number 1024-65535, got {text!r}") from None
+    if not 1024 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a whole number 1024-65535, got {text!r}")
+    return value
+
+
+SECRET_FILE = "teacher-secret.txt"
+
+
+def _lan_address() -> str:
+    """This computer's address on the local network (no packet is sent), else its host name."""
+    import socket
+
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))
+        return str(probe.getsockname()[0])
+    except OSError:
+        return socket.gethostname()
+    finally:
+        probe.close()
+
+
+def _teacher_secret(folder: Path, given: str | None) -> str:
+    """``given``, else the secret kept in ``folder`` (made once, readable by its owner only)."""
+    import secrets
+
+    if given is not None:
+        return _teacher_secret_checked(given)
+    path = folder / SECRET_FILE
+    if path.is_file():
+        kept = path.read_text(encoding="utf-8").strip()
+        if kept:
+            return kept
+    made = secrets.token_urlsafe(12)
+    path.write_text(made + "\n", encoding="utf-8")
+    path.chmod(0o600)
+    return made
+
+
+def _teacher_secret_checked(given: str) -> str:
+    text = given.strip()
+    if len(text) < 8 or any(not ch.isprintable() or ch.isspace() for ch in text):
+        raise ValueError("the teacher's secret needs at least 8 printable characters without spaces")
+    return text
+
+
+def _read_class_list(path: Path, lang: str) -> list[str]:
+    """The names of the class list file ``path`` (UTF-8, one per line); a file that cannot be
+    read, or a line that cannot be a name, is said in one sentence (:class:`_EnvironmentProblem`)."""
+    from .history.class_results import InvalidClassListError, parse_class_list
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _EnvironmentProblem(solver_text("class.list_unreadable", lang, path=str(path), detail=str(exc))) from None
+    try:
+        return parse_class_list(text)
+    except InvalidClassListError as exc:
+        raise _EnvironmentProblem(
+            solver_text("class.list_bad", lang, path=str(path), line=exc.line, name=exc.name or str(exc))
+        ) from None
+
+
+def class_server_plan(
+    args: argparse.Namespace, root: Path | None = None
+) -> tuple[list[str], dict[str, str], list[str]]:
+    """What ``class-server`` runs: (the Voila command, its environment, the lines it prints).
+
+    Creates the database's folder and the teacher's secret; raises ``ValueError`` or
+    ``OSError`` (said in one line by :func:`main`) for a database that cannot be used.
+    """
+    from .history.class_results import ENV_DB, ENV_TEACHER_SECRET, ClassStore
+
+    root = root if root is not None else Path(__file__).resolve().parent.parent
+    notebooks, config = root / "notebooks", root / "config"
+    if not (notebooks / "tripeaks.ipynb").is_file() or not (config / "voila.py").is_file():
+        raise _EnvironmentProblem(solver_text("class.no_notebooks", args.lang, folder=str(root)))
+    db = Path(args.db).expanduser().absolute()
+    if db.is_dir():
+        raise _EnvironmentProblem(solver_text("class.db_is_folder", args.lang, path=str(db)))
+    if args.secret is not None:  # a bad secret is refused before anything is made
+        _teacher_secret_checked(args.secret)
+    listed = getattr(args, "class_list", None)
+    names = _read_class_list(Path(listed).expanduser(), args.lang) if listed is not None else None
+    db.parent.mkdir(parents=True, exist_ok=True)
+    store = ClassStore(db)
+    if store.problem is not None:
+        raise _EnvironmentProblem(
+            solver_text("class.db_unusable", args.lang, path=str(db), detail=store.problem.detail)
+        )
+    if names is not None and not store.set_class_list(names):
+        detail = store.problem.detail if store.problem is not None else "the database stayed locked"
+        raise _EnvironmentProblem(solver_text("class.db_unusable", args.lang, path=str(db), detail=detail))
+    secret = _teacher_secret(db.parent, args.secret)
+    host = "127.0.0.1" if args.local else "0.0.0.0"
+    shown = "localhost" if args.local else _lan_address()
+    base = f"http://{shown}:{args.port}/voila/render"
+    command = [
+        sys.executable, "-m", "voila", "--no-browser", f"--port={args.port}", f"--Voila.ip={host}",
+        f"--Voila.config_file_paths={config}",
+        # only the students' app keeps preheated kernels; the teacher's page reads its link's secret at start
+        r"--VoilaKernelManager.preheat_denylist=(?!(.*/)?tripeaks\.ipynb$)",
+        str(notebooks),
+    ]  # fmt: skip
+    env = {ENV_DB: str(db), ENV_TEACHER_SECRET: secret}
+    lines = [
+        solver_text("class.students", args.lang, link=f"{base}/tripeaks.ipynb"),
+        solver_text("class.teacher", args.lang, link=f"{base}/class_results.ipynb?secret={secret}"),
+        solver_text("class.database", args.lang, path=str(db)),
+    ]
+    if names is not None:
+        lines.append(solver_text("class.list", args.lang, path=str(listed), count=len(names)))
+    if not args.local:
+        lines.append(solver_text("class.firewall", args.lang, port=str(args.port)))
+    lines.append(solver_text("class.stop", args.lang))
+    return command, env, lines
+
+
+def _class_server(args: argparse.Namespace, out: list[str]) -> int:
+    import subprocess
+
+    command, env, lines = class_server_plan(args)
+    print("\n".join(lines), flush=True)
+    if args.dry_run:
+        out.append(" ".join(command))
+        return 0
+    try:
+        return subprocess.call(command, env={**os.environ, **env})
+    except KeyboardInterrupt:
+        return 0
 
 
 @dataclass(frozen=True)
@@ -352,18 +660,27 @@ def _message(exc: Exception, lang: str) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status: 0 ok, 2 for a bad argument or
     a problem of the environment (said in one line on stderr), 130 when interrupted."""
-    parser = _parser()
+    lang = chosen_language(sys.argv[1:] if argv is None else argv)
     try:
-        args = parser.parse_args(argv)
+        with _argparse_language(lang):
+            args = _parser(lang).parse_args(argv)
     except _ArgumentError as exc:
         print(" ".join(str(exc).split()), file=sys.stderr)
         return 2
+    args.lang = getattr(args, "lang", "en")
+    cpus = usable_cpus()
+    if getattr(args, "jobs", 0) > cpus and getattr(args, "scheduler", None) is None:
+        # never hundreds of processes on a machine of a few cores (a Dask scheduler elsewhere has its own workers)
+        print(solver_text("cli.jobs_capped", args.lang, asked=str(args.jobs), cpus=cpus), file=sys.stderr)
+        args.jobs = cpus
     out: list[str] = []
     try:
         if args.command == "solve":
             status = _solve(args, out)
         elif args.command == "winrate":
             status = _winrate(args, out)
+        elif args.command == "class-server":
+            status = _class_server(args, out)
         else:
             status = _study(args, out)
     except (ValueError, OSError, BrokenProcessPool, MemoryError, _EnvironmentProblem) as exc:

@@ -13,7 +13,7 @@ from tripeaks.course.rule_set_lessons import EMPTY, JOKERS, OPEN, PENALTY, RUNS,
 from tripeaks.i18n import refusal_message
 from tripeaks.i18n.course import feedback_message, render
 
-LANGS = ("en", "pt", "fr")
+LANGS = ("en", "pt", "fr", "es")
 
 
 def _go(run: LessonRun) -> None:
@@ -65,7 +65,7 @@ def test_runs_scoring_points_grow_along_the_run_and_a_draw_costs_five():
     assert points == [1, 2, 3, 4] and g.score == 10 and fb.kind == "done"
     fb = run.click_stock()
     assert fb.kind == "done" and fb.event.points == -5 and fb.event.ended_run == 4 and g.score == 5
-    assert g.waste_top == Card.parse("10S")
+    assert g.waste_top == Card.parse("10C")  # the walk-through's own first stock card
     fb = run.click_card(g.playable()[0])
     assert fb.kind == "done" and fb.event.parts.run == 1 and g.score == 6 and run.complete
 
@@ -152,3 +152,24 @@ def test_the_walk_through_under_each_option_keeps_its_cards():
         assert [c for c in g.dealt_stock if c is not JOKER] == (
             [Card.parse("AC"), *base.dealt_stock] if rules is EMPTY else list(base.dealt_stock)
         )
+
+
+def test_a_board_that_shows_the_walk_through_base_row_is_the_walk_through_deal():
+    """A lesson board with the walk-through's bottom row has its hidden cards and stock too (issue 25:
+    lesson 12 showed that row over other hidden cards and another stock)."""
+    from tripeaks.course.boards import WALK
+    from tripeaks.course.lessons import LESSONS
+    from tripeaks.engine.layout import BASE_ROW
+
+    seen = []
+    for L in LESSONS:
+        for board in (L.board, *(t.board for t in L.tasks if t.board is not None)):
+            g = board()
+            if any(str(g.dealt_tableau[p]) != str(Card.parse(WALK[p])) for p in BASE_ROW):
+                continue
+            walk = walk_board(g.rules)
+            assert g.dealt_tableau == walk.dealt_tableau, L.id
+            assert g.dealt_stock == walk.dealt_stock, L.id
+            assert g.initial_waste == walk.initial_waste, L.id
+            seen.append(L.id)
+    assert {"layout", "stuck", "runs_scoring", "jokers", "empty", "open", "penalty", "timer"} <= set(seen)

@@ -14,16 +14,22 @@ from tripeaks.course.core import longest_run
 from tripeaks.course.lessons import LESSONS, LessonRun, TaskKind, lesson_by_id
 from tripeaks.course.strategy_lessons import (
     KINGS_QUEENS_SETUP,
+    PLAN_CHAIN,
     PLAN_CODE,
+    PLAN_LINE,
     REVEAL_CODE,
     REVEAL_SETUP,
     RUNS_CODE,
+    WAIT_LINE,
+    WAIT_LINK,
+    WAIT_SETUP,
 )
-from tripeaks.engine.layout import COVERED_BY
+from tripeaks.engine.layout import COVERED_BY, PEAKS
+from tripeaks.i18n import card_name
 from tripeaks.i18n.course import feedback_message, render
 from tripeaks.solver import solve
 
-LANGS = ("en", "pt", "fr")
+LANGS = ("en", "pt", "fr", "es")
 
 
 def _after(game: Game, action) -> Game:
@@ -41,6 +47,36 @@ def _start(lesson_id: str, step: int = 0) -> LessonRun:
         else:
             run.show_me()
     return run
+
+
+def _plays_reachable(game: Game) -> tuple[set[int], dict[int, set[tuple[str, int]]]]:
+    """Every position reachable from ``game`` by any order of plays and draws (an exhaustive search,
+    independent of the solver): the sets of cards still on the table, and for each tableau position
+    the (waste top, draws made) pairs it can be played on.  Default rule sets only, any peaks."""
+    cards = game.dealt_tableau
+    stock = game.stock_cards
+    rule = game.rule
+    start = sum(1 << p for p, slot in enumerate(game.tableau) if slot is not None)
+    seen: set[tuple[int, int, Card]] = set()
+    plays: dict[int, set[tuple[str, int]]] = {p: set() for p in range(28)}
+    stack = [(start, 0, game.waste_top)]
+    while stack:
+        state = stack.pop()
+        if state in seen:
+            continue
+        seen.add(state)
+        present, s, top = state
+        for p in range(28):
+            if (
+                present >> p & 1
+                and not any(present >> q & 1 for q in COVERED_BY[p])
+                and rule.adjacent(cards[p].rank, top.rank)
+            ):
+                plays[p].add((top.symbol, s))
+                stack.append((present & ~(1 << p), s, cards[p]))
+        if s < len(stock):
+            stack.append((present, s + 1, stock[s]))
+    return {present for present, _, _ in seen}, plays
 
 
 def _brute_run(game: Game) -> int:
@@ -122,8 +158,62 @@ def test_plan_only_one_first_move_keeps_the_deal_winnable():
     assert fb.kind == "miss" and fb.facts == (("lesson.compare.play_no", {"action": 20, "card": game.card_at(20)}),)
     assert run.click_stock().kind == "miss" and run.game.moves == 0
     fb = run.click_card(22)
-    assert fb.kind == "done" and len(fb.facts) == len(verdicts) and run.complete
+    assert fb.kind == "done" and len(fb.facts) == len(verdicts) + 1 and run.complete
+    assert fb.facts[-1] == ("lesson.plan.first.why", {})  # the reason, after the verdicts
     assert all(feedback_message(fb, lang) for lang in LANGS)
+
+
+@pytest.mark.slow
+def test_plan_the_reason_given_for_the_heart_king_holds_on_the_deal():
+    """Every claim of lesson.plan.first.why, recomputed on deal TP1-C-AAAAAMJ-O."""
+    game = Game.from_code(PLAN_CODE)
+    L = lesson_by_id("plan")
+    card = {name: Card.parse(text) for name, text in L.cards.items()}
+    at = {name: game.dealt_tableau.index(c) for name, c in card.items() if c in game.dealt_tableau}
+    # under Classic a king goes only on a queen, and Q♥ on the waste is the one queen to play on
+    assert [r for r in range(1, 14) if game.rules.adjacent(13, r)] == [12]
+    assert game.waste_top == card["waste"]
+    assert not [p for p in range(28) if game.is_exposed(p) and game.card_at(p).rank == 12]
+    # K♥ covers 4♣, which covers Q♦, which covers 6♣, the top of the middle peak; 4♦ tops the left peak
+    assert at["heart_king"] in COVERED_BY[at["club_four"]]
+    assert at["club_four"] in COVERED_BY[at["diamond_queen"]]
+    assert at["diamond_queen"] in COVERED_BY[at["middle_top"]]
+    assert (
+        at["middle_top"] in PEAKS[1] and at["left_top"] in PEAKS[0] and {at["middle_top"], at["left_top"]} < {0, 1, 2}
+    )
+    assert PLAN_CHAIN == {at["club_four"], at["diamond_queen"], at["middle_top"]}
+    # the winning line starts with K♥ and later plays K♠ on Q♦
+    g = game.copy()
+    tops = []
+    for action in PLAN_LINE:
+        tops.append(g.waste_top)
+        g.apply(action)
+    assert g.status is Status.WON and PLAN_LINE[0] == at["heart_king"]
+    assert tops[PLAN_LINE.index(at["spade_king"])] == card["diamond_queen"]
+    # played first, K♠ leaves K♥ waiting for Q♠ or Q♣, the 18th card of the stock ...
+    after = _after(game, at["spade_king"])
+    assert after.stock_cards[17] == card["club_queen"] and at["spade_queen"] == game.find("QS")
+    left, plays = _plays_reachable(after)
+    assert {top for top, _ in plays[at["heart_king"]]} == {"Q♠", "Q♣"}
+    # ... and then no order of plays and draws clears both 6♣ and 4♦
+    both = 1 << at["middle_top"] | 1 << at["left_top"]
+    assert not any(present & both == 0 for present in left)
+    assert any(not present >> at["middle_top"] & 1 for present in left)  # each one alone can go
+    assert any(not present >> at["left_top"] & 1 for present in left)
+
+
+def test_plan_rings_the_chain_under_the_heart_king_once_it_is_played():
+    run = _start("plan", 1)
+    assert run.highlights() == ()
+    fb = run.click_card(22)
+    assert fb.kind == "done" and run.complete
+    assert run.highlights() == tuple(sorted(PLAN_CHAIN))
+    values = lesson_by_id("plan").values()
+    for lang in LANGS:  # every language names the same cards
+        text = feedback_message(fb, lang)
+        for name in ("heart_king", "spade_king", "club_four", "diamond_queen", "middle_top", "left_top"):
+            assert card_name(values[name], lang) in text, (lang, name)
+        assert card_name(values["spade_queen"], lang) in text and card_name(values["club_queen"], lang) in text
 
 
 # ----------------------------------------------------------------- keep runs going
@@ -193,15 +283,50 @@ def test_wait_drawing_is_better_than_the_only_card_that_fits():
     assert fb.kind == "miss" and fb.key == "lesson.wait.choose.avoid" and game.moves == 9
     fb = run.click_stock()
     assert fb.kind == "done" and run.complete
-    assert {values["action"]: key for key, values in fb.facts} == {
+    assert {values["action"]: key for key, values in fb.facts if "action" in values} == {
         fits: "lesson.compare.play_no",
         "D": "lesson.compare.draw_yes",
     }
+    assert fb.facts[-1] == ("lesson.wait.choose.why", {})  # the reason, after the verdicts
+    assert run.highlights() == tuple(sorted(WAIT_LINK))  # the link and the card it leads to, ringed
+    values = lesson_by_id("wait").values()
+    for lang in LANGS:  # every language names the same cards
+        text = feedback_message(fb, lang)
+        assert all(card_name(values[name], lang) in text for name in ("fits", "five", "four", "low", "high"))
+
+
+@pytest.mark.slow
+def test_wait_the_nine_is_the_missing_link_between_two_others():
+    """Every claim of lesson.wait.choose.why, recomputed on deal TP1-E-AAAAAAD after the setup."""
+    run = _start("wait")
+    game = run.game
+    card = {name: Card.parse(text) for name, text in lesson_by_id("wait").cards.items()}
+    nine, ten = game.find(card["fits"]), game.find(card["high"])
+    assert game.moves == len(WAIT_SETUP) and WAIT_LINK == {nine, ten} and not game.tableau[ten].face_up
+    # after the draw and two more, the winning line plays 5♦ and 4♦, which turns 10♣ face up;
+    # then 8♦ comes from the stock, 9♣ goes on it and 10♣ on 9♣
+    D = "D"
+    five, four = game.find(card["five"]), game.find(card["four"])
+    assert WAIT_LINE[:8] == (D, D, D, five, four, D, nine, ten)
+    g = game.copy()
+    for action in WAIT_LINE[:5]:
+        g.apply(action)
+    assert g.tableau[ten].face_up and not game.tableau[ten].face_up
+    g.apply(D)
+    assert g.waste_top == card["low"]
+    for action in WAIT_LINE[6:]:
+        g.apply(action)
+    assert g.status is Status.WON
+    # played at once, 9♣ is gone when 8♦ comes, and 10♣ finds nothing to go on before the 12th draw
+    after = _after(game, nine)
+    assert list(after.stock_cards).index(card["low"]) == 3
+    _left, plays = _plays_reachable(after)
+    assert plays[ten] and min(draws for _top, draws in plays[ten]) == 12
 
 
 def test_every_strategy_lesson_compares_with_the_search_it_quotes():
     strategy = [L for L in LESSONS if L.part.value == "strategy"]
-    assert [L.id for L in strategy] == ["kings", "plan", "runs", "reveal_more", "wait"]
+    assert [L.id for L in strategy] == ["kings", "plan", "runs", "reveal_more", "wait", "review"]
     for L in strategy:
         run = LessonRun(L)
         while not run.complete:

@@ -31,7 +31,7 @@ from tripeaks.i18n.lessons import lesson_text
 from tripeaks.i18n.solver import hint_message
 
 LANGS = list(LANGUAGES)
-LESSON_DOMAINS = ("lessons", "lessons_course", "lessons_rulesets", "lessons_strategy")
+LESSON_DOMAINS = ("lessons",)  # the lessons and the quiz; the quiz's keys are quiz.*
 
 
 def _by_card(game: Game, card: str) -> int:
@@ -60,7 +60,7 @@ def test_the_course_in_three_parts_numbered_from_one():
     assert [L.id for L in LESSONS] == [
         *("layout", "ranks", "reveal", "refusals", "stock", "rules", "end", "score", "codes", "differences"),
         *("stuck", "runs_scoring", "jokers", "empty", "open", "penalty", "timer"),
-        *("kings", "plan", "runs", "reveal_more", "wait"),
+        *("kings", "plan", "runs", "reveal_more", "wait", "review"),
     ]
     parts = [L.part for L in LESSONS]
     assert parts == sorted(parts, key=[Part.BASICS, Part.RULESETS, Part.STRATEGY].index)
@@ -77,11 +77,15 @@ def test_the_lesson_texts_are_translated():
     en = {key: text for domain, key, text in sentences("en") if domain in LESSON_DOMAINS}
     assert len(en) > 250
     # The translations really are translations: most sentences differ from English.
-    for lang in ("pt", "fr"):
+    for lang in ("pt", "fr", "es"):
         same = [
             k
             for domain, k, text in sentences(lang)
-            if domain in LESSON_DOMAINS and text == en.get(k) and len(text) > 12 and k != "ui.heading"
+            if domain in LESSON_DOMAINS
+            and not k.startswith("quiz.")
+            and text == en.get(k)
+            and len(text) > 12
+            and k != "ui.heading"
         ]
         assert same == [], (lang, same)
 
@@ -94,7 +98,7 @@ def test_every_lesson_text_renders(lang):
         assert len(render(L.text("intro"), lang)) > 80
         assert render(L.text("complete"), lang)
         for t in L.tasks:
-            values = {"count": 4}
+            values = {"count": 4, "score": 750, "moves": 50}  # the placeholders the step kinds fill
             assert render(Text(f"lesson.{L.id}.{t.key}.goal", {**L.values(), **values}), lang)
             assert render(Text(f"lesson.{L.id}.{t.key}.done", {**L.values(), **values}), lang)
         for fact in L.fact_texts():
@@ -231,6 +235,7 @@ def test_lesson4_refusal_messages_verbatim(lang):
         "en": ("It must be one rank higher or lower", "This card is blocked"),
         "pt": ("Tem de ter um valor imediatamente superior ou inferior", "Esta carta está bloqueada"),
         "fr": ("La valeur doit être immédiatement supérieure ou inférieure", "Cette carte est bloquée"),
+        "es": ("Tiene que estar un valor por encima o por debajo", "Esta carta está bloqueada"),
     }[lang]
     run = LessonRun(lesson_by_id("refusals"))
     g = run.game
@@ -292,10 +297,10 @@ def test_lesson7_keeps_the_won_board_and_its_message_until_the_learner_moves_on(
     fb = run.click_card(2)
     assert fb.kind == "done" and g.status is Status.WON and g.score == 772 == 500 - 28 + 300
     assert run.waiting and run.game is g and run.last is fb and "772" in feedback_message(fb, "en")
-    for click in (lambda: run.click_card(5), run.click_stock, run.undo):
+    for click in (lambda: run.click_card(5), run.click_stock, run.undo, lambda: run.show_me()[0]):
         out = click()
         assert out.key == "lesson.generic.press_continue" and run.game is g and run.waiting
-    assert run.show_me()[0].kind == "info" and not run.waiting  # Show me goes on too
+    assert run.proceed().kind == "info" and not run.waiting  # Continue goes on
     b = run.game
     assert b is not g and b.stock_count == 1 and b.status is Status.PLAYING and run.last is None
     assert run.click_card(15).kind == "miss"  # playing first is allowed by the rules, but this step is the draw
@@ -331,9 +336,13 @@ def test_lesson8_peaks_emptied_at_37_42_50_and_score_750():
         assert run.click_card(p).kind == "ok"
     fb = run.click_card(1)
     assert fb.kind == "done" and fb.event.peaks_cleared == (1,) and fb.event.moves == 42
-    assert run.waiting and run.game.moves == 42  # the learner sees move 42 before the game jumps to 49
-    run.proceed()
-    assert run.game.moves == 49 and run.click_card(2).kind == "done" and run.game.score == 750
+    # no move is skipped: the learner plays moves 43–50 themselves, the right peak's clearing included
+    assert not run.waiting and run.game.moves == 42 and run.task.kind is TaskKind.WIN
+    for action in LESSON8_PLAN[42:-1]:
+        assert (run.click_stock() if action == "D" else run.click_card(action)).kind == "ok"
+    fb = run.click_card(2)
+    assert fb.kind == "done" and run.game.score == 750 and run.game.moves == 50
+    assert "750 points" in feedback_message(fb, "en")
     series = run.game.score_series()
     jumps = [m for (m0, s0), (m, s) in zip(series, series[1:]) if s - s0 == 99]
     assert jumps == [37, 42, 50]
@@ -347,7 +356,7 @@ def test_lesson9_undo_restores_score_not_moves():
     assert run.click_stock().kind == "done" and g.score == 499 and g.moves == 1
     fb = run.undo()
     assert fb.kind == "done" and g.score == 500 and g.moves == 1
-    assert run.task.kind is TaskKind.WIN and run.guided and run.hint_available
+    assert run.waiting and run.proceed() and run.task.kind is TaskKind.WIN and run.guided and run.hint_available
 
 
 def test_winning_easy_line_wins_tp1_e_aaaaaad():
@@ -403,14 +412,16 @@ def _at_the_free_game() -> LessonRun:
     run = LessonRun(lesson_by_id("codes"))
     run.click_stock()
     run.undo()
-    assert run.task.key == "win"
+    assert run.waiting  # the ending of a winning line replaces the board
+    run.proceed()
+    assert run.task.key == "win" and run.game.moves == lessons_module.WIN_SETUP_MOVES
     return run
 
 
 def test_show_me_in_the_free_game_steps_through_the_line_from_the_learners_position():
     run = _at_the_free_game()
-    run.click_stock()
-    run.click_card(run.game.find("QD"))  # the start of a winning line (WINNING_EASY_LINE)
+    for card in WINNING_EASY_LINE[lessons_module.WIN_SETUP_MOVES :][:2]:  # the learner follows a winning line
+        run.click_card(run.game.find(card))
     assert _winnable(run.game)
     position = run.game.state_key()
     fb = run.show_me()[0]

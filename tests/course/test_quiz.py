@@ -13,7 +13,7 @@ from tripeaks.course.quiz import QUESTIONS, Answer, QuizRun
 from tripeaks.engine.layout import PEAKS
 from tripeaks.i18n.course import answer_message, render
 
-LANGS = ("en", "pt", "fr")
+LANGS = ("en", "pt", "fr", "es")
 BY_ID = {q.id: q for q in QUESTIONS}
 
 

@@ -17,20 +17,16 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
+from rule_set_strategies import rule_sets
 
 import tripeaks.engine.codes as codes_module
 from tripeaks import (
     TRI_PEAKS,
-    DrawRule,
     Game,
     GameCode,
     InvalidCodeError,
-    PeaksRule,
     Preset,
     RuleSet,
-    ScoringRule,
-    UndoRule,
-    WasteRule,
     WrapRule,
     deal_cards,
 )
@@ -417,17 +413,7 @@ def test_joker_positions_pinned_and_independently_computed(text: str, n: int) ->
     assert [str(c) for c in game.waste] == ([] if code.rules.waste == "empty" else deal[28:29])
 
 
-SOME_RULE_SETS = st.builds(
-    RuleSet,
-    wrap=st.booleans(),
-    draw=st.sampled_from(list(DrawRule)),
-    peaks=st.sampled_from(list(PeaksRule)),
-    jokers=st.integers(0, 2),
-    waste=st.sampled_from(list(WasteRule)),
-    scoring=st.sampled_from(list(ScoringRule)),
-    undo=st.sampled_from(list(UndoRule)),
-    timer=st.none() | st.integers(1, 60),
-)
+SOME_RULE_SETS = rule_sets()
 
 
 @given(st.integers(0, N_DEALS - 1), SOME_RULE_SETS)

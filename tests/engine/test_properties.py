@@ -13,23 +13,19 @@ from collections.abc import Callable
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rule_set_strategies import rule_sets
 
 from tripeaks import (
     DECK,
     JOKER,
     Card,
-    DrawRule,
     Game,
     GameCode,
     IllegalMoveError,
-    PeaksRule,
     Refusal,
     RuleSet,
-    ScoringRule,
     Status,
     UndoEvent,
-    UndoRule,
-    WasteRule,
     WrapRule,
     deal_cards,
 )
@@ -187,17 +183,7 @@ def test_greedy_games_to_the_end(covered_by: CoveredBy, deal: int, rule: WrapRul
 # pays the run place, 15/30/45 by order of emptying, +100 for the clear, −5 a draw; an undo gives
 # back what its action changed, then costs 5 under the penalty; never below 0.
 
-RULE_SETS = st.builds(
-    RuleSet,
-    wrap=st.booleans(),
-    draw=st.sampled_from(list(DrawRule)),
-    peaks=st.sampled_from(list(PeaksRule)),
-    jokers=st.integers(0, 2),
-    waste=st.sampled_from(list(WasteRule)),
-    scoring=st.sampled_from(list(ScoringRule)),
-    undo=st.sampled_from(list(UndoRule)),
-    timer=st.none() | st.integers(1, 60),
-)
+RULE_SETS = rule_sets()
 
 
 def fits_rules(rules: RuleSet, rank: int, top: object) -> bool:

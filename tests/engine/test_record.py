@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rule_set_strategies import rule_sets as any_rule_sets
 
-from tripeaks import Card, Game, GameCode, RecordError, RuleSet
+from tripeaks import Card, Game, GameCode, RecordError
 from tripeaks.engine.codes import N_DEALS
 from tripeaks.engine.record import RECORD_FORMAT
 
@@ -264,17 +265,7 @@ def test_every_event_carries_its_record_token() -> None:
 
 
 # ----------------------------------------------------------------- the codec round-trips any game
-rule_sets = st.builds(
-    RuleSet,
-    wrap=st.booleans(),
-    draw=st.sampled_from(["any", "stuck"]),
-    peaks=st.sampled_from(["hidden", "open"]),
-    jokers=st.integers(0, 2),
-    waste=st.sampled_from(["dealt", "empty"]),
-    scoring=st.sampled_from(["standard", "runs"]),
-    undo=st.sampled_from(["free", "penalty"]),
-    timer=st.none() | st.integers(1, 60),
-)
+rule_sets = any_rule_sets()
 
 
 @st.composite

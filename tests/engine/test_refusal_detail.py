@@ -53,7 +53,8 @@ def test_the_rules_reference_quotes_the_detail_sentence_in_every_language():
     cells = [c.strip() for c in row.strip().strip("|").split("|")][-3:]
     quoted = [re.fullmatch(r'"(.+)"|«(.+)»', c) for c in cells]
     assert [m.group(1) or m.group(2) for m in quoted] == [
-        refusal_detail_sentence(RefusalDetail.NO_WRAP, lang) for lang in LANGUAGES
+        refusal_detail_sentence(RefusalDetail.NO_WRAP, lang)
+        for lang in ("en", "pt", "fr")  # the languages docs/rules.md quotes
     ]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tracemalloc
 
 import pytest
 from hypothesis import given, settings
@@ -93,3 +94,46 @@ def test_the_steps_are_the_game_replayed_action_by_action(case):
         assert (got.state_key(), got.moves, got.score_parts(), got.to_record()) == (key, moves, parts, rec)
         if k:
             assert replay.token(k - 1) == record["actions"][k - 1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(random_games(), st.data())
+def test_steps_asked_in_any_order_and_played_on_are_the_record_replayed_up_to_them(game, data):
+    """Whatever order the steps are asked in (blocks rebuilt, cached, left), each is the record
+    replayed up to it, history included, and playing on one changes no other step."""
+    record = game.to_record()
+    replay = Replay(record)
+    order = data.draw(st.lists(st.integers(0, replay.steps), min_size=1, max_size=40))
+    for k in order:
+        got = replay.game_at(k)
+        expected = Game.from_record({**record, "actions": record["actions"][:k]})
+        assert got.history == expected.history and got.state_key() == expected.state_key()
+        assert got.standing_actions == expected.standing_actions and got.undo_depth == expected.undo_depth
+        assert (got.can_redo, got.score_series(), got.to_record()) == (
+            expected.can_redo,
+            expected.score_series(),
+            expected.to_record(),
+        )
+        choices = got.legal_actions() + ["U"] * got.can_undo
+        if choices:
+            got.apply(data.draw(st.sampled_from(choices)))  # playing on from the step shown
+            assert len(got.history) == k + 1
+        assert replay.game_at(k).history == expected.history
+
+
+@pytest.mark.parametrize("actions", [2_000, 8_000])
+def test_a_long_record_steps_in_memory_proportional_to_it(actions):
+    """A draw and its undo, over and over: a full copy per step was quadratic (8,000 actions: about
+    250 MB); opening and walking there and back now stays within a small multiple of the record."""
+    record = Game.from_code("TP1-E-AAAAAAB").to_record()
+    record["actions"] = ["D", "U"] * (actions // 2)
+    tracemalloc.start()
+    try:
+        replay = Replay(record)
+        for step in [*range(replay.steps + 1), *range(replay.steps, -1, -1)]:
+            game = replay.game_at(step)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert game.moves == 0 and replay.game_at(actions).moves == actions // 2
+    assert peak < 1_000 * actions  # bytes: a few hundred per action (its events), not 4 per action per step

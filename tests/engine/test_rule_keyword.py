@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rule_set_strategies import rule_sets as any_rule_sets
 
 import tripeaks
 import tripeaks.engine.codes
@@ -16,17 +17,7 @@ import tripeaks.engine.rules
 from tripeaks import Game, Preset, RuleSet, WrapRule
 from tripeaks.engine.codes import N_DEALS, deal_layout
 
-rule_sets = st.builds(
-    RuleSet,
-    wrap=st.booleans(),
-    draw=st.sampled_from(["any", "stuck"]),
-    peaks=st.sampled_from(["hidden", "open"]),
-    jokers=st.integers(0, 2),
-    waste=st.sampled_from(["dealt", "empty"]),
-    scoring=st.sampled_from(["standard", "runs"]),
-    undo=st.sampled_from(["free", "penalty"]),
-    timer=st.none() | st.integers(1, 60),
-)
+rule_sets = any_rule_sets()
 rule_values = st.one_of(
     rule_sets,
     rule_sets.map(str),  # "E-SR", "C-JWT10", …

@@ -324,7 +324,7 @@ def test_jokers_are_never_in_the_tableau_and_never_played() -> None:
 
 
 def test_the_joker_has_a_name_in_words() -> None:
-    assert [card_name(JOKER, lang) for lang in LANGUAGES] == ["Joker", "Jóquer", "Joker"]
+    assert [card_name(JOKER, lang) for lang in LANGUAGES] == ["Joker", "Jóquer", "Joker", "Comodín"]
     assert str(JOKER) == "JK" and repr(JOKER) == "JOKER" and Joker() == JOKER and not JOKER.is_red
     assert parse_card_or_joker("jk") == JOKER == parse_card_or_joker(" Joker ") == parse_card_or_joker("🃏")
     assert parse_card_or_joker("10h") == Card.parse("10H")

@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tripeaks import Game
@@ -218,11 +218,11 @@ def test_a_missing_file_is_created_with_the_schema_and_wal(tmp_path: Path) -> No
     assert path.is_file()
     assert s.journal_mode == "wal"
     con = sqlite3.connect(path)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 1
+    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     assert con.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert tables == {"games", "settings"}
+    assert tables == {"games", "settings", "lessons", "live"}
     con.close()
 
 
@@ -425,10 +425,14 @@ def test_each_students_progress(store: ClassStore) -> None:
     store.record_game(entry("bea", score=400, played_at="2026-05-09T10:00:00Z"))
     store.record_game(entry("Ana", result="won", score=700, played_at="2026-05-09T10:10:00Z"))
     store.record_game(entry("Ana", code="TP1-C-AAAAAAB", score=500, played_at="2026-05-09T10:20:00Z"))
+    store.record_game(entry("Ana", result="blocked", score=400, played_at="2026-05-09T10:15:00Z"))
     rows = store.progress()
     assert [r.name for r in rows] == ["Ana", "bea"]  # by name, ignoring case
     ana = rows[0]
-    assert (ana.games, ana.wins, ana.best_score, ana.mean_score, ana.codes) == (2, 1, 700, 600.0, 2)
+    # the abandoned game (500) neither lifts nor lowers the mean of the finished ones (700, 400)
+    assert (ana.games, ana.wins, ana.best_score, ana.mean_score, ana.codes) == (3, 1, 700, 550.0, 2)
+    assert (ana.blocked, ana.abandoned) == (1, 1)
+    assert rows[1].best_score is None and rows[1].mean_score is None  # only an abandoned game
     assert (ana.first_played, ana.last_played) == ("2026-05-09T10:10:00.000+00:00", "2026-05-09T10:20:00.000+00:00")
 
 
@@ -544,3 +548,41 @@ def test_32_processes_appending_200_games_each_lose_nothing(tmp_path: Path) -> N
     con = sqlite3.connect(path)
     assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     con.close()
+
+
+# ------------------------------------------------------------------ one row per game id
+@settings(max_examples=30, deadline=None)
+@given(ids=st.lists(st.sampled_from(["a1", "b2", "c3", None]), min_size=1, max_size=8))
+def test_a_game_id_is_stored_once_and_games_without_one_every_time(ids: list[str | None]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        store = ClassStore(Path(folder) / "class.sqlite")
+        for n, game_id in enumerate(ids):
+            assert store.record_game(entry(score=400 + n, game_id=game_id))
+        expected = len({i for i in ids if i is not None}) + ids.count(None)
+        assert store.count() == expected
+        # the first row of an id is the one kept
+        kept = {g.score for g in store.games()}
+        assert all(400 + ids.index(i) in kept for i in ids if i is not None)
+
+
+@pytest.mark.parametrize("game_id", ["", "x" * 65, 5, b"id"])
+def test_a_bad_game_id_is_refused_before_any_file_is_touched(game_id: object) -> None:
+    with pytest.raises(InvalidEntryError, match="game_id"):
+        entry(game_id=game_id)
+
+
+def test_a_version_2_file_is_migrated_and_keeps_its_games(tmp_path: Path) -> None:
+    path = tmp_path / "class.sqlite"
+    ClassStore(path).record_game(entry("Ana"))
+    con = sqlite3.connect(path)  # back to version 2: no game id yet
+    con.execute("DROP INDEX games_by_game_id")
+    con.execute("ALTER TABLE games DROP COLUMN game_id")
+    con.execute("PRAGMA user_version = 2")
+    con.commit()
+    con.close()
+    store = ClassStore(path)
+    assert store.available, store.problem
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert [g.name for g in store.games()] == ["Ana"]
+    assert store.record_game(entry("Bea", game_id="g")) and store.record_game(entry("Bea", game_id="g"))
+    assert store.count() == 2

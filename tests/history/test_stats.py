@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tripeaks import Game, Status
+from tripeaks.history.entry import LIMITS
 from tripeaks.history.stats import (
     UTC,
     GameEntry,
@@ -84,7 +85,10 @@ entries = st.builds(
     date=st.datetimes(min_value=datetime.datetime(2000, 1, 1), max_value=datetime.datetime(2100, 1, 1)).map(
         lambda d: d.replace(microsecond=0, tzinfo=UTC)
     ),
-    daily=st.none() | st.dates().map(lambda d: d.isoformat()),
+    daily=st.none()
+    | st.dates(min_value=datetime.date(LIMITS.first_year, 1, 1), max_value=datetime.date(LIMITS.last_year, 12, 31)).map(
+        lambda d: d.isoformat()
+    ),
     actions=st.lists(st.sampled_from(["D", "U", "KC", "10H"]), max_size=5).map(tuple),
 )
 

@@ -12,6 +12,10 @@ from tripeaks import Game, GameCode, Status
 from tripeaks.engine.codes import N_DEALS
 from tripeaks.solver import Verdict, rewind, solve
 
+pytestmark = pytest.mark.usefixtures(
+    "search_core"
+)  # each test under the compiled core and the Python search (conftest.py)
+
 
 def undone(game: Game, undos: int) -> Game:
     g = game.copy()

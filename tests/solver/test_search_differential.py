@@ -7,31 +7,23 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, seed, settings
 from hypothesis import strategies as st
+from random_positions import random_position
 
-from tripeaks import Game, GameCode, RuleSet, Status
+from tripeaks import Game, Status
 from tripeaks.engine.codes import N_DEALS
 from tripeaks.solver._search import DRAW, search
 from tripeaks.solver._search_rules import search_any
 from tripeaks.solver.exact import _state
 
+pytestmark = pytest.mark.usefixtures(
+    "search_core"
+)  # each test under the compiled core and the Python search (conftest.py)
+
 BUDGET = 100_000
 """Positions per search: a deal needs about 10,000 on average; over it the example is not compared."""
-
-
-def _position(rules: str, deal: int, moves: int, rng: random.Random) -> Game:
-    """Deal ``deal`` under ``rules`` after ``moves`` random legal moves (plays more often than draws)."""
-    game = Game.from_code(GameCode(RuleSet.parse(rules), deal))
-    for _ in range(moves):
-        plays = game.playable()
-        if game.status is not Status.PLAYING or not (plays or game.can_draw):
-            break
-        if plays and (rng.random() < 0.75 or not game.can_draw):
-            game.apply(rng.choice(plays))
-        else:
-            game.apply("D")
-    return game
 
 
 def _replays_to_a_win(game: Game, line: list[int]) -> bool:
@@ -50,7 +42,7 @@ def _replays_to_a_win(game: Game, line: list[int]) -> bool:
     rng=st.randoms(use_true_random=False),
 )
 def test_the_default_search_and_the_rule_set_search_agree(rules, deal, moves, rng):
-    game = _position(rules, deal, moves, rng)
+    game = random_position(rules, deal, moves, rng)
     if game.status is not Status.PLAYING:
         return
     ranks, present, waste, stock = _state(game)
@@ -72,7 +64,7 @@ def test_the_comparison_sees_both_verdicts():
     rng = random.Random(5)
     seen = set()
     for deal in range(20):
-        game = _position("C", deal * 104_729, rng.randrange(0, 20), rng)
+        game = random_position("C", deal * 104_729, rng.randrange(0, 20), rng)
         if game.status is Status.PLAYING:
             ranks, present, waste, stock = _state(game)
             verdict, _, _ = search(ranks, present, waste, stock, False, BUDGET)

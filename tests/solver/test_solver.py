@@ -12,6 +12,10 @@ from tripeaks.i18n import LANGUAGES
 from tripeaks.i18n.solver import hint_message, solver_text
 from tripeaks.solver import Verdict, best_score, hint, is_winnable, solve, win_score
 
+pytestmark = pytest.mark.usefixtures(
+    "search_core"
+)  # each test under the compiled core and the Python search (conftest.py)
+
 # ----------------------------------------------------------------- helpers
 
 

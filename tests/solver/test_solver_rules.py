@@ -15,6 +15,10 @@ from tripeaks.engine.cards import Joker
 from tripeaks.i18n.solver import hint_message
 from tripeaks.solver import Verdict, best_score, hint, solve
 
+pytestmark = pytest.mark.usefixtures(
+    "search_core"
+)  # each test under the compiled core and the Python search (conftest.py)
+
 # ----------------------------------------------------------------- independent searches
 
 
@@ -279,7 +283,7 @@ def test_an_empty_waste_takes_any_first_card_and_a_draw() -> None:
     h = hint(g, time_limit=None)
     assert h.kind == "play" and h.top is None  # a play keeps it winnable: plays come first
     assert hint_message(h, "en") == f"Play {h.card.symbol} onto the empty waste: the game stays winnable."
-    assert hint_message(h, "fr").endswith("sur la défausse vide : la partie reste gagnable.")
+    assert hint_message(h, "fr").endswith("sur la défausse vide\u00a0: la partie reste gagnable.")
     after = g.copy()
     after.apply(h.action)
     assert solve(after).verdict is Verdict.WINNABLE

@@ -112,7 +112,7 @@ def test_a_run_shows_a_bar_with_the_time_left_labelled_in_its_language(capsys):
     assert len(results) == 20
     err = capsys.readouterr().err
     label = solver_text("progress.rules_decide", "fr", rules="E-SR")
-    assert label == "Jeu de règles E-SR : résolution" and label in err
+    assert label == "Règle E-SR\u00a0: résolution" and label in err
     assert "100% |" in err and "20/20 [" in err and "<00:00]" in err  # done, nothing left
 
 

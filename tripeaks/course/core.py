@@ -159,7 +159,11 @@ class Task:
     docs/rules.md §2) gets the refusal alone.  ``compare``: the done
     feedback compares every legal move of the starting position (the
     solver's verdict; for RUN the longest run after each first card).
-    ``code``: the game code a DEAL task wants.
+    ``code``: the game code a DEAL task wants.  ``reasons``: more sentences
+    of the done feedback, after the comparison (``lesson.<lesson id>.<key>.<reason>``):
+    why the better move is better, in the deal's own cards.  ``marks``:
+    positions 0–27 ringed on the board once the step is done, the cards those
+    sentences speak of.
     """
 
     key: str
@@ -177,6 +181,8 @@ class Task:
     avoid: frozenset[int] = frozenset()
     compare: bool = False
     code: str | None = None
+    reasons: tuple[str, ...] = ()
+    marks: frozenset[int] = frozenset()
 
     @property
     def wanted(self) -> int:
@@ -374,12 +380,24 @@ class GuideStep:
     card: Any
     top: Any
 
-    def text(self) -> Text:
-        """The move in words: "Play 9♥ on 8♠" or "Draw: 8♣ comes up" in English."""
+    def text(self, seen: Callable[[Any], bool] | None = None) -> Text:
+        """The move in words: "Play 9♥ on 8♠" or "Draw: 8♣ comes up" in English.
+
+        ``seen``: for a move not played yet, whether the learner can see a card
+        now; a card not seen yet (in the stock, or face down) is not named, so
+        the line never tells the stock's order or a hidden card ahead of time.
+        """
+        known = seen or (lambda _card: True)
         if self.action == DRAW:
+            if not known(self.card):
+                return Text("lesson.guide.draw_unseen")
             return Text("lesson.guide.draw", {"card": self.card})
+        if not known(self.card):
+            return Text("lesson.guide.play_unseen")
         if self.top is None:
             return Text("lesson.guide.play_empty", {"card": self.card})
+        if not known(self.top):
+            return Text("lesson.guide.play_on_unseen", {"card": self.card})
         return Text("lesson.guide.play", {"card": self.card, "top": self.top})
 
 
@@ -401,6 +419,19 @@ class Guide:
     def at_end(self) -> bool:
         """True when every move of the line is played."""
         return self.index >= len(self.steps)
+
+    def step_text(self, i: int, game: Game) -> Text:
+        """Move ``i`` of the line in words, as the learner may read it in ``game``'s position.
+
+        A move played already names its cards; a move still ahead names only
+        the cards in view now (face up on the table or on the waste).
+        """
+        step = self.steps[i]
+        if i < self.index:
+            return step.text()
+        visible: set[CardOrJoker] = {slot.card for slot in game.tableau if slot is not None and slot.face_up}
+        visible.update(game.waste)
+        return step.text(lambda card: card in visible)
 
 
 def _guide_for(game: Game, line: Sequence[Action], restarted: bool) -> Guide:
@@ -584,8 +615,9 @@ class LessonRun:
     ) -> Feedback:
         task = self.task
         assert task is not None
-        self._done_found = set(self.found)
+        self._done_found = set(self.found) | set(task.marks)
         facts = self.comparison() if task.compare else ()
+        facts += tuple((f"lesson.{self.lesson.id}.{task.key}.{reason}", {}) for reason in task.reasons)
         values = {**(values or {}), **TASK_HANDLERS[task.kind].text_values(self)}
         fb = Feedback(
             FeedbackKind.DONE,
@@ -710,15 +742,15 @@ class LessonRun:
         action (the last one completes the step).  A step of several moves
         (:attr:`guided`) opens a :class:`Guide` (:attr:`guide`) instead and
         returns one feedback saying where it starts.  While a finished board
-        waits, moves on (:meth:`proceed`).  ``[]`` when the lesson is complete
-        or the step waits for its own control (deal a code, let the time run
-        out): there is no move to show.
+        waits, nothing changes and the feedback says to press Continue.  ``[]``
+        when the lesson is complete or the step waits for its own control (deal
+        a code, let the time run out): there is no move to show.
         """
         task = self.task
         if task is None:
             return []
         if self.waiting:
-            return [self.proceed()]
+            return [self._record(self._waiting_feedback())]
         return TASK_HANDLERS[task.kind].show_me(self, task)
 
     def _play_solution(self) -> list[Feedback]:
@@ -834,10 +866,11 @@ class LessonRun:
         return _comparison(self.lesson.id, task, self._task_start)
 
     def highlights(self) -> tuple[int, ...]:
-        """Positions 0–27 to ring: the cards found so far in a FIND task (and, once the lesson is
-        complete, those found in its last step), the card of a hint, or the guide's next card."""
-        if self.complete:
-            return tuple(sorted(self._done_found))
+        """Positions 0–27 to ring: the cards found so far in a FIND task (and, while a finished step's
+        board stays in view or once the lesson is complete, those found in that step and the cards
+        its reasons speak of, :attr:`Task.marks`), the card of a hint, or the guide's next card."""
+        if self.complete or self.waiting:
+            return tuple(p for p in sorted(self._done_found) if self.game.tableau[p] is not None)
         if self.hinted[0]:
             return self.hinted[0]
         guide = self.guide
@@ -858,6 +891,56 @@ class LessonRun:
         if not self.lesson.peaks:
             return {}
         return {p: PEAK_OF[p] for p, slot in enumerate(self.game.tableau) if slot is not None}
+
+    # ----------------------------------------------------------------- what the controls can do
+    @property
+    def can_undo(self) -> bool:
+        """True when Undo would change the game now (tried on a copy: the step's own rule decides)."""
+        if self.task is None or self.waiting or not self.game.can_undo:
+            return False
+        return self.copy()._undo().event is not None
+
+    @property
+    def can_show_me(self) -> bool:
+        """True when Show me has something to show now (a move to play, or a guide to open)."""
+        task = self.task
+        return task is not None and not self.waiting and TASK_HANDLERS[task.kind].shows is None
+
+    def controls_off(self) -> tuple[Text, ...]:
+        """Sentences saying why Undo and Show me are off right now (``()`` when both can act).
+
+        Nothing greys out without a word: the lesson view shows these beside its buttons.
+        """
+        task = self.task
+        if task is None:
+            return (Text("lesson.generic.off_complete"),)
+        if self.waiting:
+            return (Text("lesson.generic.off_waiting"),)
+        out: list[Text] = []
+        if not self.can_undo:
+            if self.game.is_over and self.game.undo_refusal() is not None:
+                out.append(Text("lesson.generic.off_undo_over"))
+            elif not self.game.can_undo:
+                out.append(Text("lesson.generic.off_undo_none"))
+            elif TASK_HANDLERS[task.kind].guided:
+                out.append(Text("lesson.generic.off_undo_step_start"))
+            else:
+                out.append(Text("lesson.generic.off_undo_step"))
+        reason = TASK_HANDLERS[task.kind].shows
+        if reason is not None:
+            out.append(Text(reason))
+        return tuple(out)
+
+    def card_tip(self) -> Text | None:
+        """What a click on a face-up card does now, when it does not simply play it (the board's
+        tooltip says "click to play"); ``None`` when a click plays the card."""
+        task = self.task
+        if task is None:
+            return Text("lesson.tip.complete")
+        if self.waiting:
+            return Text("lesson.tip.waiting")
+        key = TASK_HANDLERS[task.kind].card_tip(self, task)
+        return Text(key) if key else None
 
     def last_event_is_play(self) -> bool:
         """True when the latest feedback played a card (for views that animate it)."""
@@ -901,6 +984,8 @@ class TaskHandler:
     """A step of several moves: Show me opens a :class:`Guide`, Undo goes back within the step."""
     hint = False
     """Hint helps: the step is a game to play on (docs/rules.md §1–§3, full knowledge)."""
+    shows: str | None = None
+    """``None`` when Show me has a move to show in this step; else the key of the sentence saying why not."""
 
     def wanted(self, task: Task, start: Game) -> int:
         """How many hits complete ``task`` from its starting position ``start`` (:attr:`Task.wanted`)."""
@@ -965,6 +1050,11 @@ class TaskHandler:
         """Show me: by default the rest of the scripted solution, played through the normal checks."""
         return run._play_solution()
 
+    def card_tip(self, run: LessonRun, task: Task) -> str | None:
+        """The key of what clicking a face-up card does in this step, when it is not "play it"
+        (``None``: the board's own tooltip, a click plays the card)."""
+        return None
+
     def guide_line(self, run: LessonRun, task: Task) -> tuple[tuple[Action, ...], bool] | None:
         """The line a :class:`Guide` shows and whether it restarts the step (``None``: no line known).
 
@@ -1020,6 +1110,9 @@ class _DrawHandler(TaskHandler):
     def play(self, run: LessonRun, task: Task, p: int) -> Feedback:
         return run._miss("lesson.generic.draw_instead")
 
+    def card_tip(self, run: LessonRun, task: Task) -> str | None:
+        return "lesson.tip.draw"
+
     def draw(self, run: LessonRun, task: Task) -> Feedback:
         return run._hit(run.game.draw())
 
@@ -1032,6 +1125,9 @@ class _UndoHandler(TaskHandler):
 
     def play(self, run: LessonRun, task: Task, p: int) -> Feedback:
         return run._miss("lesson.generic.undo_instead")
+
+    def card_tip(self, run: LessonRun, task: Task) -> str | None:
+        return "lesson.tip.undo"
 
     def draw(self, run: LessonRun, task: Task) -> Feedback:
         return run._miss("lesson.generic.undo_instead")
@@ -1048,6 +1144,9 @@ class _UndoHandler(TaskHandler):
 
 
 class _FindHandler(TaskHandler):
+    def card_tip(self, run: LessonRun, task: Task) -> str | None:
+        return "lesson.tip.point"
+
     """FIND: point at ``need`` of the ``targets``; nothing is played."""
 
     def card(
@@ -1079,6 +1178,9 @@ class _FindHandler(TaskHandler):
 
 
 class _RefuseHandler(TaskHandler):
+    def card_tip(self, run: LessonRun, task: Task) -> str | None:
+        return "lesson.tip.try"
+
     """REFUSE: touch something the game refuses with ``refusal`` (a card, or the stock when ``stock``)."""
 
     def card(
@@ -1171,6 +1273,9 @@ class _WinHandler(_GuidedHandler):
     """WIN: clear the whole tableau; every legal action is accepted."""
 
     hint = True
+
+    def text_values(self, run: LessonRun) -> dict[str, Any]:
+        return {"score": run.game.score, "moves": run.game.moves}
 
     def play(self, run: LessonRun, task: Task, p: int) -> Feedback:
         return self._progress(run, run.game.play(p))
@@ -1291,9 +1396,17 @@ class _OwnControlHandler(TaskHandler):
     def show_me(self, run: LessonRun, task: Task) -> list[Feedback]:
         return []
 
+    tip = ""
+
+    def card_tip(self, run: LessonRun, task: Task) -> str | None:
+        return self.tip
+
 
 class _DealHandler(_OwnControlHandler):
     """DEAL: deal the game code ``code`` in the New game panel (docs/rules.md §5)."""
+
+    shows = "lesson.generic.off_show_deal"
+    tip = "lesson.tip.deal"
 
     def _instead(self, run: LessonRun, task: Task) -> Feedback:
         return run._miss("lesson.generic.deal_instead", code=task.code or "")
@@ -1307,6 +1420,9 @@ class _DealHandler(_OwnControlHandler):
 
 class _ExpireHandler(_OwnControlHandler):
     """EXPIRE: let the timer run out (docs/rules.md §8)."""
+
+    shows = "lesson.generic.off_show_expire"
+    tip = "lesson.tip.expire"
 
     def _instead(self, run: LessonRun, task: Task) -> Feedback:
         return run._miss("lesson.generic.expire_instead")

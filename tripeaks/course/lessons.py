@@ -13,7 +13,7 @@ from 1, in three parts (:class:`~tripeaks.course.core.Part`):
 * strategy, each tip on a board where the solver or an exhaustive search
   shows why the better move is better (:mod:`tripeaks.course.strategy_lessons`).
 
-Texts live in :mod:`tripeaks.i18n.lessons` (en, pt, fr); a :class:`Feedback`
+Texts live in :mod:`tripeaks.i18n.lessons` (en, pt, fr, es); a :class:`Feedback`
 and a :class:`~tripeaks.course.core.Text` are values, written in a language by
 :mod:`tripeaks.i18n.course`.  The quiz at the end is :mod:`tripeaks.course.quiz`.
 
@@ -52,6 +52,7 @@ from .core import (
     longest_run,
     winnable,
 )
+from .review_lesson import REVIEW_LESSONS
 from .rule_set_lessons import RULESET_LESSONS
 from .strategy_lessons import STRATEGY_LESSONS
 
@@ -69,6 +70,7 @@ __all__ = [
     "lesson",
     "lesson_by_id",
     "WINNING_EASY_LINE",
+    "WIN_SETUP_MOVES",
     "LESSON8_PLAN",
     "solver_verdicts",
     "walk_board",
@@ -175,6 +177,10 @@ WINNING_EASY_LINE: tuple[str, ...] = tuple(
     "JH 10S D D 5C D 7H D 10D D 2H AS".split()
 )
 """A winning line of ``TP1-E-AAAAAAD`` under Easy (card texts and ``"D"``), found by exhaustive search."""
+
+
+WIN_SETUP_MOVES = 34
+"""Lesson "codes" plays this many moves of :data:`WINNING_EASY_LINE` for the learner, who finishes the game."""
 
 
 @lru_cache(maxsize=1)
@@ -308,7 +314,8 @@ def _basics() -> tuple[Lesson, ...]:
                 Task("peak", TaskKind.PLAY, frozenset({0}), setup=LESSON8_PLAN[:36]),
                 # moves 38–42: the middle peak's five cards; their order is forced by rank and covering
                 Task("middle", TaskKind.PLAY, frozenset(p for p in LESSON8_PLAN[37:42] if isinstance(p, int)), count=5),
-                Task("last", TaskKind.PLAY, frozenset({2}), setup=LESSON8_PLAN[42:49]),
+                # moves 43–50, the right peak's clearing, played by the learner (no moves skipped)
+                Task("last", TaskKind.WIN, solution=LESSON8_PLAN[42:]),
             ),
             plot=True,
             peaks=True,
@@ -319,7 +326,14 @@ def _basics() -> tuple[Lesson, ...]:
             (
                 Task("move", TaskKind.MOVE),
                 Task("undo", TaskKind.UNDO),
-                Task("win", TaskKind.WIN, solution=tuple(WINNING_EASY_LINE)),
+                # the end of a winning line, not a whole game of 49 moves: 9 cards left, 8 in the stock
+                Task(
+                    "win",
+                    TaskKind.WIN,
+                    board=lambda: Game.from_code("TP1-E-AAAAAAD"),
+                    setup=WINNING_EASY_LINE[:WIN_SETUP_MOVES],
+                    solution=WINNING_EASY_LINE[WIN_SETUP_MOVES:],
+                ),
                 Task("deal", TaskKind.DEAL, code="TP1-C-AAAAAAD"),
             ),
             plot=True,
@@ -339,7 +353,7 @@ def _basics() -> tuple[Lesson, ...]:
 
 
 def _course() -> tuple[Lesson, ...]:
-    lessons = (*_basics(), *RULESET_LESSONS, *STRATEGY_LESSONS)
+    lessons = (*_basics(), *RULESET_LESSONS, *STRATEGY_LESSONS, *REVIEW_LESSONS)
     return tuple(replace(item, number=n) for n, item in enumerate(lessons, start=1))
 
 

@@ -2,15 +2,16 @@
 
 Pure Python.  Drawing only when stuck; run scoring (with the plot); jokers;
 the empty waste at the start; open peaks and what they change in planning;
-the undo penalty; the timer.  Most boards are the walk-through deal of
-docs/rules.md §2 under the option taught, so that only the option changes.
+the undo penalty; the timer.  Every board is the walk-through deal of
+docs/rules.md §2 under the option taught (its hidden cards and stock too, a
+joker put first in the stock), so that only the option changes.
 """
 
 from __future__ import annotations
 
-from ..engine.game import Game, Refusal
+from ..engine.game import Refusal
 from ..engine.rules import RuleSet
-from .boards import WALK, deal_board, walk_board
+from .boards import walk_board
 from .core import Lesson, Part, Task, TaskKind
 
 __all__ = ["RULESET_LESSONS", "STUCK", "RUNS", "JOKERS", "EMPTY", "OPEN", "PENALTY", "TIMER"]
@@ -31,16 +32,6 @@ TIMER = RuleSet(timer=1)
 """Easy with a one-minute timer (code flag ``T1``)."""
 
 
-def _runs_board() -> Game:
-    # The walk-through with 10♠ first in the stock: after the run K♣ A♠ 2♦ 3♠ and a draw, 10♠ fits 9♥ and J♠.
-    return deal_board(WALK, "AC", stock=("10S",), rules=RUNS)
-
-
-def _joker_board() -> Game:
-    # The walk-through with the joker first in the stock.
-    return deal_board(WALK, "AC", stock=("JK",), rules=JOKERS)
-
-
 def _lessons() -> tuple[Lesson, ...]:
     walk_cards = {"waste": "AC", "king": "KC", "kd": "KD", "ace": "AS", "two": "2D", "three": "3S", "seven": "7S"}
     return (
@@ -57,19 +48,21 @@ def _lessons() -> tuple[Lesson, ...]:
         ),
         Lesson(
             "runs_scoring",
-            _runs_board,
+            # the walk-through itself, hidden cards and stock included: after the run K♣ A♠ 2♦ 3♠
+            # and a draw, its first stock card 10♣ fits 9♥ and J♠
+            lambda: walk_board(RUNS),
             (
                 Task("run", TaskKind.RUN, count=4),
                 Task("draw", TaskKind.DRAW),
                 Task("again", TaskKind.PLAY),
             ),
-            cards={**walk_cards, "drawn": "10S"},
+            cards={**walk_cards, "drawn": "10C"},
             plot=True,
             part=Part.RULESETS,
         ),
         Lesson(
             "jokers",
-            _joker_board,
+            lambda: walk_board(JOKERS),  # the walk-through with its joker first in the stock
             (
                 Task("draw", TaskKind.DRAW),
                 Task("any", TaskKind.PLAY, frozenset({20})),

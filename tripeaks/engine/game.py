@@ -9,9 +9,10 @@ record token (docs/rules.md §6).
 from __future__ import annotations
 
 import enum
+import itertools
 import operator
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -178,6 +179,40 @@ def _record_codec() -> _RecordCodec:
     return _CODEC[0]
 
 
+class _Events:
+    """A game's history: an append-only list of events whose first ``used`` ones are those of a
+    tuple ``base`` shared with other games (a copy or a replay step costs the events added since,
+    not the whole history)."""
+
+    __slots__ = ("_base", "_used", "_tail")
+
+    def __init__(self, base: tuple[Event, ...] = (), used: int | None = None) -> None:
+        self._base = base
+        self._used = len(base) if used is None else used
+        self._tail: list[Event] = []
+
+    def append(self, event: Event) -> None:
+        self._tail.append(event)
+
+    def __len__(self) -> int:
+        return self._used + len(self._tail)
+
+    def __iter__(self) -> Iterator[Event]:
+        return itertools.chain(itertools.islice(self._base, self._used), self._tail)
+
+    def as_tuple(self) -> tuple[Event, ...]:
+        """Every event in order, as one tuple (kept, so that asking again costs nothing)."""
+        if self._tail or self._used != len(self._base):
+            self._base = self._base[: self._used] + tuple(self._tail)
+            self._used, self._tail = len(self._base), []
+        return self._base
+
+    def copy(self) -> _Events:
+        twin = _Events(self._base, self._used)
+        twin._tail = self._tail[:]
+        return twin
+
+
 class Game:
     """One game of TriPeaks under a rule set (docs/rules.md §1–§4, §8).
 
@@ -245,7 +280,7 @@ class Game:
         self._undo: deque[PlayEvent | DrawEvent] = deque(maxlen=UNDO_LIMIT)
         self._redo: list[PlayEvent | DrawEvent] = []  # undone actions, the next redo last (docs/rules.md §4)
         self._standing: list[PlayEvent | DrawEvent] = []
-        self._history: list[Event] = []
+        self._history = _Events()
         self._expired = False
         self._status = self._compute_status()
 
@@ -361,6 +396,11 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy of this game, history and undo stack included."""
+        return self._copy(self._history.copy())
+
+    def _copy(self, history: _Events) -> Game:
+        """A copy of this game whose history is ``history`` (taken as it is, not copied): with ``_Events()``,
+        a snapshot of the position, undo and redo stacks in memory bounded by the deck, whatever the history."""
         g = Game.__new__(Game)
         g._rules, g._rule, g._code, g._cards = self._rules, self._rule, self._code, self._cards
         g._present, g._face_up = self._present[:], self._face_up[:]
@@ -371,7 +411,7 @@ class Game:
         g._undo = deque(self._undo, maxlen=UNDO_LIMIT)
         g._redo = self._redo[:]
         g._standing = self._standing[:]
-        g._history = self._history[:]
+        g._history = history
         g._status = self._status
         return g
 
@@ -395,6 +435,15 @@ class Game:
     def tableau(self) -> tuple[Slot | None, ...]:
         """28 entries, positions 0–27: ``None`` once removed, else a :class:`Slot`."""
         return tuple(Slot(self._cards[p], self._face_up[p]) if self._present[p] else None for p in POSITIONS)
+
+    @property
+    def present_mask(self) -> int:
+        """The positions still holding a card as a bitmask: bit p for position p (what the solver reads)."""
+        mask = 0
+        for p, here in enumerate(self._present):
+            if here:
+                mask |= 1 << p
+        return mask
 
     def card_at(self, position: int) -> Card:
         """The card dealt at ``position`` 0–27, present or not (face-down included)."""
@@ -482,7 +531,7 @@ class Game:
     @property
     def history(self) -> tuple[Event, ...]:
         """Every event in order: plays, draws, undos and the timer's end."""
-        return tuple(self._history)
+        return self._history.as_tuple()
 
     @property
     def standing_actions(self) -> tuple[PlayEvent | DrawEvent, ...]:
@@ -953,21 +1002,19 @@ class Game:
         )
 
     def __str__(self) -> str:
-        """A text picture of the tableau, waste and stock (face-down cards as ``##``)."""
-        from .layout import COLUMN, ROWS
+        """A text picture of the tableau, waste and stock (face-down cards as ``##``): :func:`~tripeaks.engine.display.game_text`."""
+        from .display import game_text
 
-        lines = []
-        for row in ROWS:
-            line = [" "] * 44
-            for p in row:
-                slot = None if not self._present[p] else (self._cards[p].symbol if self._face_up[p] else "##")
-                text = (slot or "..").rjust(3)
-                col = COLUMN[p] * 2
-                line[col : col + 3] = list(text)
-            lines.append("".join(line).rstrip())
-        top = self.waste_top
-        lines.append(
-            f"waste {top.symbol if top is not None else '--'}  stock {self.stock_count}  "
-            f"score {self._score}  moves {self._moves}"
-        )
-        return "\n".join(lines)
+        return game_text(self)
+
+    def _repr_html_(self) -> str:
+        """The notebook's rich display of a game: the board in HTML (:func:`~tripeaks.engine.display.game_html`)."""
+        from .display import game_html
+
+        return game_html(self)
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """IPython's plain-text display: the text picture and the status (``print(game)`` shows the picture)."""
+        from .display import game_text
+
+        p.text(repr(self) if cycle else f"{game_text(self)}  {self._status.value.replace('_', ' ')}")

@@ -27,10 +27,11 @@ and installs the codec there when it is imported, which the package
 from __future__ import annotations
 
 import json
+import math
 from typing import Any, Final
 
 from .codes import InvalidCodeError
-from .game import Game, IllegalMoveError, install_record_codec
+from .game import Event, Game, IllegalMoveError, _Events, install_record_codec
 from .rules import RuleSet
 
 __all__ = ["RECORD_FORMAT", "RecordError", "Replay"]
@@ -103,22 +104,31 @@ def _start(data: dict[Any, Any]) -> Game:
     raise RecordError("a record needs a 'code' or a 'layout'")
 
 
+def _actions(data: dict[Any, Any]) -> list[Any]:
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("a record's 'actions' must be a list")
+    return actions
+
+
+def _apply(game: Game, i: int, token: Any) -> None:
+    """Apply action ``i`` of a record to ``game``; :class:`RecordError` naming it when it cannot be."""
+    if not isinstance(token, str):
+        raise RecordError(f"action {i} ({token!r}) is not text: use a card such as 'KC', 'D', 'U' or 'T'")
+    try:
+        game.apply(token)
+    except IllegalMoveError as exc:
+        raise RecordError(f"action {i} ({token!r}) is not allowed here: {exc}") from None
+    except ValueError as exc:
+        raise RecordError(f"action {i} ({token!r}) cannot be read: {exc}") from None
+
+
 def _read(data: Any) -> Game:
     """The game a record replays: :meth:`Game.from_record`."""
     data = _object(data)
     game = _start(data)
-    actions = data.get("actions", [])
-    if not isinstance(actions, list):
-        raise RecordError("a record's 'actions' must be a list")
-    for i, token in enumerate(actions):
-        if not isinstance(token, str):
-            raise RecordError(f"action {i} ({token!r}) is not text: use a card such as 'KC', 'D', 'U' or 'T'")
-        try:
-            game.apply(token)
-        except IllegalMoveError as exc:
-            raise RecordError(f"action {i} ({token!r}) is not allowed here: {exc}") from None
-        except ValueError as exc:
-            raise RecordError(f"action {i} ({token!r}) cannot be read: {exc}") from None
+    for i, token in enumerate(_actions(data)):
+        _apply(game, i, token)
     return game
 
 
@@ -133,20 +143,30 @@ class Replay:
     ``record`` is a dict or its JSON text, read like :meth:`Game.from_record`.  Raises
     :class:`RecordError` (a ``ValueError`` naming the first bad part) for a record that
     cannot be replayed.
+
+    Memory grows with the record, not with its square: the record is replayed once,
+    keeping the events and a snapshot of the position (without its history) every
+    *k* ≈ √n of its n steps; a step is rebuilt from the snapshot before it, and the
+    snapshots of the latest block of *k* steps are kept, so that walking step by step,
+    forwards or back, replays each action about once.
     """
 
     def __init__(self, record: Any) -> None:
-        final = _read(record)  # validates the whole record first
-        self.record: dict[str, Any] = _write(final)
+        data = _object(record)
+        game = _start(data)
+        actions = _actions(data)
+        self._every = every = max(16, math.isqrt(len(actions)))
+        checkpoints = [game._copy(_Events())]
+        for i, token in enumerate(actions):
+            _apply(game, i, token)  # validates the whole record on the way
+            if (i + 1) % every == 0:
+                checkpoints.append(game._copy(_Events()))
+        self.record: dict[str, Any] = _write(game)
         """The record in its canonical form (card tokens as the engine writes them)."""
-        tokens: list[str] = list(self.record["actions"])
-        start = _start(self.record)
-        games = [start.copy()]
-        for token in tokens:
-            start.apply(token)
-            games.append(start.copy())
-        self._games = games
-        self._tokens = tokens
+        self._tokens: tuple[str, ...] = tuple(self.record["actions"])
+        self._events: tuple[Event, ...] = game.history
+        self._checkpoints = checkpoints
+        self._block: tuple[int, list[Game]] = (-1, [])
 
     @property
     def steps(self) -> int:
@@ -163,6 +183,19 @@ class Replay:
     def game_at(self, step: int) -> Game:
         """A new copy of the game after the first ``step`` actions (0 … :attr:`steps`).
         Raises ``IndexError`` outside that range."""
-        if not 0 <= step <= len(self._tokens):
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(self._tokens):
             raise IndexError(f"no step {step}: the record has steps 0 to {len(self._tokens)}")
-        return self._games[step].copy()
+        block, offset = divmod(step, self._every)
+        if self._block[0] != block:
+            self._block = (block, self._snapshots(block))
+        return self._block[1][offset]._copy(_Events(self._events, step))
+
+    def _snapshots(self, block: int) -> list[Game]:
+        """The snapshots (no history) of the steps block·k … block·k + k − 1 that the record has."""
+        game = self._checkpoints[block]._copy(_Events())
+        first = block * self._every
+        snapshots = [self._checkpoints[block]]
+        for token in self._tokens[first : min(first + self._every - 1, len(self._tokens))]:
+            game.apply(token)
+            snapshots.append(game._copy(_Events()))
+        return snapshots

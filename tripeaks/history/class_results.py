@@ -15,7 +15,7 @@ and the teacher's notebook reads it.
 >>> store.record_game(ClassRow.from_game("Ana", game, duration=12.5, result=Outcome.ABANDONED))
 True
 >>> [(row.name, row.games, row.best_score) for row in store.leaderboard("TP1-E-AAAAAAD")]
-[('Ana', 1, 499)]
+[('Ana', 1, None)]
 
 How it holds up with a class writing at once
 --------------------------------------------
@@ -53,6 +53,7 @@ The teacher sets one game code for the class: the environment variable
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import math
@@ -62,9 +63,9 @@ import re
 import sqlite3
 import time
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, TypeVar
@@ -79,6 +80,7 @@ __all__ = [
     "ENV_DB",
     "ENV_CHALLENGE",
     "ENV_JOURNAL",
+    "ENV_TEACHER_SECRET",
     "SCHEMA_VERSION",
     "APPLICATION_ID",
     "NAME_MAX",
@@ -89,6 +91,10 @@ __all__ = [
     "InvalidEntryError",
     "InvalidNameError",
     "clean_name",
+    "CLASS_LIST_MAX",
+    "InvalidClassListError",
+    "parse_class_list",
+    "listed_name",
     "ClassRow",
     "LeaderRow",
     "CodeSummary",
@@ -97,6 +103,16 @@ __all__ = [
     "Challenge",
     "challenge_from_env",
     "ClassStore",
+    "Lesson",
+    "Playing",
+    "ALL_LESSONS",
+    "name_key",
+    "clean_lesson_name",
+    "Tally",
+    "tally_by_student",
+    "leaderboard",
+    "progress",
+    "rank_key",
 ]
 
 log = logging.getLogger(__name__)
@@ -105,10 +121,12 @@ ENV_DB = "TRIPEAKS_CLASS_DB"
 """Environment variable holding the path of the class database file."""
 ENV_CHALLENGE = "TRIPEAKS_CHALLENGE"
 """Environment variable holding the class challenge code (docs/rules.md §5)."""
+ENV_TEACHER_SECRET = "TRIPEAKS_TEACHER_SECRET"
+"""Environment variable holding the teacher's secret: the teacher's page opens only with it."""
 ENV_JOURNAL = "TRIPEAKS_CLASS_DB_JOURNAL"
 """Environment variable choosing SQLite's journal: ``wal`` (default) or ``delete`` (a network filesystem)."""
-SCHEMA_VERSION = 1
-"""The schema this module writes (``PRAGMA user_version``)."""
+SCHEMA_VERSION = 3
+"""The schema this module writes (``PRAGMA user_version``); a version 1 or 2 file is migrated when opened."""
 APPLICATION_ID = 0x54503143
 """``PRAGMA application_id`` of a class database (the bytes ``TP1C``)."""
 NAME_MAX = 40
@@ -116,6 +134,9 @@ NAME_MAX = 40
 _CODE_MAX = 40
 _RULES_MAX = 40
 _RECORD_MAX = 1_000_000
+_NAME_MAX = 255  # bytes in one file or folder name, and in a whole path, on the usual file systems
+_PATH_MAX = 4096
+_JOURNAL = b"-journal"
 _ZWJ = "\u200d"  # joins emoji sequences; the one format character a name may hold
 
 _SCHEMA = """
@@ -141,6 +162,38 @@ CREATE TABLE IF NOT EXISTS settings (
     updated_at TEXT NOT NULL
 );
 """
+# Version 2: hints and "continued from a record" per game, lessons, who is playing now.
+_SCHEMA_2 = """
+ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0 CHECK (hints >= 0);
+ALTER TABLE games ADD COLUMN from_record INTEGER NOT NULL DEFAULT 0 CHECK (from_record IN (0, 1));
+ALTER TABLE games ADD COLUMN lesson INTEGER;
+CREATE INDEX IF NOT EXISTS games_by_lesson ON games (lesson);
+CREATE TABLE IF NOT EXISTS lessons (
+    id         INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    started_at TEXT NOT NULL,
+    challenge  TEXT
+);
+CREATE TABLE IF NOT EXISTS live (
+    name_key   TEXT PRIMARY KEY,
+    name       TEXT NOT NULL,
+    code       TEXT,
+    moves      INTEGER NOT NULL,
+    score      INTEGER NOT NULL,
+    updated_at TEXT NOT NULL
+);
+"""
+# Version 3: the game's id (the history entry's), so that a game is stored once: a blocked game
+# recorded when its page's kernel stopped is not stored again when the page opens again.
+_SCHEMA_3 = """
+ALTER TABLE games ADD COLUMN game_id TEXT;
+CREATE UNIQUE INDEX IF NOT EXISTS games_by_game_id ON games (game_id) WHERE game_id IS NOT NULL;
+"""
+_MIGRATIONS = {1: _SCHEMA_2 + _SCHEMA_3, 2: _SCHEMA_3}
+_GAME_ID_MAX = 64
+_COLUMNS = (
+    "name, code, rules, result, score, moves, draws, undos, duration, record, played_at, hints, from_record, lesson, id"
+)
 _PRAGMAS = (f"PRAGMA application_id = {APPLICATION_ID}", f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
@@ -159,6 +212,8 @@ class Problem(TextEnum):
     """The file is an SQLite database of another program: it is never written to."""
     NEWER_VERSION = "newer_version"
     """The file was written by a newer version of this program (a higher schema version)."""
+    BAD_PATH = "bad_path"
+    """The path cannot name a file: a name too long for the file system, a NUL byte, text it cannot encode."""
 
 
 @dataclass(frozen=True)
@@ -177,6 +232,8 @@ class NameProblem(TextEnum):
     TOO_LONG = "too_long"
     CONTROL = "control"
     """It holds a control or invisible formatting character (a tab, a line break, a direction override)."""
+    NOT_LISTED = "not_listed"
+    """The teacher gave a class list and the name is not on it (:func:`listed_name`)."""
 
 
 class InvalidEntryError(ValueError):
@@ -224,6 +281,64 @@ def clean_name(text: str) -> str:
     if len(name) > NAME_MAX:
         raise InvalidNameError(f"a name has at most {NAME_MAX} characters, got {len(name)}", NameProblem.TOO_LONG)
     return name
+
+
+CLASS_LIST_MAX = 500
+"""Most names a class list holds."""
+
+
+class InvalidClassListError(InvalidEntryError):
+    """A class list with a line that cannot be a name: ``line`` (from 1) and the ``name`` as written
+    (``line`` 0: the list is longer than :data:`CLASS_LIST_MAX`)."""
+
+    def __init__(self, message: str, line: int, name: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.name = name
+
+
+def parse_class_list(text: str) -> list[str]:
+    """The names of a class list: one name per line, each cleaned as :func:`clean_name` does;
+    blank lines skipped, a name written twice (case and spaces aside) kept once, in order.
+    A byte order mark at the start (a file saved by Notepad) is dropped.
+
+    Raises :class:`InvalidClassListError` naming the first line that is not a name, or
+    for more than :data:`CLASS_LIST_MAX` names.
+
+    >>> parse_class_list("Chloé\\n\\n  chloé \\nRobert'); DROP TABLE games;--\\n")
+    ['Chloé', "Robert'); DROP TABLE games;--"]
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"a class list must be text, got {type(text).__name__}")
+    names: list[str] = []
+    seen: set[str] = set()
+    for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            name = clean_name(line)
+        except InvalidNameError as exc:
+            raise InvalidClassListError(f"line {number} is not a name: {exc}", number, line.strip()) from None
+        if name.casefold() not in seen:
+            seen.add(name.casefold())
+            names.append(name)
+    if len(names) > CLASS_LIST_MAX:
+        raise InvalidClassListError(f"a class list holds at most {CLASS_LIST_MAX} names, got {len(names)}", 0, "")
+    return names
+
+
+def listed_name(name: str, names: Sequence[str]) -> str | None:
+    """``name`` as the class list ``names`` writes it (matched as :func:`name_key` does: case and
+    surrounding spaces aside), or ``None`` when it is not on the list (or cannot be a name).
+
+    >>> listed_name(" chloé ", ["Ana", "Chloé"])
+    'Chloé'
+    """
+    try:
+        key = clean_name(name).casefold()
+    except (InvalidNameError, TypeError):
+        return None
+    return next((n for n in names if n.casefold() == key), None)
 
 
 def _clean_text(value: Any, field: str, limit: int) -> str:
@@ -299,6 +414,12 @@ class ClassRow:
     duration: float
     record: str
     played_at: str
+    hints: int = 0
+    from_record: bool = False
+    lesson: int | None = field(default=None, compare=False)
+    row_id: int | None = field(default=None, compare=False)
+    game_id: str | None = field(default=None, compare=False)
+    """The history entry's id (``None``: not known): the store keeps one row per id."""
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -313,8 +434,13 @@ class ClassRow:
             raise InvalidEntryError(
                 f"result must be one of {', '.join(r.value for r in Outcome)}, got {self.result!r}"
             ) from None
-        for field in ("score", "moves", "draws", "undos"):
-            set_(self, field, _count(getattr(self, field), field))
+        for name in ("score", "moves", "draws", "undos", "hints"):
+            set_(self, name, _count(getattr(self, name), name))
+        set_(self, "from_record", bool(self.from_record))
+        if self.game_id is not None and (
+            not isinstance(self.game_id, str) or not 0 < len(self.game_id) <= _GAME_ID_MAX
+        ):
+            raise InvalidEntryError(f"game_id must be text of 1–{_GAME_ID_MAX} characters, got {self.game_id!r}")
         duration = self.duration
         if isinstance(duration, bool) or not isinstance(duration, (int, float)) or not math.isfinite(duration):
             raise InvalidEntryError(f"duration must be a number of seconds ≥ 0, got {duration!r}")
@@ -388,14 +514,15 @@ class ClassRow:
         )
 
     @classmethod
-    def of(cls, name: str, entry: GameEntry) -> ClassRow:
+    def of(cls, name: str, entry: GameEntry, *, hints: int = 0) -> ClassRow:
         """The row of the finished game ``entry`` (:class:`~tripeaks.history.entry.GameEntry`) played by ``name``.
 
         Code, rule set, outcome, score, moves, draws, undos and duration
         (seconds) are the entry's; the record is its record (docs/rules.md
         §6) and ``played_at`` its date.  Raises :class:`InvalidEntryError`
         (:class:`InvalidNameError` for the name) for what the store cannot
-        hold: a bad name, or a record longer than the store keeps.
+        hold: a bad name, or a record longer than the store keeps.  ``hints`` is how many
+        hints the student asked for in that game; ``from_record`` is the entry's.
         """
         if not isinstance(entry, GameEntry):
             raise InvalidEntryError(f"entry must be a GameEntry, got {type(entry).__name__}")
@@ -411,6 +538,9 @@ class ClassRow:
             duration=entry.duration,
             record=json.dumps(entry.record(), separators=(",", ":")),
             played_at=_utc_iso(entry.date),
+            hints=hints,
+            from_record=entry.from_record,
+            game_id=entry.id,
         )
 
     def to_game(self) -> Game:
@@ -420,20 +550,36 @@ class ClassRow:
 
 @dataclass(frozen=True)
 class LeaderRow:
-    """One student's line in a code's leaderboard.
+    """One student's line in a code's leaderboard (:func:`leaderboard`).
 
     ``rank`` 1 for the best (students with the same won / best score /
-    fewest moves share a rank); ``games`` played on the code; ``won`` whether
-    any was won; ``best_score`` the highest final score (points);
-    ``fewest_moves`` the fewest moves of a won game, ``None`` without a win.
+    fewest moves share a rank); ``name`` as the student first typed it;
+    ``games`` played on the code; ``won`` whether any of their own games was
+    won; ``best_score`` the best score of a win when ``won``, else the best of
+    a finished (blocked or timed out) game, ``None`` with only abandoned games;
+    ``fewest_moves`` the fewest moves of a win (``None`` without one);
+    ``wins``, ``blocked``, ``timed_out``, ``abandoned`` the games of each
+    outcome; ``mean_score`` over finished games (abandoned ones left out;
+    ``None`` without one); ``hints``, ``undos`` over every game; ``seconds``
+    the time played; ``from_record`` games continued from a record (shown, never
+    a win of the student's own, and left out of the other figures).
     """
 
     rank: int
     name: str
     games: int
     won: bool
-    best_score: int
+    best_score: int | None
     fewest_moves: int | None
+    wins: int = 0
+    blocked: int = 0
+    timed_out: int = 0
+    abandoned: int = 0
+    mean_score: float | None = None
+    hints: int = 0
+    undos: int = 0
+    seconds: float = 0.0
+    from_record: int = 0
 
 
 @dataclass(frozen=True)
@@ -449,18 +595,77 @@ class CodeSummary:
 
 @dataclass(frozen=True)
 class StudentProgress:
-    """One student over all codes: ``games``, ``wins``, ``best_score`` and
-    ``mean_score`` (points), ``codes`` distinct codes played, ``first_played``
-    and ``last_played`` (UTC ISO)."""
+    """One student over all codes (:func:`progress`): ``games``,
+    ``wins``, ``best_score`` and ``mean_score`` (points, over finished games: an abandoned one
+    never lifts or lowers them; ``None`` without a finished game), ``codes`` distinct codes
+    played, ``first_played`` and ``last_played`` (UTC ISO); then ``blocked``, ``timed_out``,
+    ``abandoned``, ``hints``, ``undos``, ``seconds`` and ``from_record`` as in :class:`LeaderRow`."""
 
     name: str
     games: int
     wins: int
-    best_score: int
-    mean_score: float
+    best_score: int | None
+    mean_score: float | None
     codes: int
     first_played: str
     last_played: str
+    blocked: int = 0
+    timed_out: int = 0
+    abandoned: int = 0
+    hints: int = 0
+    undos: int = 0
+    seconds: float = 0.0
+    from_record: int = 0
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A lesson: its ``id``, ``name``, ``started_at`` (UTC ISO) and the ``challenge`` it started with."""
+
+    id: int
+    name: str
+    started_at: str
+    challenge: str | None
+
+
+@dataclass(frozen=True)
+class Playing:
+    """A student playing now: ``name``, ``code`` (``None``: a custom layout), ``moves`` and
+    ``score`` so far, ``updated_at`` (UTC ISO) their last reported move."""
+
+    name: str
+    code: str | None
+    moves: int
+    score: int
+    updated_at: str
+
+
+class _AllLessons:
+    """The type of :data:`ALL_LESSONS`."""
+
+    def __repr__(self) -> str:
+        return "ALL_LESSONS"
+
+
+ALL_LESSONS = _AllLessons()
+"""Every game, whichever lesson it belongs to (the default of the queries)."""
+_LESSON_MAX = 80
+_OPTIONS = ("land_on_challenge",)
+
+
+def clean_lesson_name(name: str) -> str:
+    """A lesson's name stripped; raises :class:`InvalidEntryError` unless 1–80 printable characters."""
+    return _clean_text(name, "lesson name", _LESSON_MAX)
+
+
+def name_key(name: str) -> str:
+    """The key that makes one student of names typed differently: :func:`clean_name`, then
+    case folded (" chloé " and "Chloé" are one student; "Chloe" without the accent is another).
+
+    >>> name_key(" chloé ") == name_key("CHLOÉ")
+    True
+    """
+    return clean_name(name).casefold()
 
 
 class ChallengeSource(TextEnum):
@@ -528,6 +733,28 @@ def _problem_of(exc: BaseException) -> Problem:
         if name.startswith("SQLITE_CONSTRAINT"):
             return Problem.NOT_CLASS_DB
     return Problem.UNWRITABLE
+
+
+def _path_problem(path: Path) -> str | None:
+    """Why ``path`` cannot name a file on this system (``None`` when it can): a NUL byte (SQLite
+    would cut the name there and open another file), text the file system cannot encode, or a
+    name or a whole path longer than it allows."""
+    text = str(path)
+    if "\x00" in text:
+        return "the path holds a NUL byte"
+    try:
+        raw = os.fsencode(text)
+    except UnicodeError as exc:
+        return f"the path cannot be encoded for the file system: {exc}"
+    *folders, name = raw.split(os.sep.encode())
+    longest = max((len(part) for part in folders), default=0)
+    if longest > _NAME_MAX:
+        return f"a folder name in the path is {longest} bytes long; the file system allows {_NAME_MAX}"
+    if len(name) > _NAME_MAX - len(_JOURNAL):  # SQLite writes "<name>-journal" (and -wal, -shm) beside it
+        return f"the file name is {len(name)} bytes long; a class database allows {_NAME_MAX - len(_JOURNAL)}"
+    if len(raw) > _PATH_MAX:
+        return f"the path is {len(raw)} bytes long; the file system allows {_PATH_MAX}"
+    return None
 
 
 class ClassStore:
@@ -606,7 +833,7 @@ class ClassStore:
     def _connect(self, create: bool = False) -> Iterator[sqlite3.Connection]:
         assert self.path is not None
         mode = "rwc" if create else "rw"
-        uri = f"file:{quote(str(self.path))}?mode={mode}"
+        uri = f"file:{quote(os.fsencode(self.path))}?mode={mode}"  # bytes: a name the file system holds as such
         con = sqlite3.connect(uri, uri=True, timeout=self.busy_timeout, isolation_level=None, check_same_thread=False)
         try:
             con.execute("PRAGMA synchronous = NORMAL")  # with WAL: durable at each commit against a crash
@@ -665,11 +892,19 @@ class ClassStore:
         if self.path is None:
             self._fail(Problem.NOT_CONFIGURED, f"set {ENV_DB} to a file path to record class results")
             return
-        if not self.path.parent.is_dir():
-            self._fail(Problem.NO_FOLDER, f"the folder {self.path.parent} does not exist")
+        bad = _path_problem(self.path)
+        if bad is not None:
+            self._fail(Problem.BAD_PATH, bad)
             return
-        if self.path.is_dir():
-            self._fail(Problem.UNWRITABLE, "this path is a folder, not a file")
+        try:
+            if not self.path.parent.is_dir():
+                self._fail(Problem.NO_FOLDER, f"the folder {self.path.parent} does not exist")
+                return
+            if self.path.is_dir():
+                self._fail(Problem.UNWRITABLE, "this path is a folder, not a file")
+                return
+        except OSError as exc:  # e.g. a name too long for this file system, found by asking it
+            self._fail(Problem.BAD_PATH if exc.errno == errno.ENAMETOOLONG else Problem.UNWRITABLE, str(exc))
             return
         try:
             self._retry(self._prepare)
@@ -677,6 +912,8 @@ class ClassStore:
             self._fail(Problem.UNWRITABLE, f"the database stayed locked while opening: {exc}")
         except (sqlite3.Error, OSError) as exc:
             self._fail(_problem_of(exc), str(exc))
+        except ValueError as exc:  # a name SQLite cannot take (UnicodeError is one)
+            self._fail(Problem.BAD_PATH, str(exc))
 
     def _prepare(self) -> None:
         """Create the schema if the file is new, check it otherwise, turn on the journal mode, check writing."""
@@ -690,7 +927,7 @@ class ClassStore:
                 con.execute("BEGIN IMMEDIATE")
                 try:
                     if self._identity(con)[1] == 0:  # nobody created it in the meantime
-                        for statement in (*_SCHEMA.split(";"), *_PRAGMAS):
+                        for statement in (*_SCHEMA.split(";"), *_SCHEMA_2.split(";"), *_SCHEMA_3.split(";"), *_PRAGMAS):
                             if statement.strip():
                                 con.execute(statement)
                 except BaseException:
@@ -704,12 +941,32 @@ class ClassStore:
             if version > SCHEMA_VERSION:
                 self._fail(Problem.NEWER_VERSION, f"schema version {version}; this program reads {SCHEMA_VERSION}")
                 return
+            if version in _MIGRATIONS:
+                self._migrate(con)
             mode = con.execute(f"PRAGMA journal_mode = {self.journal}").fetchone()[0]
             self.journal_mode = str(mode).lower()
             # A write lock taken and released: a read-only file or folder shows up now, not after a game.
             con.execute("BEGIN IMMEDIATE")
             con.execute("UPDATE settings SET key = key WHERE 0")
             con.execute("ROLLBACK")
+
+    @staticmethod
+    def _migrate(con: sqlite3.Connection) -> None:
+        """An older file gains the columns and tables of the later versions (every stored game kept;
+        from version 1: with 0 hints, not from a record, before any lesson; from version 1 or 2:
+        without a game id); one transaction, done once."""
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            version = con.execute("PRAGMA user_version").fetchone()[0]
+            if version in _MIGRATIONS:  # nobody migrated it in the meantime
+                for statement in _MIGRATIONS[version].split(";"):
+                    if statement.strip():
+                        con.execute(statement)
+                con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        con.execute("COMMIT")
 
     @staticmethod
     def _identity(con: sqlite3.Connection) -> tuple[int, int]:
@@ -742,14 +999,22 @@ class ClassStore:
             entry.duration,
             entry.record,
             entry.played_at,
+            entry.hints,
+            int(entry.from_record),
+            entry.game_id,
         )
 
         def insert(con: sqlite3.Connection) -> None:
+            # The game belongs to the lesson running when it is written (the latest started); a game
+            # whose id is stored already is not stored again.
             con.execute(
-                "INSERT INTO games (name, code, rules, result, score, moves, draws, undos, duration, record, played_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (name, code, rules, result, score, moves, draws, undos, duration, record,"
+                " played_at, hints, from_record, game_id, lesson)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT max(id) FROM lessons))"
+                " ON CONFLICT (game_id) WHERE game_id IS NOT NULL DO NOTHING",
                 row,
             )
+            con.execute("DELETE FROM live WHERE name_key = ?", (name_key(entry.name),))
 
         try:
             self._write(insert)
@@ -774,25 +1039,7 @@ class ClassStore:
         if self._problem is not None:
             return False
         now = _utc_iso(None)
-
-        def store(con: sqlite3.Connection) -> None:
-            if value is None:
-                con.execute("DELETE FROM settings WHERE key = 'challenge'")
-            else:
-                con.execute(
-                    "INSERT INTO settings (key, value, updated_at) VALUES ('challenge', ?, ?)"
-                    " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-                    (value, now),
-                )
-
-        try:
-            self._write(store)
-        except _Busy:
-            return False
-        except (sqlite3.Error, OSError) as exc:
-            self._fail(_problem_of(exc), str(exc))
-            return False
-        return True
+        return self._try_write(lambda con: _put_setting(con, "challenge", value, now))
 
     # ------------------------------------------------------------------ reading
     def challenge(self) -> Challenge | None:
@@ -805,13 +1052,11 @@ class ClassStore:
             code = None
         if code is not None:
             return Challenge(code, ChallengeSource.ENVIRONMENT)
-        stored = self._read(
-            lambda con: con.execute("SELECT value FROM settings WHERE key = 'challenge'").fetchone(), None
-        )
+        stored = self._setting("challenge")
         if stored is None:
             return None
         try:
-            return Challenge(str(GameCode.parse(stored[0])), ChallengeSource.DATABASE)
+            return Challenge(str(GameCode.parse(stored)), ChallengeSource.DATABASE)
         except ValueError:
             return None
 
@@ -819,18 +1064,25 @@ class ClassStore:
         """How many games are stored (0 when the store is off)."""
         return self._read(lambda con: int(con.execute("SELECT count(*) FROM games").fetchone()[0]), 0)
 
-    def games(self, *, name: str | None = None, code: str | None = None) -> list[ClassRow]:
+    def games(
+        self, *, name: str | None = None, code: str | None = None, lesson: int | None | _AllLessons = ALL_LESSONS
+    ) -> list[ClassRow]:
         """Stored games, oldest first (by ``played_at``, then the order written); only those
-        of ``name`` and/or ``code`` when given.  For the teacher's tables and plots."""
-        where, args = [], []
-        if name is not None:
-            where.append("name = ?")
-            args.append(name)
+        of ``name`` (matched as :func:`name_key` does: case and spaces aside), ``code`` and
+        ``lesson`` (a lesson id; ``None``: the games from before the first lesson) when given.
+        For the teacher's tables and plots."""
+        where: list[str] = []
+        args: list[Any] = []
         if code is not None:
             where.append("code = ?")
             args.append(code.strip().upper())
+        if lesson is None:
+            where.append("lesson IS NULL")
+        elif not isinstance(lesson, _AllLessons):
+            where.append("lesson = ?")
+            args.append(int(lesson))
         sql = (
-            "SELECT name, code, rules, result, score, moves, draws, undos, duration, record, played_at FROM games"
+            f"SELECT {_COLUMNS} FROM games"
             + (" WHERE " + " AND ".join(where) if where else "")
             + " ORDER BY played_at, id"
         )
@@ -838,7 +1090,12 @@ class ClassStore:
         def query(con: sqlite3.Connection) -> list[ClassRow]:
             return _entries(con.execute(sql, args).fetchall())
 
-        return self._read(query, [])
+        empty: list[ClassRow] = []
+        rows = self._read(query, empty)
+        if name is not None:
+            key = name_key(name)
+            rows = [r for r in rows if name_key(r.name) == key]
+        return rows
 
     def codes(self) -> list[CodeSummary]:
         """The codes the class played, the most recently played first (custom layouts left out)."""
@@ -848,32 +1105,326 @@ class ClassStore:
         )
         return self._read(lambda con: [CodeSummary(*r) for r in con.execute(sql).fetchall()], [])
 
-    def leaderboard(self, code: str) -> list[LeaderRow]:
-        """The students who played ``code``, best first: a win first, then the best score
-        (points), then the fewest moves of a win (docs/rules.md §3), then the name."""
-        sql = (
-            "SELECT name, count(*), max(result = 'won'), max(score), min(CASE WHEN result = 'won' THEN moves END)"
-            " FROM games WHERE code = ? GROUP BY name"
-        )
-        empty: list[tuple[str, int, int, int, int | None]] = []
-        rows = self._read(lambda con: con.execute(sql, (code.strip().upper(),)).fetchall(), empty)
-        ordered = sorted(
-            rows, key=lambda r: (-r[2], -r[3], r[4] is None, r[4] if r[4] is not None else 0, r[0].casefold(), r[0])
-        )
-        board: list[LeaderRow] = []
-        for i, (name, games, won, best, fewest) in enumerate(ordered):
-            same = board and (board[-1].won, board[-1].best_score, board[-1].fewest_moves) == (bool(won), best, fewest)
-            rank = board[-1].rank if same else i + 1
-            board.append(LeaderRow(rank, name, games, bool(won), best, fewest))
-        return board
+    def leaderboard(self, code: str, *, lesson: int | None | _AllLessons = ALL_LESSONS) -> list[LeaderRow]:
+        """The students who played ``code`` (in ``lesson`` when given), best first: see
+        :func:`leaderboard`."""
+        return leaderboard(self.games(code=code, lesson=lesson), code.strip().upper())
 
-    def progress(self) -> list[StudentProgress]:
-        """Each student's progress over every code, by name."""
+    def progress(self, *, lesson: int | None | _AllLessons = ALL_LESSONS) -> list[StudentProgress]:
+        """Each student's progress over every code (in ``lesson`` when given), by name:
+        see :func:`progress`."""
+        return progress(self.games(lesson=lesson))
+
+    # ------------------------------------------------------------------ lessons
+    def start_lesson(self, name: str, challenge: str | GameCode | None = None) -> Lesson | None:
+        """Start a lesson called ``name`` (today's date when blank); games written from now on
+        belong to it.  Earlier games are all kept (shown on request).  ``challenge`` (a code)
+        becomes the class challenge when given.  ``None`` when the store is off or busy.
+
+        Raises :class:`InvalidEntryError` for a name that is not 1–80 printable characters,
+        :class:`~tripeaks.engine.codes.InvalidCodeError` for a challenge that is not a code.
+        """
+        text = "" if challenge is None else str(challenge).strip()
+        code = str(GameCode.parse(text)) if text else None
+        now = _utc_iso(None)
+        title = clean_lesson_name(name) if not isinstance(name, str) or name.strip() else now[:10]
+        if self._problem is not None:
+            return None
+        made: list[int] = []
+
+        def store(con: sqlite3.Connection) -> None:
+            cur = con.execute("INSERT INTO lessons (name, started_at, challenge) VALUES (?, ?, ?)", (title, now, code))
+            made.append(int(cur.lastrowid or 0))
+            con.execute("DELETE FROM live")
+            if code is not None:
+                _store_setting(con, "challenge", code, now)
+
+        if not self._try_write(store):
+            return None
+        return Lesson(made[0], title, now, code)
+
+    def lessons(self) -> list[Lesson]:
+        """Every lesson started, the latest first."""
+        sql = "SELECT id, name, started_at, challenge FROM lessons ORDER BY id DESC"
+        return self._read(lambda con: [Lesson(*r) for r in con.execute(sql).fetchall()], [])
+
+    def current_lesson(self) -> Lesson | None:
+        """The lesson running (the latest started), or ``None`` before the first."""
+        found = self.lessons()
+        return found[0] if found else None
+
+    # ------------------------------------------------------------------ settings
+    def set_option(self, key: str, value: bool) -> bool:
+        """Store a teacher's yes/no option (``land_on_challenge``); True when stored."""
+        if key not in _OPTIONS:
+            raise ValueError(f"unknown option {key!r}; options: {', '.join(_OPTIONS)}")
+        now = _utc_iso(None)
+        if self._problem is not None:
+            return False
+        return self._try_write(lambda con: _store_setting(con, key, "1" if value else "0", now))
+
+    def option(self, key: str) -> bool:
+        """A teacher's yes/no option (False when never set or the store is off)."""
+        if key not in _OPTIONS:
+            raise ValueError(f"unknown option {key!r}; options: {', '.join(_OPTIONS)}")
+        return self._setting(key) == "1"
+
+    def set_class_list(self, names: Sequence[str]) -> bool:
+        """Store the class list (``names`` as :func:`parse_class_list` gives them; empty: no list,
+        students type their name); True when stored.  Raises :class:`InvalidClassListError`
+        for a name that :func:`clean_name` refuses, before anything is written."""
+        cleaned = parse_class_list("\n".join(names))
+        now = _utc_iso(None)
+        if self._problem is not None:
+            return False
+        text = json.dumps(cleaned, ensure_ascii=False) if cleaned else None
+        return self._try_write(lambda con: _put_setting(con, "class_list", text, now))
+
+    def class_list(self) -> list[str]:
+        """The class list the teacher gave, in order (empty: none, or the store is off).  A stored
+        name that no longer passes :func:`clean_name` is left out (and logged)."""
+        found = self._setting("class_list")
+        if found is None:
+            return []
+        try:
+            value = json.loads(found)
+        except ValueError:
+            log.warning("the stored class list is not JSON: ignored")
+            return []
+        names: list[str] = []
+        for item in value if isinstance(value, list) else []:
+            try:
+                names.append(clean_name(item))
+            except (InvalidNameError, TypeError):
+                log.warning("a name of the stored class list was left out: %r", item)
+        return names
+
+    # ------------------------------------------------------------------ who is playing now
+    def report_playing(self, name: str, code: str | None, moves: int, score: int) -> bool:
+        """Say that ``name`` is playing ``code`` and is at move ``moves`` (a short write; the
+        row goes when the game is recorded or a lesson starts).  True when stored."""
+        student = clean_name(name)
+        code = _clean_code(code)
+        moves, score = _count(moves, "moves"), _count(score, "score")
+        if self._problem is not None:
+            return False
+        now = _utc_iso(None)
+
+        def store(con: sqlite3.Connection) -> None:
+            con.execute(
+                "INSERT INTO live (name_key, name, code, moves, score, updated_at) VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (name_key) DO UPDATE SET name = excluded.name, code = excluded.code,"
+                " moves = excluded.moves, score = excluded.score, updated_at = excluded.updated_at",
+                (name_key(student), student, code, moves, score, now),
+            )
+
+        return self._try_write(store)
+
+    def playing(self, within: float = 120.0) -> list[Playing]:
+        """Students who reported a move in the last ``within`` seconds, by name."""
+        since = _utc_iso(datetime.fromtimestamp(time.time() - within, timezone.utc))
+        sql = "SELECT name, code, moves, score, updated_at FROM live WHERE updated_at >= ? ORDER BY name_key"
+        return self._read(lambda con: [Playing(*r) for r in con.execute(sql, (since,)).fetchall()], [])
+
+    def signature(self) -> tuple[Any, ...]:
+        """A cheap fingerprint of the stored data: it changes when a game, a setting, a lesson
+        or a live move is written (the teacher's page redraws only then)."""
         sql = (
-            "SELECT name, count(*), sum(result = 'won'), max(score), avg(score), count(DISTINCT code),"
-            " min(played_at), max(played_at) FROM games GROUP BY name ORDER BY name COLLATE NOCASE, name"
+            "SELECT (SELECT count(*) FROM games), (SELECT max(id) FROM games),"
+            " (SELECT group_concat(key || '=' || value || '@' || updated_at) FROM settings),"
+            " (SELECT max(id) FROM lessons), (SELECT max(updated_at) FROM live), (SELECT count(*) FROM live)"
         )
-        return self._read(lambda con: [StudentProgress(*r) for r in con.execute(sql).fetchall()], [])
+        return self._read(lambda con: tuple(con.execute(sql).fetchone()), ())
+
+    def _setting(self, key: str) -> str | None:
+        """The stored value of setting ``key`` (``None``: never set, or the store is off)."""
+        found = self._read(lambda con: con.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone(), None)
+        return None if found is None else str(found[0])
+
+    def _try_write(self, statements: Callable[[sqlite3.Connection], None]) -> bool:
+        try:
+            self._write(statements)
+        except _Busy:
+            return False
+        except (sqlite3.Error, OSError) as exc:
+            self._fail(_problem_of(exc), str(exc))
+            return False
+        return True
+
+
+def _store_setting(con: sqlite3.Connection, key: str, value: str, now: str) -> None:
+    con.execute(
+        "INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)"
+        " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+        (key, value, now),
+    )
+
+
+def _put_setting(con: sqlite3.Connection, key: str, value: str | None, now: str) -> None:
+    """Store setting ``key`` (``None``: remove it)."""
+    if value is None:
+        con.execute("DELETE FROM settings WHERE key = ?", (key,))
+    else:
+        _store_setting(con, key, value, now)
+
+
+# ------------------------------------------------------------------ the class's figures
+# Pure functions over rows (the store reads them, these count them):
+# Pure functions over :class:`~tripeaks.history.class_results.ClassRow` lists (the store reads
+# the rows, these count them), so every rule is tested without a file:
+#
+# * one student is one :func:`~tripeaks.history.class_results.name_key`: " chloé " and
+#   "Chloé" are the same student, shown as first typed;
+# * a win always ranks above a loss; among wins the best score of a win, then the
+#   fewest moves of a win; among losses the best score of a finished game (blocked or
+#   timed out), a student with only abandoned games last; ties share a rank;
+# * best and mean scores count finished games only: an abandoned game (one move, then
+#   a new deal) never lifts or lowers them;
+# * a game continued from a record is counted apart (``from_record``) and never as a
+#   win or a score of the student's own.
+
+
+@dataclass
+class Tally:
+    """One student's games counted (a work object of this module)."""
+
+    name: str
+    games: int = 0
+    wins: int = 0
+    blocked: int = 0
+    timed_out: int = 0
+    abandoned: int = 0
+    from_record: int = 0
+    hints: int = 0
+    undos: int = 0
+    seconds: float = 0.0
+    win_scores: list[int] = field(default_factory=list)
+    win_moves: list[int] = field(default_factory=list)
+    finished_scores: list[int] = field(default_factory=list)
+    codes: set[str] = field(default_factory=set)
+    first: str = ""
+    last: str = ""
+
+    def add(self, row: ClassRow) -> None:
+        self.games += 1
+        self.hints += row.hints
+        self.undos += row.undos
+        self.seconds += row.duration
+        if row.code is not None:
+            self.codes.add(row.code)
+        self.first = min(self.first, row.played_at) if self.first else row.played_at
+        self.last = max(self.last, row.played_at)
+        if row.from_record:
+            self.from_record += 1
+            return
+        if row.result is Outcome.WON:
+            self.wins += 1
+            self.win_scores.append(row.score)
+            self.win_moves.append(row.moves)
+            self.finished_scores.append(row.score)
+        elif row.result is Outcome.ABANDONED:
+            self.abandoned += 1
+        else:
+            if row.result is Outcome.BLOCKED:
+                self.blocked += 1
+            else:
+                self.timed_out += 1
+            self.finished_scores.append(row.score)
+
+    @property
+    def won(self) -> bool:
+        return self.wins > 0
+
+    @property
+    def best(self) -> int | None:
+        """The best score of a win when there is one, else of a finished game, else ``None``."""
+        scores = self.win_scores if self.win_scores else self.finished_scores
+        return max(scores) if scores else None
+
+    @property
+    def fewest(self) -> int | None:
+        return min(self.win_moves) if self.win_moves else None
+
+    @property
+    def mean(self) -> float | None:
+        scores = self.finished_scores
+        return sum(scores) / len(scores) if scores else None
+
+    def figures(self) -> dict[str, Any]:
+        """The figures a leaderboard row and a progress row share (:class:`LeaderRow`, :class:`StudentProgress`)."""
+        return {
+            "wins": self.wins,
+            "blocked": self.blocked,
+            "timed_out": self.timed_out,
+            "abandoned": self.abandoned,
+            "mean_score": self.mean,
+            "hints": self.hints,
+            "undos": self.undos,
+            "seconds": round(self.seconds, 1),
+            "from_record": self.from_record,
+        }
+
+
+def tally_by_student(rows: Iterable[ClassRow]) -> dict[str, Tally]:
+    """Each student's :class:`Tally`, keyed by :func:`name_key`, named as first typed."""
+    out: dict[str, Tally] = {}
+    for row in sorted(rows, key=lambda r: r.played_at):
+        key = name_key(row.name)
+        if key not in out:
+            out[key] = Tally(row.name)
+        out[key].add(row)
+    return out
+
+
+def rank_key(won: bool, best: int | None, fewest: int | None) -> tuple[int, float, float]:
+    """The order of the leaderboard (smaller first): a win, then the best score, then the fewest moves."""
+    return (0 if won else 1, -best if best is not None else float("inf"), fewest if fewest is not None else 0)
+
+
+def leaderboard(rows: Sequence[ClassRow], code: str) -> list[LeaderRow]:
+    """The students who played ``code`` (the rows of other codes are ignored), best first;
+    students with the same (won, best score, fewest moves) share a rank; then by name."""
+    tallies = tally_by_student(r for r in rows if r.code == code)
+    ordered = sorted(tallies.items(), key=lambda kv: (rank_key(kv[1].won, kv[1].best, kv[1].fewest), kv[0], kv[1].name))
+    board: list[LeaderRow] = []
+    for i, (_key, t) in enumerate(ordered):
+        same = board and rank_key(board[-1].won, board[-1].best_score, board[-1].fewest_moves) == rank_key(
+            t.won, t.best, t.fewest
+        )
+        rank = board[-1].rank if same else i + 1
+        board.append(
+            LeaderRow(
+                rank=rank,
+                name=t.name,
+                games=t.games,
+                won=t.won,
+                best_score=t.best,
+                fewest_moves=t.fewest,
+                **t.figures(),
+            )
+        )
+    return board
+
+
+def progress(rows: Sequence[ClassRow]) -> list[StudentProgress]:
+    """Each student's figures over every code, by name (case aside)."""
+    tallies = tally_by_student(rows)
+    out = []
+    for key in sorted(tallies, key=lambda k: (k, tallies[k].name)):
+        t = tallies[key]
+        finished = t.finished_scores
+        out.append(
+            StudentProgress(
+                name=t.name,
+                games=t.games,
+                best_score=max(finished) if finished else None,
+                codes=len(t.codes),
+                first_played=t.first,
+                last_played=t.last,
+                **t.figures(),
+            )
+        )
+    return out
 
 
 def _entries(rows: list[tuple[Any, ...]]) -> list[ClassRow]:
@@ -881,7 +1432,13 @@ def _entries(rows: list[tuple[Any, ...]]) -> list[ClassRow]:
     out = []
     for row in rows:
         try:
-            out.append(ClassRow(*row))
+            name, code, rules, result, score, moves, draws, undos, duration, record, played_at = row[:11]
+            out.append(
+                ClassRow(
+                    name, code, rules, result, score, moves, draws, undos, duration, record, played_at,
+                    hints=row[11], from_record=bool(row[12]), lesson=row[13], row_id=row[14],
+                )
+            )  # fmt: skip
         except (InvalidEntryError, TypeError) as exc:
             log.warning("a stored game was skipped: %s", exc)
     return out

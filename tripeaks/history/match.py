@@ -32,7 +32,7 @@ from typing import Any
 
 from ..engine.codes import GameCode, InvalidCodeError
 from ..engine.rules import RuleSet
-from .entry import UTC, HistoryError, _parse_when, _utc_text
+from .entry import LIMITS, UTC, HistoryError, _parse_when, _utc_text
 
 __all__ = ["Match", "MatchError", "MATCH_SIZES"]
 
@@ -178,7 +178,7 @@ class Match:
             or not isinstance(won, list)
             or len(scores) != len(won)
             or len(scores) > match.size
-            or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in scores)
+            or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= LIMITS.score for s in scores)
             or not all(isinstance(w, bool) for w in won)
         ):
             raise MatchError("a match's 'scores' and 'won' must be lists of the same length, one per deal played")

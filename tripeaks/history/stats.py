@@ -15,7 +15,8 @@ as a record does (§6); ``rules`` is the rule set's text (``"E"``,
 ``"C-OP"``); ``duration`` is in seconds; ``date`` is when it counted (UTC);
 ``daily`` is the calendar date whose deal of the day it was, else ``null``;
 ``actions`` are the record's tokens, so that any past game can be replayed
-(:meth:`GameEntry.record`).
+(:meth:`GameEntry.record`); ``"from_record": true`` (absent means false) marks a game
+continued from a record's step, which counted through the moves made on it here only.
 
 :func:`summarize` gives the figures of a list of games (played, won, win
 rate, streaks, best and average score, average moves); :func:`by_rules`
@@ -41,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .daily import parse_date
-from .entry import UTC, GameEntry, HistoryError, Outcome
+from .entry import LIMITS, UTC, GameEntry, HistoryError, Outcome, loads
 
 __all__ = [
     "UTC",
@@ -56,6 +57,8 @@ __all__ = [
     "export_history",
     "import_history",
     "merge_history",
+    "read_entries",
+    "read_entries_apart",
     "HISTORY_FORMAT",
 ]
 
@@ -63,17 +66,40 @@ HISTORY_FORMAT = "tripeaks-history/1"
 """The ``format`` of an exported history (:func:`export_history`)."""
 
 
-def read_entries(games: Any, where: str = "history") -> list[GameEntry]:
-    """A JSON list of entries read with :meth:`GameEntry.from_json`; raises :class:`HistoryError`."""
+def _games(games: Any, where: str) -> list[Any]:
     if not isinstance(games, list):
         raise HistoryError(f"{where} must be a list of games")
-    return [GameEntry.from_json(g, f"game {i}") for i, g in enumerate(games)]
+    if len(games) > LIMITS.games:
+        raise HistoryError(f"{where} holds {len(games)} games, at most {LIMITS.games} are read")
+    return games
+
+
+def read_entries(games: Any, where: str = "history") -> list[GameEntry]:
+    """A JSON list of at most ``LIMITS.games`` entries read with :meth:`GameEntry.from_json`
+    (within :data:`~tripeaks.history.entry.LIMITS`); raises :class:`HistoryError` naming the first
+    bad game (``game 3``, counted from 1) and field."""
+    return [GameEntry.from_json(g, f"game {i + 1}") for i, g in enumerate(_games(games, where))]
+
+
+def read_entries_apart(games: Any, where: str = "history") -> tuple[list[GameEntry], list[tuple[Any, str]]]:
+    """The same reader, keeping what it can: the entries read, and each game that fails with the
+    message saying why (the browser's storage at load sets those aside, one by one).  Raises
+    :class:`HistoryError` only when ``games`` is not such a list at all."""
+    kept: list[GameEntry] = []
+    bad: list[tuple[Any, str]] = []
+    for i, g in enumerate(_games(games, where)):
+        try:
+            kept.append(GameEntry.from_json(g, f"game {i + 1}"))
+        except HistoryError as exc:
+            bad.append((g, str(exc)))
+    return kept, bad
 
 
 @dataclass(frozen=True)
 class Summary:
     """The figures of some games: counts, ``win_rate`` 0–1, streaks of wins in a row (``current``:
-    the one the latest games make), points and moves; the averages are ``None`` with no game."""
+    the one the latest games make), points and moves; the averages are ``None`` with no game;
+    ``from_record`` how many were continued from a record."""
 
     played: int
     won: int
@@ -83,6 +109,9 @@ class Summary:
     best_score: int | None
     average_score: float | None
     average_moves: float | None
+    from_record: int = 0
+    """How many of the games were continued from a record (docs/rules.md §6): they count
+    through the moves made on them here only."""
 
 
 def _streaks(wins: Iterable[bool]) -> tuple[int, int]:
@@ -108,6 +137,7 @@ def summarize(entries: Sequence[GameEntry]) -> Summary:
         best_score=max((e.score for e in games), default=None),
         average_score=sum(e.score for e in games) / played if played else None,
         average_moves=sum(e.moves for e in games) / played if played else None,
+        from_record=sum(e.from_record for e in games),
     )
 
 
@@ -159,17 +189,10 @@ def export_history(entries: Sequence[GameEntry]) -> str:
 
 
 def import_history(text: str | bytes) -> list[GameEntry]:
-    """Read an exported history; raises :class:`HistoryError` naming the first bad part (not JSON,
-    another format, or a game with a bad field)."""
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError:
-            raise HistoryError("the file is not UTF-8 text") from None
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise HistoryError(f"the file is not JSON: {exc}") from None
+    """Read an exported history with the reader of the browser's storage (the same
+    :data:`~tripeaks.history.entry.LIMITS`); raises :class:`HistoryError`, and nothing else, naming
+    the first bad part (not JSON, another format, or the game and field out of bounds)."""
+    data = loads(text, "the file")
     if not isinstance(data, dict) or data.get("format") != HISTORY_FORMAT:
         got = data.get("format") if isinstance(data, dict) else type(data).__name__
         raise HistoryError(f"not a TriPeaks history: format {got!r}, expected {HISTORY_FORMAT!r}")
@@ -177,13 +200,14 @@ def import_history(text: str | bytes) -> list[GameEntry]:
 
 
 def merge_history(existing: Sequence[GameEntry], new: Iterable[GameEntry]) -> tuple[list[GameEntry], int]:
-    """``existing`` plus the games of ``new`` not already in it, in date order; and how many were added."""
-    seen = set(existing)
+    """``existing`` plus the games of ``new`` not already in it (:attr:`GameEntry.key`), in date
+    order; and how many were added."""
+    seen = {e.key for e in existing}
     merged = list(existing)
     added = 0
     for e in new:
-        if e not in seen:
-            seen.add(e)
+        if e.key not in seen:
+            seen.add(e.key)
             merged.append(e)
             added += 1
     merged.sort(key=lambda e: e.date)

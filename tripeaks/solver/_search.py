@@ -67,6 +67,7 @@ import functools
 import time
 
 from ..engine.layout import COVERED_BY, N_TABLEAU
+from . import _core
 
 __all__ = ["search", "lattice", "NEIGHBOURS", "DRAW", "WILD", "Tables", "Budget", "start", "lost_memo", "decode_line"]
 
@@ -473,6 +474,8 @@ def search(
     """
     if present == 0:
         return True, [], 0
+    if _core.lib is not None:  # the same search in C, position for position (tripeaks.solver._core)
+        return _core.search(ranks, present, waste, stock, wraps, max_nodes, deadline)
     lat = lattice()
     root, _, counts = start(ranks, present)  # counts: the remaining tableau cards per rank, COUNT_BITS each
     t = Tables(ranks, stock, wraps)

@@ -46,8 +46,8 @@ from ..engine.cards import Card, CardOrJoker
 from ..engine.codes import GameCode
 from ..engine.game import DRAW as DRAW_ACTION
 from ..engine.game import Action, Game, Status
-from ..engine.layout import POSITIONS
 from ..engine.rules import DrawRule, RuleSet, ScoringRule
+from . import _core
 from ._search import DRAW, lattice, search
 from ._search_rules import WILD, best_runs, search_any, search_stuck
 
@@ -174,9 +174,34 @@ def prepare() -> None:
 
     Otherwise the first :func:`solve` or :func:`hint` builds them before its
     clock starts (so its time limit still holds for the search, but that first
-    call takes longer); an app can call this at start-up instead.
+    call takes longer); an app can call this at start-up instead.  With the compiled search core
+    (``SEARCH_CORE == "c"``) these are the core's own tables, a few milliseconds; the Python
+    search's are then built by the first search that needs them (jokers, an empty waste, draw stuck,
+    the best score).
     """
-    lattice()
+    if _core.lib is not None:
+        _core.prepare()
+    else:
+        lattice()
+
+
+def _tables(rules: RuleSet, waste: int, stock: tuple[int, ...]) -> None:
+    """Build the one-time tables of the search :func:`_decide` will run for this position."""
+    if _core.lib is not None and rules.draw is not DrawRule.STUCK and waste != WILD and WILD not in stock:
+        _core.prepare()
+    else:
+        lattice()
+
+
+class _Names(dict[Card, str]):
+    """``_NAMES[card]``: the card's name (``str(card)``), computed once per card."""
+
+    def __missing__(self, card: Card) -> str:
+        v = self[card] = str(card)
+        return v
+
+
+_NAMES = _Names()
 
 
 def _state(game: Game) -> tuple[tuple[int, ...], int, int, tuple[int, ...]]:
@@ -185,11 +210,8 @@ def _state(game: Game) -> tuple[tuple[int, ...], int, int, tuple[int, ...]]:
     The waste is a rank 1–13, or ``WILD`` for a joker or an empty waste; a
     joker in the stock is ``WILD`` too.
     """
-    ranks = tuple(int(game.card_at(p).rank) for p in POSITIONS)
-    present = 0
-    for p, slot in enumerate(game.tableau):
-        if slot is not None:
-            present |= 1 << p
+    ranks = tuple([int(c.rank) for c in game.dealt_tableau])
+    present = game.present_mask
     stock = tuple(int(c.rank) if isinstance(c, Card) else WILD for c in game.stock_cards)
     top = game.waste_top
     waste = int(top.rank) if isinstance(top, Card) else WILD
@@ -238,15 +260,9 @@ def _as_game(game_or_code: Game | GameCode | str) -> Game:
 
 
 def _actions(game: Game, raw: list[int]) -> tuple[list[Action], list[str]]:
-    line: list[Action] = []
-    cards: list[str] = []
-    for a in raw:
-        if a == DRAW:
-            line.append(DRAW_ACTION)
-            cards.append(DRAW_ACTION)
-        else:
-            line.append(a)
-            cards.append(str(game.card_at(a)))
+    dealt = game.dealt_tableau
+    line: list[Action] = [DRAW_ACTION if a == DRAW else a for a in raw]
+    cards = [DRAW_ACTION if a == DRAW else _NAMES[dealt[a]] for a in raw]
     return line, cards
 
 
@@ -268,14 +284,14 @@ def solve(
     """
     _check_nodes(max_nodes)
     g = _as_game(game)
-    lattice()  # the one-time tables (see prepare) do not count against the time limit
+    ranks, present, waste, stock = _state(g)
+    _tables(g.rules, waste, stock)  # the one-time tables (see prepare) do not count against the time limit
     deadline = _deadline(time_limit)
     t0 = time.perf_counter()
     if g.status is Status.WON:
         return Solution(Verdict.WINNABLE, [], [], 0, True, 0.0)
     if g.status is Status.TIME_UP:
         return Solution(Verdict.UNWINNABLE, [], [], 0, True, 0.0)
-    ranks, present, waste, stock = _state(g)
     verdict, raw, nodes = _decide(ranks, present, waste, stock, g.rules, max_nodes, deadline)
     seconds = time.perf_counter() - t0
     if verdict is None:

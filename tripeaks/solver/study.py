@@ -106,6 +106,7 @@ __all__ = [
     "RATES_FILE",
     "RUNS_SCORES_FILE",
     "CHUNK",
+    "usable_cpus",
 ]
 
 _T = TypeVar("_T")
@@ -143,6 +144,15 @@ class Stage:
     rules: RuleSet
     deals: int | None
     seconds: float | None = None
+
+
+def usable_cpus() -> int:
+    """The processors this process may run on (its CPU affinity where the system says, else every
+    core; at least 1): local worker pools never start more processes than that."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not on Linux
+        return max(1, os.cpu_count() or 1)
 
 
 def _label(label: Callable[[Stage], str] | None, stage: Stage) -> str:
@@ -198,7 +208,7 @@ def decide_deals(
 
     On ``jobs`` local processes, or on ``executor`` (any
     ``concurrent.futures.Executor``, e.g. a Dask client's; ``jobs`` is then
-    its number of workers).  Lazy: at most a few chunks per worker are in
+    its number of workers; local processes are never more than :func:`usable_cpus`).  Lazy: at most a few chunks per worker are in
     flight, so memory does not grow with the number of deals.  ``progress``
     shows a bar with the time left, labelled ``label(stage)`` for the
     ``"decide"`` :class:`Stage` (default: the rule set's text, e.g. ``E-SR``;
@@ -390,6 +400,12 @@ def _best_deal(args: tuple[str, int, int | None]) -> tuple[str, int, str, int | 
     return rule, deal, res.verdict.value, res.score, res.draws, res.optimal, res.nodes
 
 
+def _best_row(best: tuple[str, int, str, int | None, int | None, bool, int]) -> list[object]:
+    """A row of a scores CSV from :func:`_best_deal`: an unknown score or draw count is left empty."""
+    rules, deal, verdict, score, draws, optimal, nodes = best
+    return [rules, deal, verdict, "" if score is None else score, "" if draws is None else draws, int(optimal), nodes]
+
+
 CHUNK = 16
 """Deals per task sent to a worker (a process, or a Dask worker)."""
 _AHEAD = 4
@@ -465,7 +481,7 @@ def _map(
                 bar.update(1)
             return
         chunks = _chunks(items, CHUNK)
-        pool = executor if executor is not None else ProcessPoolExecutor(max_workers=jobs)
+        pool = executor if executor is not None else ProcessPoolExecutor(max_workers=min(jobs, usable_cpus()))
         pending: deque[Future[list[_R]]] = deque()
         try:
             pending.extend(pool.submit(_run_chunk, fn, c) for c in itertools.islice(chunks, max(1, jobs) * _AHEAD))
@@ -664,19 +680,9 @@ def run_study(
             ruleset = RuleSet.parse(rule)
             bar = _Bar(len(todo), _label(label, Stage("best", ruleset, len(todo))), progress)
             found = _map(_best_deal, todo, jobs, executor, bar)
-            for rule_, deal, verdict, score, draws, optimal, nodes in found:
+            for best in found:
                 done += 1
-                w2.writerow(
-                    [
-                        rule_,
-                        deal,
-                        verdict,
-                        "" if score is None else score,
-                        "" if draws is None else draws,
-                        int(optimal),
-                        nodes,
-                    ]
-                )
+                w2.writerow(_best_row(best))
             log(_done("best", ruleset, done, t0))
     paths = {"study": study_path, "scores": scores_path}
     study = study_rows() if rules is None else [StudyRow.of(RuleSet.parse(r)) for r in rules]
@@ -777,19 +783,9 @@ def _rule_set_study(
             ]
             done = 0
             bar = _Bar(len(todo), _label(label, Stage("best", TRADITIONAL, len(todo))), progress)
-            for rules_, deal, verdict, score, draws, optimal, nodes in _map(_best_deal, todo, jobs, executor, bar):
+            for best in _map(_best_deal, todo, jobs, executor, bar):
                 done += 1
-                w3.writerow(
-                    [
-                        rules_,
-                        deal,
-                        verdict,
-                        "" if score is None else score,
-                        "" if draws is None else draws,
-                        int(optimal),
-                        nodes,
-                    ]
-                )
+                w3.writerow(_best_row(best))
             log(_done("best", TRADITIONAL, done, t0))
         paths["runs_scores"] = runs_path
     return paths

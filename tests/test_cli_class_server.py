@@ -1,0 +1,81 @@
+"""``python -m tripeaks class-server``: one command for a lesson on the local network."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+import pytest
+
+from tripeaks.cli import SECRET_FILE, main
+from tripeaks.history.class_results import ClassStore
+
+
+def test_a_dry_run_makes_the_folder_and_the_secret_and_prints_both_links(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "class" / "3B" / "results.sqlite"
+    assert main(["class-server", "--db", str(db), "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    secret = (db.parent / SECRET_FILE).read_text().strip()
+    assert len(secret) >= 12 and stat.S_IMODE((db.parent / SECRET_FILE).stat().st_mode) == 0o600
+    assert "/voila/render/tripeaks.ipynb" in out and f"class_results.ipynb?secret={secret}" in out
+    assert "TCP port 8866" in out and "--Voila.ip=0.0.0.0" in out and "localhost" not in out
+    assert ClassStore(db).available
+    assert main(["class-server", "--db", str(db), "--dry-run", "--local"]) == 0  # the same secret again
+    again = capsys.readouterr().out
+    assert f"secret={secret}" in again and "http://localhost:8866/" in again and "firewall" not in again
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--port", "80"],
+        ["--port", "eighty"],
+        ["--secret", "short"],
+        ["--secret", "has spaces in it"],
+    ],
+)
+def test_bad_arguments_say_why_and_change_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    db = tmp_path / "new" / "results.sqlite"
+    assert main(["class-server", "--db", str(db), "--dry-run", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tripeaks") and len(err.strip().splitlines()) == 1
+    assert not db.parent.exists()  # nothing made
+
+
+def test_a_folder_given_as_the_database_is_refused_in_the_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["class-server", "--db", str(tmp_path), "--dry-run", "--lang", "pt"]) == 2
+    assert "é uma pasta" in capsys.readouterr().err
+
+
+def test_a_class_list_file_is_stored_for_the_students_to_pick_from(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    names = tmp_path / "3B.txt"
+    names.write_text("\ufeffChloé\r\n\r\n  chloé \r\nRobert'); DROP TABLE games;--\r\n", encoding="utf-8")
+    db = tmp_path / "class" / "results.sqlite"
+    assert main(["class-server", "--db", str(db), "--dry-run", "--class-list", str(names)]) == 0
+    assert "Names on it: 2." in capsys.readouterr().out
+    assert ClassStore(db).class_list() == ["Chloé", "Robert'); DROP TABLE games;--"]
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [(b"Ana\nBe\tatriz\n", "line 2 of the class list"), (b"\xff\xfeA\x00", "cannot be read"), (None, "cannot be read")],
+)
+def test_a_class_list_that_cannot_be_used_says_why_and_changes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes | None, said: str
+) -> None:
+    names = tmp_path / "names.txt"
+    if content is not None:
+        names.write_bytes(content)
+    db = tmp_path / "new" / "results.sqlite"
+    assert main(["class-server", "--db", str(db), "--dry-run", "--class-list", str(names)]) == 2
+    err = capsys.readouterr().err
+    assert said in err and len(err.strip().splitlines()) == 1
+    assert not db.parent.exists()  # nothing made
