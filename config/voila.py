@@ -28,3 +28,7 @@ c.MappingKernelManager.cull_idle_timeout = 300
 c.MappingKernelManager.cull_interval = 30
 c.MappingKernelManager.cull_connected = False
 c.MappingKernelManager.cull_busy = False
+# After a cell has run, Voila waits this many seconds for its output (the app's widgets) before it
+# gives up on it and shows the page without the app.  nbclient's default of 4 s is too short on a
+# busy computer (a class on 2 cores: a reload then showed only the notebook's introduction).
+c.VoilaExecutor.iopub_timeout = 120

@@ -38,6 +38,12 @@ class Page:
     # the log and the plot
     move_log = property(lambda self: self.app.log_panel.entries, doc="The move log (``tp-log``).")
     plot_image = property(lambda self: self.app.plot_panel.plot.image, doc="The score plot (``tp-plot``).")
+    # the game review at the end of a game (docs/rules.md §9)
+    review_button = property(lambda self: self.app.review_view.button, doc="Review this game (``tp-review-button``).")
+    review_text = property(lambda self: self.app.review_view.text, doc="Its explanation (``tp-review-text``).")
+    try_again_button = property(
+        lambda self: self.app.review_view.again, doc="Try again from move N (``tp-review-again``)."
+    )
 
 
 def ui(app: Any) -> Page:

@@ -25,6 +25,7 @@ from tripeaks.app.views.theme import CSS, PALETTE_DARK, PALETTE_LIGHT
 from tripeaks.engine.cards import Card, Suit
 from tripeaks.engine.layout import BASE_ROW
 from tripeaks.i18n import LANGUAGES
+from tripeaks.i18n.keep import keep_text
 from tripeaks.i18n.lessons import lesson_text
 from tripeaks.i18n.ui import ui_text
 
@@ -237,7 +238,7 @@ def test_question_mark_shows_the_help_and_escape_hides_it():
     tools = app.keyboard
     panel = tools.keys_help
     assert panel.layout.display == "none"
-    assert app.children.index(panel) == app.children.index(app.controls) + 1  # right under the controls
+    assert app.main.children.index(panel) == app.main.children.index(app.controls) + 1  # right under the controls
     app.page_bridge.press("?")
     assert panel.layout.display is None and tools.keys_toggle.value is True
     app.page_bridge.press("?")
@@ -290,7 +291,10 @@ def test_the_page_language_title_and_live_regions_follow_the_app(lang):
     assert (bridge.lang, bridge.title) == ("en", ui_text("page.title", "en"))
     app.set_language(lang)
     assert (bridge.lang, bridge.title) == (lang, ui_text("page.title", lang))
-    assert bridge.images == {".tp-plot": ui_text("plot.title", lang)}
+    assert bridge.images == {
+        ".tp-plot": ui_text("plot.title", lang),
+        ".tp-stats-plot": keep_text("stats.plot_alt", lang),
+    }
     assert ".tp-status" in bridge.live  # the status line is an ARIA live region
     assert "tp-bridge" in classes(bridge) and bridge in app.children
 

@@ -14,7 +14,7 @@ from tripeaks.app.views.teacher_page import ClassResults
 from tripeaks.i18n import UnknownLanguageError
 
 CODE = "TP1-E-AAAAAAB"
-MESSAGE = r"^unknown language 'de': use one of en, pt, fr$"
+MESSAGE = r"^unknown language 'de': use one of en, pt, fr, es$"
 
 
 @pytest.mark.parametrize(

@@ -20,12 +20,19 @@ RULES_NOT_ADJACENT = {
     "en": "It must be one rank higher or lower",
     "pt": "Tem de ter um valor imediatamente superior ou inferior",
     "fr": "La valeur doit être immédiatement supérieure ou inférieure",
+    "es": "Tiene que estar un valor por encima o por debajo",  # Spanish: the catalogue's, docs/glossary.es.md
 }
-RULES_BLOCKED_CARD = {"en": "This card is blocked", "pt": "Esta carta está bloqueada", "fr": "Cette carte est bloquée"}
+RULES_BLOCKED_CARD = {
+    "en": "This card is blocked",
+    "pt": "Esta carta está bloqueada",
+    "fr": "Cette carte est bloquée",
+    "es": "Esta carta está bloqueada",
+}
 RULES_NO_MORE_MOVES = {
     "en": "No more moves possible",
     "pt": "Já não há jogadas possíveis",
     "fr": "Plus aucun coup possible",
+    "es": "Ya no hay jugadas posibles",
 }
 
 
@@ -232,7 +239,7 @@ def test_pasted_code_deals_those_cards_under_its_rule(app):
     expected = Game.from_code("TP1-C-AAAAAAD")
     assert app.game.dealt_tableau == expected.dealt_tableau
     assert app.game.dealt_stock == expected.dealt_stock
-    assert app.game.rule is WrapRule.CLASSIC and ui(app).new_rule.value == "C"
+    assert app.game.rule is WrapRule.CLASSIC and ui(app).new_rule.value == "E"  # the menu keeps its choice (docs/play)
     assert plain(ui(app).rule_label.value) == "Rule: Classic"
     assert "TP1-C-AAAAAAD" in ui(app).code_label.value
     assert "TP1-C-AAAAAAD" in plain(ui(app).new_message.value)
@@ -306,7 +313,7 @@ def test_language_switch_changes_everything_at_once(layout):
     ]
     app.set_language("fr")
     assert app.lang == "fr" and ui(app).undo_button.description == "Annuler"
-    assert plain(ui(app).move_log.value).startswith("Coup 1 : Vous avez joué l'A♣ sur le 2♣")
+    assert plain(ui(app).move_log.value).startswith("Coup 1\u00a0: Vous avez joué l'A♣ sur le 2♣")
     assert card(app, 18).description == "D♥"
     assert card_name("QH", "fr") == "D♥"
     app.set_language("en")

@@ -20,8 +20,8 @@ from tripeaks.history.class_results import (
     NameProblem,
     Problem,
 )
+from tripeaks.i18n.catalogues import entries
 from tripeaks.i18n.classroom import (
-    CLASSROOM_CATALOG,
     classroom_text,
     name_problem_message,
     problem_message,
@@ -73,14 +73,14 @@ def db(tmp_path: Path) -> Path:
 
 # ------------------------------------------------------------------ the sentences
 def test_every_language_has_the_same_keys_and_placeholders() -> None:
-    assert set(CLASSROOM_CATALOG) == set(LANGUAGES)
-    english = CLASSROOM_CATALOG["en"]
+    catalogue = {lang: {key: entry.forms[0] for key, entry in entries("classroom", lang).items()} for lang in LANGUAGES}
+    english = catalogue["en"]
     for lang in LANGUAGES:
-        assert set(CLASSROOM_CATALOG[lang]) == set(english), lang
-        for key, template in CLASSROOM_CATALOG[lang].items():
+        assert set(catalogue[lang]) == set(english), lang
+        for key, template in catalogue[lang].items():
             assert placeholders(template) == placeholders(english[key]), (lang, key)
             assert template == template.strip() and template, (lang, key)
-        translated = [k for k in english if CLASSROOM_CATALOG[lang][k] != english[k]]
+        translated = [k for k in english if catalogue[lang][k] != english[k]]
         if lang != "en":
             assert len(translated) > 0.9 * len(english), lang
 
@@ -118,17 +118,17 @@ def test_the_leaderboard_of_the_latest_code_and_everyones_progress(db: Path) -> 
     assert list(view.code_picker.options) == [OTHER, CODE]  # most recently played first
     view.code_picker.value = CODE
     rows = table_rows(view.leaderboard.value)
-    assert rows == [
-        ["1", "Ana", "1", "yes", "700", "48"],
-        ["2", "Bea", "1", "no", "420", "none"],
-        ["3", "<script>alert(1)</script>", "1", "no", "300", "none"],
+    assert [r[:6] for r in rows] == [  # "won: no" says how; an abandoned game has no best score
+        ["1", "Ana", "1", "won", "700", "48"],
+        ["2", "Bea", "1", "blocked", "420", "none"],
+        ["3", "<script>alert(1)</script>", "1", "abandoned", "none", "none"],
     ]
     assert "Games on TP1-E-AAAAAAD: 3. Students: 3. Wins: 1." in visible_text(view.leaderboard_summary.value)
     progress = table_rows(view.progress.value)
-    assert [r[:6] for r in progress] == [
-        ["<script>alert(1)</script>", "1", "0", "300", "300.0", "1"],
-        ["Ana", "2", "1", "700", "540.0", "2"],
-        ["Bea", "1", "0", "420", "420.0", "1"],
+    assert [r[:8] for r in progress] == [  # name, games, wins, blocked, out of time, abandoned, best, mean
+        ["<script>alert(1)</script>", "1", "0", "0", "0", "1", "none", ""],
+        ["Ana", "2", "1", "1", "0", "0", "700", "540.0"],
+        ["Bea", "1", "0", "1", "0", "0", "420", "420.0"],
     ]
     assert "Games recorded: 4. Students: 3." in visible_text(view.info.value)
 
@@ -150,10 +150,15 @@ def test_the_plots_are_one_png_redrawn_for_the_chosen_code(db: Path) -> None:
     assert view.plot_png.startswith(PNG) and view.plot_png != first
     assert view._figure is figure  # the same Figure, redrawn
     titles = [ax.get_title() for ax in figure.axes]
-    assert titles == ["Final scores on TP1-E-AAAAAAD", "Every game's final score"]
+    assert titles == ["Best score per student on TP1-E-AAAAAAD", "Every game's final score"]
     left = figure.axes[0]
-    heights = sorted(round(p.get_height()) for p in left.patches if p.get_height() > 0)
-    assert sum(heights) == 3  # the three games on CODE, stacked won / not won
+    bars = [(round(p.get_height()), p.get_facecolor()[:3]) for p in left.patches if p.get_height() > 0]
+    # one bar per student with a finished game (the abandoned-only student has none), won in green first
+    assert [h for h, _ in bars] == [700, 420]
+    assert bars[0][1] != bars[1][1]
+    assert [tick.get_text() for tick in left.get_xticklabels()] == ["Ana", "Bea"]
+    assert all(float(tick).is_integer() for tick in left.get_yticks())  # readable ticks
+    assert not left.get_legend() and not figure.axes[1].get_legend()  # the legend is above, never over the data
 
 
 def test_refresh_reads_new_games(db: Path) -> None:
@@ -227,10 +232,11 @@ def test_the_language_menu_switches_every_text(db: Path) -> None:
     assert "Résultats de la classe" in view.title.value
     assert view.refresh_button.description == "Actualiser"
     assert "Classement" in view.leaderboard_heading.value
-    assert table_rows(view.leaderboard.value)[0][3] == "oui"
-    assert "540,0" in [r[4] for r in table_rows(view.progress.value)]
+    assert table_rows(view.leaderboard.value)[0][3] == "gagnée"
+    assert "540,0" in [r[7] for r in table_rows(view.progress.value)]
     assert classroom_text("challenge.invalid", "fr") in visible_text(view.challenge_message.value)
-    assert [ax.get_title() for ax in view._figure.axes][0] == "Scores finaux sur TP1-E-AAAAAAD"
+    assert [ax.get_title() for ax in view._figure.axes][0] == classroom_text("plot.per_student", "fr", code=CODE)
+    assert [ax.get_title() for ax in view._figure.axes][0] != classroom_text("plot.per_student", "en", code=CODE)
 
 
 def test_an_unknown_language_is_refused() -> None:
@@ -249,7 +255,7 @@ def test_a_real_games_entry_shows_in_the_view(tmp_path: Path) -> None:
     game.draw()
     ClassStore(path).record_game(ClassRow.from_game("Léa", game, duration=5, result="abandoned"))
     view = ClassResults(path, environ={})
-    assert table_rows(view.leaderboard.value) == [["1", "Léa", "1", "no", "499", "none"]]
+    assert [r[:6] for r in table_rows(view.leaderboard.value)] == [["1", "Léa", "1", "abandoned", "none", "none"]]
 
 
 # ------------------------------------------------------------------ look and access

@@ -313,10 +313,10 @@ def test_a_click_that_ends_a_game_never_waits_for_the_database(db):
 
 # ------------------------------------------------------------------ the class challenge
 @pytest.mark.parametrize("lang", ["en", "pt", "fr"])
-def test_the_class_challenge_is_shown_in_new_game_and_dealt_in_one_click(db, monkeypatch, lang):
+def test_the_class_challenge_is_shown_on_the_name_line_and_dealt_in_one_click(db, monkeypatch, lang):
     monkeypatch.setenv(ENV_CHALLENGE, " tp1-c-aaaaaad ")
     app, tools = class_app(db, lang=lang)
-    assert tools.challenge_box in app.new_game.children and tools.challenge_box.layout.display != "none"
+    assert tools.challenge_box in tools.bar.children and tools.challenge_box.layout.display != "none"  # above the game
     assert plain(tools.challenge_text.value) == classroom_text("challenge.banner", lang, code="TP1-C-AAAAAAD")
     assert tools.challenge_button.description == classroom_text("challenge.play", lang)
     tools.challenge_button.click()

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from page import ui
+from rule_set_strategies import rule_sets as any_rule_sets
 from widget_state import css_classes, plain
 
 from tripeaks import Game, GameCode, RuleSet, Status
@@ -26,16 +27,7 @@ from tripeaks.i18n.rulesets import rules_text
 from tripeaks.i18n.ui import ui_text
 from tripeaks.solver import solve
 
-rule_sets = st.builds(
-    RuleSet,
-    wrap=st.booleans(),
-    draw=st.sampled_from(["any", "stuck"]),
-    peaks=st.sampled_from(["hidden", "open"]),
-    jokers=st.integers(0, 2),
-    waste=st.sampled_from(["dealt", "empty"]),
-    scoring=st.sampled_from(["standard", "runs"]),
-    undo=st.sampled_from(["free", "penalty"]),
-)
+rule_sets = any_rule_sets(timed=False)
 
 
 def play_out(game: Game, picks: list[int]) -> Game:

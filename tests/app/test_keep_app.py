@@ -229,7 +229,7 @@ def test_a_browser_that_keeps_nothing_says_so_once_and_the_app_plays_on():
 def test_a_refused_write_is_said_quietly():
     app, kept = kept_app(full=True)
     app.session.draw()
-    assert plain(kept.note.value) == keep_text("keep.write_failed", "en")
+    assert plain(kept.note.value) == keep_text("keep.storage_full", "en")
     assert app.game.moves == 1
 
 
@@ -238,6 +238,11 @@ GARBAGE = [
     "[1, 2, 3]",
     json.dumps({"format": "other-app", "version": 1}),
     json.dumps({"format": "tripeaks-storage", "version": 2}),
+    "[" * 100_000,
+    '{"format": "tripeaks-storage", "version": 1, "history": [{"score": 1' + "0" * 5000 + "}]}",
+]
+
+PART_GARBAGE = [
     json.dumps({"format": "tripeaks-storage", "version": 1, "history": [{"code": "x"}]}),
     json.dumps(
         {
@@ -249,6 +254,21 @@ GARBAGE = [
     json.dumps({"format": "tripeaks-storage", "version": 1, "match": {"codes": 5}}),
     json.dumps({"format": "tripeaks-storage", "version": 1, "settings": []}),
 ]
+
+
+@pytest.mark.parametrize("garbage", PART_GARBAGE)
+def test_a_bad_part_is_set_aside_alone_and_the_app_plays_on(garbage):
+    storage = {STORAGE_KEY: garbage}
+    app, kept = kept_app(storage)
+    aside = json.loads(storage[ASIDE_KEY])
+    assert aside["format"] == "tripeaks-aside" and len(aside["parts"]) == 1
+    part = next(v for k, v in json.loads(garbage).items() if k not in ("format", "version"))
+    assert aside["parts"][0]["value"] in (part, part[0] if isinstance(part, list) and part else None)
+    assert status(app).startswith(
+        keep_text("keep.set_aside_parts", "en", count=1, storage_key=ASIDE_KEY, detail="")[:40]
+    )
+    app.session.play(20)
+    assert kept.store.saved()["game"]["record"]["actions"] == ["8D"]
 
 
 @pytest.mark.parametrize("garbage", GARBAGE)

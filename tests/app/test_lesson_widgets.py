@@ -8,15 +8,24 @@ import pytest
 from widget_state import css_classes
 
 from tripeaks import Card, Refusal, RefusalDetail, Status
+from tripeaks.app.views import lesson_parts
 from tripeaks.app.views.lesson_page import LessonView, build_lessons
 from tripeaks.app.views.lesson_parts import GAME_LINKS, GUIDE_PLAYED_SHOWN, GUIDE_SHOWN, PEAK_CLASSES
-from tripeaks.course.lessons import LESSONS, LessonRun, TaskKind, lesson_by_id
+from tripeaks.course.lessons import (
+    LESSONS,
+    WIN_SETUP_MOVES,
+    WINNING_EASY_LINE,
+    LessonRun,
+    TaskKind,
+    lesson_by_id,
+)
 from tripeaks.course.quiz import Answer
 from tripeaks.engine.layout import PEAK_OF
 from tripeaks.i18n import refusal_detail_sentence, refusal_message
 from tripeaks.i18n.course import answer_message, feedback_message, render
 from tripeaks.i18n.lessons import lesson_text
 from tripeaks.i18n.quiz import quiz_text
+from tripeaks.i18n.ui import ui_text
 
 LANGS = ("en", "pt", "fr")
 LAST = len(LESSONS)
@@ -100,13 +109,16 @@ def test_show_me_completes_each_lesson(number):
     clicks = 0
     while not view.run.complete:
         run = view.run
-        if run.task.kind is TaskKind.DEAL:
+        if run.waiting:  # a finished board: Show me is off until Continue
+            assert view.show_button.disabled
+            view.continue_button.click()
+        elif run.task.kind is TaskKind.DEAL:
             view.new_game.code_input.value = run.task.code
             view.new_game.deal_button.click()
-        elif run.task.kind is TaskKind.EXPIRE and not run.waiting:
+        elif run.task.kind is TaskKind.EXPIRE:
             view.expire_button.click()
         else:
-            view.show_button.click()  # also goes on past a finished board
+            view.show_button.click()
             if view.run.guide is not None:
                 view.guide.all_button.click()
         clicks += 1
@@ -214,22 +226,23 @@ def _free_game_view() -> LessonView:
     view = LessonView(start=9)
     view.board.stock_button.click()
     view.undo_button.click()
-    assert view.run.task.key == "win"
+    view.continue_button.click()  # the end of a winning line replaces the board
+    assert view.run.task.key == "win" and view.run.game.moves == WIN_SETUP_MOVES
     return view
 
 
 def test_show_me_in_the_free_game_lists_the_line_and_steps_through_it():
     view = _free_game_view()
     assert view.hint_button.layout.display != "none"
-    view.board.stock_button.click()
-    view.board.card_buttons[view.run.game.find("QD")].click()
+    for card in WINNING_EASY_LINE[WIN_SETUP_MOVES : WIN_SETUP_MOVES + 2]:  # the learner's own good moves
+        view.board.card_buttons[view.run.game.find(card)].click()
     moves = view.run.game.moves
     view.show_button.click()
     guide = view.run.guide
     assert view.guide.layout.display != "none" and not guide.restarted
     shown = min(len(guide.steps), GUIDE_SHOWN)
     assert view.guide.steps.value.count("<li") == shown and 'class="tp-guide-next"' in view.guide.steps.value
-    assert _esc(render(guide.steps[0].text(), "en")) in view.guide.steps.value
+    assert _esc(render(guide.step_text(0, view.run.game), "en")) in view.guide.steps.value
     assert view.run.game.moves == moves and view.guide.previous_button.disabled
     view.guide.next_button.click()
     view.guide.next_button.click()
@@ -241,21 +254,24 @@ def test_show_me_in_the_free_game_lists_the_line_and_steps_through_it():
     assert view.run.game.status is Status.WON and view.guide.layout.display == "none"
 
 
-def test_the_guide_lists_a_window_of_the_line_that_holds_the_next_move():
+def test_the_guide_lists_a_window_of_the_line_that_holds_the_next_move(monkeypatch):
+    shown = 8  # a window shorter than the line of the free game's ending
+    monkeypatch.setattr(lesson_parts, "GUIDE_SHOWN", shown)
     view = _free_game_view()
     view.show_button.click()
     guide = view.run.guide
     total = len(guide.steps)
-    assert total > GUIDE_SHOWN  # the free game's line is longer than the list
+    assert total > shown
     for played in range(total):
         guide = view.run.guide
         listed = view.guide.steps.value
-        first = max(0, min(played - GUIDE_PLAYED_SHOWN, total - GUIDE_SHOWN))
-        assert listed.count("<li") == GUIDE_SHOWN
+        first = max(0, min(played - GUIDE_PLAYED_SHOWN, total - shown))
+        assert listed.count("<li") == shown
         assert f'<li value="{played + 1}" class="tp-guide-next" aria-current="step">' in listed
-        assert _esc(render(guide.steps[played].text(), "en")) in listed and f'<li value="{first + 1}" ' in listed
+        assert _esc(render(guide.step_text(played, view.run.game), "en")) in listed
+        assert f'<li value="{first + 1}" ' in listed
         assert listed.count('class="tp-guide-done"') == played - first
-        more = total - first - GUIDE_SHOWN
+        more = total - first - shown
         if more:
             assert _esc(lesson_text("ui.guide_more", "en", count=more)) in listed
         else:
@@ -269,7 +285,7 @@ def test_show_me_says_clearly_when_it_starts_over():
     while view.run.game.can_draw:
         view.board.stock_button.click()
     view.show_button.click()
-    assert view.run.guide.restarted and view.run.game.moves == 1  # the step's start: the move and its undo
+    assert view.run.guide.restarted and view.run.game.moves == WIN_SETUP_MOVES  # the step's start
     assert "tp-fb-info" in view.feedback.value
     assert _esc(lesson_text("lesson.guide.start_over", "en", moves=len(view.run.guide.steps))) in view.feedback.value
 
@@ -280,7 +296,7 @@ def test_hint_in_the_free_game_rings_a_move():
     hinted = view.run.hinted
     ringed = [p for p, b in enumerate(view.board.card_buttons) if "tp-highlight" in css_classes(b)]
     assert list(hinted[0]) == ringed and (ringed or "tp-highlight" in css_classes(view.board.stock_button))
-    assert view.run.game.moves == 1 and "tp-fb-info" in view.feedback.value
+    assert view.run.game.moves == WIN_SETUP_MOVES and "tp-fb-info" in view.feedback.value
     view.go_to(3)
     assert view.hint_button.layout.display == "none"
 
@@ -509,3 +525,57 @@ def test_the_quiz_is_answered_by_clicking_in_each_language(lang):
     assert run.complete and run.score == total
     assert _esc(quiz_text("quiz.ui.result", lang, right=total, total=total)) in view.quiz.result.value
     assert "<li>" not in view.quiz.result.value  # nothing to review
+
+
+def _check_controls(view: LessonView) -> None:
+    """Undo and Show me are off exactly when they can do nothing, and the note under them says why;
+    a face-up card's tooltip says what a click on it does in this step."""
+    run, lang = view.run, view.lang
+    assert view.undo_button.disabled == (not run.can_undo)
+    assert view.show_button.disabled == (not run.can_show_me)
+    note = view.controls_note.value
+    for button, key in ((view.undo_button, "ui.undo"), (view.show_button, "ui.show_me")):
+        if button.disabled:
+            assert _esc(lesson_text(key, lang)) in note, (view.number, key, note)
+    if not view.undo_button.disabled and not view.show_button.disabled:
+        assert note == "" and view.controls_note.layout.display == "none"
+    else:
+        assert view.controls_note.layout.display != "none"
+    tip = run.card_tip()
+    expected = render(tip, lang) if tip is not None else ui_text("card.face_up_tip", lang)
+    for slot, button in zip(run.game.tableau, view.board.card_buttons):
+        if slot is not None and slot.face_up:
+            assert button.tooltip == expected, (view.number, button.tooltip)
+
+
+@pytest.mark.parametrize("lang", ("en", "fr"))
+def test_nothing_greys_out_without_a_word_in_any_lesson(lang):
+    view = build_lessons(lang=lang)
+    for number in range(1, LAST + 1):
+        _check_controls(view)
+        for _ in range(300):
+            run = view.run
+            if run.complete:
+                break
+            task = run.task
+            if run.waiting:
+                view.continue_button.click()
+            elif task.kind is TaskKind.DEAL:
+                view.new_game.code_input.value = task.code
+                view.new_game.deal_button.click()
+            elif task.kind is TaskKind.EXPIRE:
+                view.expire_button.click()
+            elif run.guided and run.guide is None:
+                view.show_button.click()
+            elif run.guided:
+                view.guide.next_button.click()
+            else:
+                view.show_button.click()
+            _check_controls(view)
+        assert view.run.complete
+        # a finished lesson says why Undo and Show me are off, and its cards say they no longer play
+        assert view.undo_button.disabled and view.show_button.disabled
+        assert _esc(render(view.run.controls_off()[0], lang)) == view.controls_note.value
+        if number < LAST:
+            view.next_button.click()
+    view.close()

@@ -28,9 +28,14 @@ CODE = "TP1-E-AAAAAAB"  # docs/rules.md §5: 7♥ on the waste; 8♦ at position
 PASTED = "TP1-C-AAAAAAD"
 
 # The question and its buttons, written out (not read from the catalogue).
-QUESTION = {"en": "Abandon this game?", "pt": "Abandonar esta partida?", "fr": "Abandonner cette partie ?"}
-YES_NO = {"en": ("Yes", "No"), "pt": ("Sim", "Não"), "fr": ("Oui", "Non")}
-REDO = {"en": "Redo", "pt": "Refazer", "fr": "Rétablir"}
+QUESTION = {
+    "en": "Abandon this game?",
+    "pt": "Abandonar esta partida?",
+    "fr": "Abandonner cette partie\u00a0?",
+    "es": "¿Abandonar esta partida?",
+}
+YES_NO = {"en": ("Yes", "No"), "pt": ("Sim", "Não"), "fr": ("Oui", "Non"), "es": ("Sí", "No")}
+REDO = {"en": "Redo", "pt": "Refazer", "fr": "Rétablir", "es": "Rehacer"}
 
 
 class Clock:

@@ -33,16 +33,23 @@ from tripeaks.solver import hint as solver_hint
 DEAL = "AAAAAAB"  # docs/rules.md §5: 7♥ on the waste, 8♦ at position 20 is the one play
 
 # docs/rules.md §2 and §8, verbatim.
-BLOCKED = {"en": "This card is blocked", "pt": "Esta carta está bloqueada", "fr": "Cette carte est bloquée"}
+BLOCKED = {
+    "en": "This card is blocked",
+    "pt": "Esta carta está bloqueada",
+    "fr": "Cette carte est bloquée",
+    "es": "Esta carta está bloqueada",  # Spanish: the catalogue's (docs/glossary.es.md)
+}
 NOT_ADJACENT = {
     "en": "It must be one rank higher or lower",
     "pt": "Tem de ter um valor imediatamente superior ou inferior",
     "fr": "La valeur doit être immédiatement supérieure ou inférieure",
+    "es": "Tiene que estar un valor por encima o por debajo",
 }
 DRAW_STUCK = {
     "en": "A card can still be played",
     "pt": "Ainda há uma carta que pode ser jogada",
     "fr": "Une carte peut encore être jouée",
+    "es": "Todavía se puede jugar una carta",
 }
 
 
@@ -79,8 +86,10 @@ def test_each_preset_dealt_by_code_is_named_with_its_full_code(preset, lang):
     assert app.game.rules == preset.rules
     assert plain(ui(app).rule_label.value) == ui_text("header.rule", lang, rule=preset_name(preset, lang))
     assert code in plain(ui(app).code_label.value)
-    assert ui(app).new_rule.value == str(preset.rules)  # the menu shows the code's preset
-    assert plain(app.new_game.rules.about.value) == rules_text(f"ruleset.about.{preset.name.lower()}", lang)
+    # The menu keeps the player's choice (Easy, the default): the next Deal is under it, and says so.
+    assert ui(app).new_rule.value == "E" and app.session.deal_rules == PRESETS[Preset.EASY]
+    assert plain(app.new_game.rules.about.value) == rules_text("ruleset.about.easy", lang)
+    assert plain(app.new_game.next_deal.value) == ui_text("new.next_deal", lang, rule=preset_name(Preset.EASY, lang))
     assert code in plain(ui(app).new_message.value)
 
 
@@ -275,15 +284,20 @@ def test_custom_starts_from_the_rule_set_chosen_before_and_a_preset_comes_back()
     assert menu.custom.layout.display == "none"
 
 
-def test_a_pasted_custom_code_shows_its_options_in_the_menu():
+def test_a_pasted_custom_code_is_named_in_the_header_and_leaves_the_menu_alone():
     app = dealt("TP1-C-AAAAAAD-JWT3")
     menu = app.new_game.rules
-    assert ui(app).new_rule.value == CUSTOM and menu.custom.layout.display is None
-    assert (menu.wrap.value, menu.jokers.value, menu.waste.value, menu.timer.value) == (False, 1, True, 3)
     assert plain(ui(app).rule_label.value) == ui_text("header.rule", "en", rule=preset_name(None, "en"))
+    assert ui(app).new_rule.value == "E" and menu.custom.layout.display == "none"
     ui(app).code_input.value = "TP1-E-AAAAAAD-OP"
     ui(app).deal_button.click()
-    assert ui(app).new_rule.value == "E-OP" and menu.custom.layout.display == "none"
+    assert ui(app).new_rule.value == "E" and menu.custom.layout.display == "none"
+    choose_custom(app)
+    menu.jokers.value = 1
+    ui(app).code_input.value = "TP1-C-AAAAAAD-OP"
+    ui(app).deal_button.click()  # a code under a preset: the Custom options stay as the player set them
+    assert ui(app).new_rule.value == CUSTOM and str(app.session.deal_rules) == "E-J"
+    assert plain(app.new_game.next_deal.value) == ui_text("new.next_deal_custom", "en", rules="E-J")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -140,11 +140,11 @@ def test_every_new_game_says_where_it_came_from(session):
     assert started == [
         (GameSource.RESTART, CODE),
         (GameSource.CODE, "TP1-C-AAAAAAD"),
-        (GameSource.RANDOM, "TP1-C-AAAAAAH"),  # the rule of the dealt code is the rule of the next deal
+        (GameSource.RANDOM, "TP1-E-AAAAAAH"),  # a dealt code leaves the rule set of the next deal alone
         (GameSource.RECORD, CODE),
         (GameSource.LAYOUT, CODE),
     ]
-    assert session.game.moves == 0 and session.deal_rule is WrapRule.CLASSIC
+    assert session.game.moves == 0 and session.deal_rule is WrapRule.EASY
 
 
 def test_a_code_that_cannot_be_read_is_rejected_and_changes_nothing(session):

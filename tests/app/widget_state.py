@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -13,4 +14,4 @@ def css_classes(widget: Any) -> set[str]:
 
 def plain(html_text: str) -> str:
     """The visible text of an HTML value."""
-    return re.sub(r"<[^>]+>", "", html_text).replace("&#x27;", "'").replace("&quot;", '"').replace("&amp;", "&")
+    return html.unescape(re.sub(r"<[^>]+>", "", html_text))

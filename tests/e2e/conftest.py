@@ -23,7 +23,9 @@ Fixtures
 ``page_errors`` (function)
     The uncaught JavaScript errors of that page (a list of strings).
 ``artifacts_dir`` (session)
-    ``tests/e2e/artifacts/`` (git-ignored), created on demand.
+    ``tests/e2e/artifacts/`` (git-ignored), created on demand.  Under pytest-xdist the servers'
+    logs there carry the worker's name (``voila-tripeaks-gw0.log``): every worker starts its own
+    servers, and one must not truncate or interleave another's log.
 
 The tests are marked ``e2e``: ``pytest -m "not e2e"`` leaves them out.
 If ``/usr/bin/chromium`` (or Playwright) is missing the browser tests are
@@ -51,7 +53,7 @@ from typing import Any
 import pytest
 
 from .browser import CHROMIUM, launch_chromium, new_page
-from .voila_server import REPO_ROOT, VoilaServer
+from .voila_server import REPO_ROOT, VoilaServer, per_worker
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
@@ -81,7 +83,7 @@ def voila_server(artifacts_dir: Path) -> Iterator[Callable[..., VoilaServer]]:
         key = (path, tuple(extra_args))
         if key not in servers:
             suffix = re.sub(r"[^\w.-]+", "_", "".join(extra_args))
-            log = artifacts_dir / f"voila-{path.stem}{suffix}.log"
+            log = artifacts_dir / per_worker(f"voila-{path.stem}{suffix}.log")
             log.unlink(missing_ok=True)
             servers[key] = VoilaServer(path, log_path=log, extra_args=tuple(extra_args)).start()
         return servers[key]

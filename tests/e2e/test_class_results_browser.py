@@ -21,7 +21,7 @@ from tripeaks.i18n.ui import ui_text
 
 from .browser import new_page
 from .tripeaks_page import TriPeaksPage
-from .voila_server import REPO_ROOT, VoilaServer
+from .voila_server import REPO_ROOT, VoilaServer, per_worker
 
 CHALLENGE = "TP1-C-AAAAAAD"
 POOL_WAIT = 10.0  # seconds the pool kernel has lived before the page opens
@@ -40,7 +40,7 @@ def test_a_student_names_herself_plays_and_deals_the_challenge_and_the_game_is_r
     _browser: Any, artifacts_dir: Path, tmp_path: Path, page_errors: list[str]
 ) -> None:
     db = tmp_path / "class.sqlite"
-    log = artifacts_dir / "voila-class-results.log"
+    log = artifacts_dir / per_worker("voila-class-results.log")
     log.unlink(missing_ok=True)
     args = (f"--Voila.config_file_paths={REPO_ROOT / 'config'}", "--pool_size=1")
     env = {ENV_DB: str(db), ENV_CHALLENGE: CHALLENGE}
@@ -84,4 +84,46 @@ def test_a_student_names_herself_plays_and_deals_the_challenge_and_the_game_is_r
     assert game.code is not None and game.code != CHALLENGE and game.rules == "E"
     # From the page showing the deal: not the pool kernel's ten seconds and more before it.
     assert 0 < game.duration < dealt - opened + 1.0, (game.duration, dealt - opened)
+    assert page_errors == []
+
+
+@pytest.mark.e2e
+def test_a_blocked_game_left_on_the_table_is_recorded_when_the_tab_closes(
+    _browser: Any, artifacts_dir: Path, tmp_path: Path, page_errors: list[str]
+) -> None:
+    from tripeaks import Game
+
+    code = "TP1-C-AAAAAAD"  # the first playable card, else a draw, ends blocked
+    db = tmp_path / "class.sqlite"
+    log = artifacts_dir / per_worker("voila-class-closed-tab.log")
+    log.unlink(missing_ok=True)
+    args = (f"--Voila.config_file_paths={REPO_ROOT / 'config'}", "--pool_size=0")
+    with VoilaServer(
+        REPO_ROOT / "notebooks" / "tripeaks.ipynb", log_path=log, extra_args=args, env={ENV_DB: str(db)}
+    ) as server:
+        page = new_page(_browser)
+        page.on("pageerror", lambda exc: page_errors.append(str(exc)))
+        try:
+            app = TriPeaksPage(page, timeout=30_000)
+            app.open(server.url)
+            page.wait_for_selector(".tp-classbar-name input", state="visible")
+            page.fill(".tp-classbar-name input", "Ana")
+            page.click(".tp-classbar-save")
+            app.wait_text(".tp-classbar-note", classroom_text("name.saved", "en", name="Ana"))
+            app.deal(code)
+            app.wait_contains(".tp-code", code)
+            game = Game.from_code(code)
+            app.play_to_the_end(game)
+            assert game.status.value == "blocked"
+            assert ClassStore(db).games() == []  # an undo could still revive it
+            page.close(run_before_unload=True)  # Voila stops the page's kernel as the tab closes
+            store = ClassStore(db)
+            deadline = time.monotonic() + 30
+            while not store.games() and time.monotonic() < deadline:
+                time.sleep(0.2)
+        finally:
+            page.context.close()
+        [row] = store.games()
+        assert (row.name, row.code, row.result, row.moves) == ("Ana", code, Outcome.BLOCKED, game.moves)
+        assert "Traceback" not in server.log(), server.log()[-3000:]
     assert page_errors == []

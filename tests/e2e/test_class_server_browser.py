@@ -18,7 +18,7 @@ import pytest
 from traitlets.config.loader import PyFileConfigLoader
 
 from .browser import new_page
-from .voila_server import REPO_ROOT, VoilaServer
+from .voila_server import REPO_ROOT, VoilaServer, per_worker
 
 CONFIG = REPO_ROOT / "config"
 POOL = PyFileConfigLoader("voila.py", str(CONFIG)).load_config().VoilaConfiguration.default_pool_size
@@ -66,7 +66,7 @@ def _close_tab(page: Any, server: VoilaServer) -> None:
 # The 6 s cull timeout races a reloaded page's shutdown beacon on a loaded machine: one retry.
 @pytest.mark.flaky(reruns=1)
 def test_after_20_page_loads_and_closes_the_kernels_return_to_the_pool_size(_browser: Any, artifacts_dir: Path) -> None:
-    log = artifacts_dir / "voila-class-server.log"
+    log = artifacts_dir / per_worker("voila-class-server.log")
     log.unlink(missing_ok=True)
     with VoilaServer(REPO_ROOT / "notebooks" / "tripeaks.ipynb", log_path=log, extra_args=CULL_ARGS) as server:
         _wait_kernels(server, POOL, 90)  # the pool is filled at start

@@ -79,6 +79,7 @@ def test_hints_win_a_known_deal(voila_server, page, page_errors, artifacts_dir: 
     app = TriPeaksPage(page)
     app.open(server.url)
     app.wait_text(".tp-hint", ui_text("controls.hint", "en"))
+    app.open_new_game()  # the panel opens on demand
     option = page.locator(".tp-only-winnable")
     assert option.inner_text().strip() == ui_text("hints.only_winnable", "en")
     assert not option.locator("input").is_checked()

@@ -20,7 +20,7 @@ from tripeaks.i18n.ui import ui_text
 
 from .test_class_server_browser import CONFIG
 from .tripeaks_page import TriPeaksPage, expected_cards
-from .voila_server import REPO_ROOT, VoilaServer
+from .voila_server import REPO_ROOT, VoilaServer, per_worker
 
 NOTEBOOK = "notebooks/tripeaks.ipynb"
 CODE = "TP1-E-AAAAAAB"
@@ -91,6 +91,7 @@ def test_five_moves_then_a_reload_resume_the_same_game_and_undo_works(voila_serv
     game.undo()
     app.undo()
     check_game(app, game)
+    app.wait_contains(".tp-log li", explain(game.history[-1], "en"))  # the log follows the board
     assert explain(game.history[-1], "en") in app.log_entries()[0]
     assert page_errors == []
 
@@ -131,7 +132,7 @@ def test_a_code_link_deals_that_code_with_the_class_config(_browser, artifacts_d
     """The README's launch: config/voila.py, a preheated pool; the link's code is dealt."""
     from .browser import new_page
 
-    log = artifacts_dir / "voila-link.log"
+    log = artifacts_dir / per_worker("voila-link.log")
     log.unlink(missing_ok=True)
     link = "TP1-C-AAAAAAD-SR"
     server = VoilaServer(REPO_ROOT / NOTEBOOK, log_path=log, extra_args=(f"--Voila.config_file_paths={CONFIG}",))
@@ -158,6 +159,7 @@ def test_a_code_link_deals_that_code_with_the_class_config(_browser, artifacts_d
 def test_a_match_survives_a_reload(voila_server, page, page_errors):
     app = TriPeaksPage(page)
     app.open(voila_server(NOTEBOOK).url)
+    app.open_new_game()  # the panel opens on demand
     app.click(".tp-match-start")
     app.wait_text(".tp-match-status", keep_text("match.playing", "en", deal=1, size=3, total=0))
     code = app.text(".tp-code .tp-code-text")
@@ -176,12 +178,24 @@ def test_a_match_survives_a_reload(voila_server, page, page_errors):
     assert page_errors == []
 
 
+def wait_stored(page: Any) -> None:
+    """Until the page has written its document (its first write after the load)."""
+    page.wait_for_function(
+        "(k) => { const t = localStorage.getItem(k); try { return JSON.parse(t).version === 1; }"
+        " catch (e) { return false; } }",
+        arg=STORAGE_KEY,
+    )
+
+
 def test_garbage_in_the_storage_key_gives_a_message_not_a_crash(voila_server, page, page_errors):
     app = TriPeaksPage(page)
     url = voila_server(NOTEBOOK).url
     app.open(url)
+    wait_stored(page)
+    # Written while no app page is open (a page of the same origin without a kernel), then loaded.
+    page.goto(url.rstrip("/") + "/tp-no-such-page", wait_until="commit")
     page.evaluate("([k, v]) => window.localStorage.setItem(k, v)", [STORAGE_KEY, '{"format": "tripeaks-storage", "ver'])
-    reload(app)
+    app.open(url)
     app.wait_text(".tp-status", keep_text("keep.set_aside", "en", storage_key=ASIDE_KEY))
     assert stored(page, ASIDE_KEY) == '{"format": "tripeaks-storage", "ver'
     page.wait_for_function(
@@ -190,7 +204,32 @@ def test_garbage_in_the_storage_key_gives_a_message_not_a_crash(voila_server, pa
     # The app plays on.
     game = Game.from_code(CODE)
     app.deal(CODE)
+    app.wait_contains(".tp-code", CODE)
+    app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=0))
     play_moves(app, game, 1)
+    assert page_errors == []
+
+
+def test_garbage_written_while_the_app_is_open_is_set_aside_before_the_next_write(voila_server, page, page_errors):
+    app = TriPeaksPage(page)
+    app.open(voila_server(NOTEBOOK).url)
+    game = Game.from_code(CODE)
+    app.deal(CODE)
+    app.wait_contains(".tp-code", CODE)
+    page.wait_for_function(  # the deal is stored: the next write is the move's
+        "([k, c]) => { const t = localStorage.getItem(k); try { return JSON.parse(t).game.record.code === c; }"
+        " catch (e) { return false; } }",
+        arg=[STORAGE_KEY, CODE],
+    )
+    page.evaluate("([k, v]) => window.localStorage.setItem(k, v)", [STORAGE_KEY, "written by another program"])
+    play_moves(app, game, 1)
+    app.wait_text(".tp-status", keep_text("keep.set_aside", "en", storage_key=ASIDE_KEY))
+    assert stored(page, ASIDE_KEY) == "written by another program"
+    page.wait_for_function(
+        "(k) => { const t = localStorage.getItem(k); try { return JSON.parse(t).game.record.actions.length === 1; }"
+        " catch (e) { return false; } }",
+        arg=STORAGE_KEY,
+    )
     assert page_errors == []
 
 
@@ -203,6 +242,8 @@ def test_a_browser_that_keeps_nothing_says_so_once_and_plays_on(voila_server, pa
     app.wait_text(".tp-keep-note", keep_text("keep.unavailable", "en"))
     game = Game.from_code(CODE)
     app.deal(CODE)
+    app.wait_contains(".tp-code", CODE)  # the deal has landed: the clicks go to its cards
+    app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=0))
     play_moves(app, game, 2)
     check_game(app, game)
     assert page.locator(".tp-keep-note").count() == 1

@@ -123,7 +123,7 @@ class Learner:
             self.button(".tp-lesson-expire", run.expire)
         elif run.guided and run.guide is None:
             self.button(".tp-lesson-show", run.show_me)
-            self.app.wait_contains(".tp-lesson-guide", render(run.guide.steps[0].text(), self.lang))
+            self.app.wait_contains(".tp-lesson-guide", render(run.guide.step_text(0, run.game), self.lang))
         elif run.guided and run.guide.index < 2:
             self.button(".tp-guide-next-button", run.guide_next)
         elif run.guided:
@@ -237,20 +237,86 @@ def test_lesson_on_easy_and_classic_in_portuguese(voila_server, page, page_error
     assert page_errors == []
 
 
-def test_lesson_on_the_layout_in_french(voila_server, page, page_errors, artifacts_dir):
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_lesson_on_the_layout_in_french_and_spanish(voila_server, page, page_errors, artifacts_dir, lang):
     server = voila_server(NOTEBOOK)
     app = TriPeaksPage(page, timeout=40_000)
     app.open(server.url)
-    me = _open_lesson(app, 1, "fr")
-    app.wait_contains(".tp-peak-legend", lesson_text("ui.peak_2", "fr", count=10))
+    me = _open_lesson(app, 1, lang)
+    app.wait_contains(".tp-peak-legend", lesson_text("ui.peak_2", lang, count=10))
     for p in (0, 1, 2):
         me.card(p)
     me.card(21)  # the middle peak's base card: not the right peak's
     assert "tp-fb-miss" in page.inner_html(".tp-lesson-feedback")
-    me.complete()  # every card checked in French on the way (expected_cards)
+    me.complete()  # every card checked in the language on the way (expected_cards)
     # the stock, just drawn from and still under the pointer, is lifted: no box around it clips it
     clipping = page.evaluate(_CLIPPING_JS, ".tp-lesson-stage .tp-stock")
     assert clipping == [], clipping
-    app.wait_contains(".tp-lesson-feedback", "1 point")
-    page.screenshot(path=str(artifacts_dir / "lessons-fr-1-done.png"), full_page=True)
+    app.wait_contains(".tp-lesson-feedback", {"fr": "1 point", "es": "1 punto"}[lang])
+    page.screenshot(path=str(artifacts_dir / f"lessons-{lang}-1-done.png"), full_page=True)
+    assert page_errors == []
+
+
+_IN_VIEW_JS = """
+(sel) => {
+  const el = document.querySelector(sel);
+  if (!el) return false;
+  const r = el.getBoundingClientRect();
+  return r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+}
+"""
+
+
+def test_the_lessons_keep_the_learner_in_view(voila_server, page, page_errors, artifacts_dir):
+    """After Next lesson the new lesson's title is in view; after a click on the board the instruction
+    and its feedback are both in view, at 1440×900."""
+    page.set_viewport_size({"width": 1440, "height": 900})
+    server = voila_server(NOTEBOOK)
+    app = TriPeaksPage(page, timeout=40_000)
+    app.open(server.url)
+    me = Learner(app, 1)
+    me.check_lesson_shown()
+    me.complete()
+    page.locator(".tp-lesson-next").scroll_into_view_if_needed()  # the page is at the bottom, at Next lesson
+    assert not page.evaluate(_IN_VIEW_JS, ".tp-lesson-title")
+    me.next()
+    me = Learner(app, 2)
+    me.check_lesson_shown()
+    page.wait_for_function(_IN_VIEW_JS, arg=".tp-lesson-title", timeout=app.timeout)
+    page.screenshot(path=str(artifacts_dir / "lessons-en-2-title-in-view.png"))
+    # scrolled down to the buttons, the learner plays a card: the instruction and its feedback are in view together
+    page.evaluate("() => document.querySelector('.tp-lesson-controls').scrollIntoView({block: 'start'})")
+    me.card(19)
+    for selector in (".tp-lesson-goal", ".tp-lesson-feedback"):
+        page.wait_for_function(_IN_VIEW_JS, arg=selector, timeout=app.timeout)
+    assert page.evaluate(_IN_VIEW_JS, ".tp-lesson-goal") and page.evaluate(_IN_VIEW_JS, ".tp-lesson-feedback")
+    page.screenshot(path=str(artifacts_dir / "lessons-en-2-task-in-view.png"))
+    assert page_errors == []
+
+
+_RINGED_JS = """
+() => Array.from(document.querySelectorAll('.tp-lesson-stage .tp-highlight'))
+  .map(el => Array.from(el.classList).find(c => c.startsWith('tp-pos-')))
+  .filter(c => c).map(c => parseInt(c.slice(7), 10)).sort((a, b) => a - b)
+"""
+
+
+def test_lessons_19_and_22_say_why_and_ring_the_cards_they_speak_of(voila_server, page, page_errors, artifacts_dir):
+    """The reason after the better move is in the feedback, and the cards it names are ringed on the board."""
+    from tripeaks.course.strategy_lessons import PLAN_CHAIN, WAIT_LINK
+
+    server = voila_server(NOTEBOOK)
+    app = TriPeaksPage(page, timeout=40_000)
+    app.open(server.url)
+    me = _open_lesson(app, lesson_by_id("plan").number, "en")
+    me.complete()  # the three cards that fit, then K♥: the feedback (checked whole) ends with the reason
+    app.wait_contains(".tp-lesson-feedback", render(me.run.last.texts()[-1], "en"))
+    assert me.run.last.texts()[-1].key == "lesson.plan.first.why"
+    page.wait_for_function(f"() => ({_RINGED_JS})().join() === '{','.join(map(str, sorted(PLAN_CHAIN)))}'")
+    page.screenshot(path=str(artifacts_dir / "lessons-en-19-why.png"), full_page=True)
+    me = _open_lesson(app, lesson_by_id("wait").number, "en")
+    me.stock()  # the draw, the better move
+    assert me.run.complete and me.run.last.texts()[-1].key == "lesson.wait.choose.why"
+    page.wait_for_function(f"() => ({_RINGED_JS})().join() === '{','.join(map(str, sorted(WAIT_LINK)))}'")
+    page.screenshot(path=str(artifacts_dir / "lessons-en-22-link.png"), full_page=True)
     assert page_errors == []

@@ -38,6 +38,7 @@ from .a11y import axe_problems, contrast_failures, contrast_report
 from .lab_server import LabServer, run_all_cells
 from .test_app_browser import CODE, NOTEBOOK, check_header, open_with_code
 from .tripeaks_page import TriPeaksPage
+from .voila_server import per_worker
 
 LESSONS = "notebooks/learn_tripeaks.ipynb"
 BLOCKED_AFTER_DRAWS = "TP1-C-AAAAAAH"  # no card fits after the 23 draws: blocked
@@ -68,6 +69,10 @@ _GEOMETRY_JS = """
     stockFits: stock.scrollWidth <= stock.clientWidth + 1 && stock.scrollHeight <= stock.clientHeight + 1,
     pageWidth: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
     app: box(document.querySelector('.tp-app')), board: box(document.querySelector('.tp-board')),
+    header: box(document.querySelector('.tp-header')), controls: box(document.querySelector('.tp-controls')),
+    status: box(document.querySelector('.tp-status')), log: box(document.querySelector('.tp-log')),
+    plot: box(document.querySelector('.tp-plot')),
+    python: /<Game |Traceback|tripeaks\\.|object at 0x/.test(document.body.innerText),
     again: box(label), againFits: label ? label.scrollWidth <= label.clientWidth + 1 : null,
     cut: Array.from(document.querySelectorAll('.tp-app button')).filter(b => b.offsetParent !== null
       && b.scrollWidth > b.clientWidth + 1).map(b => b.innerText.trim() || b.className),
@@ -102,6 +107,33 @@ _RECORD_MOTION_JS = """
 """
 
 
+_BOX_JS = (
+    "el => { const r = el.getBoundingClientRect(); return {x: r.left, y: r.top, right: r.right, bottom: r.bottom}; }"
+)
+
+_RING_JS = """
+() => { const el = document.activeElement, cs = getComputedStyle(el);
+  return {style: cs.outlineStyle, width: parseFloat(cs.outlineWidth), colour: cs.outlineColor,
+          visible: el.matches(':focus-visible') && cs.outlineColor !== 'rgba(0, 0, 0, 0)'}; }
+"""
+
+
+# The relative luminance of each panel's own background (the first opaque one up the tree), and
+# for the plots whether a filter darkens them.
+_PANEL_BACKGROUNDS_JS = """
+() => { const lum = (el) => { for (; el; el = el.parentElement) { const c = getComputedStyle(el).backgroundColor;
+      const m = c.match(/[\\d.]+/g).map(Number); if (m.length === 3 || m[3] > 0.5) {
+        const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+        return 0.2126 * f(m[0]) + 0.7152 * f(m[1]) + 0.0722 * f(m[2]); } } return 1; };
+  const out = {};
+  for (const sel of ['.tp-end', '.tp-stats', '.tp-replay', '.tp-log']) {
+    const el = document.querySelector(sel); if (el) out[sel] = [lum(el), false]; }
+  for (const sel of ['.tp-plot', '.tp-stats-plot']) { const el = document.querySelector(sel);
+    if (el && el.offsetParent) out['plot ' + sel] = [lum(el.parentElement), getComputedStyle(el).filter.includes('invert')]; }
+  return out; }
+"""
+
+
 def settle(page: Any) -> None:
     """Two frames laid out, and no animation still running (a card sliding in, a card flipping)."""
     page.evaluate(_SETTLE_JS)
@@ -128,7 +160,10 @@ def test_every_screen_size_is_playable_without_scrolling_for_a_draw(
 ):
     server = voila_server(NOTEBOOK)
     app = TriPeaksPage(page)
-    game = open_with_code(app, server.url)
+    app.open(f"{server.url}?code={CODE}")  # a shared link: dealt by the notebook's second cell
+    app.wait_contains(".tp-code", CODE)
+    app.wait_plot()
+    game = Game.from_code(CODE)
     choose(app, game, lang)
     for w, h in SIZES:
         page.set_viewport_size({"width": w, "height": h})
@@ -145,6 +180,18 @@ def test_every_screen_size_is_playable_without_scrolling_for_a_draw(
         for p, box in enumerate(g["cards"]):
             assert box["x"] >= 0 and box["right"] <= w and box["y"] >= 0, (where, p, box)
         assert g["pageWidth"] <= w, (where, g["pageWidth"])
+        assert not g["python"], (where, "Python's text on the page")
+        if w >= 1100:  # a desktop: everything a player needs on one screen, the log and the plot beside the board
+            for part in ("header", "board", "controls", "status", "log", "plot"):
+                b = g[part]
+                assert b["x"] >= 0 and b["y"] >= 0 and b["right"] <= w + 0.5 and b["bottom"] <= h + 0.5, (
+                    where,
+                    part,
+                    b,
+                )
+            assert g["log"]["x"] >= g["board"]["right"] and g["plot"]["x"] >= g["board"]["right"], where
+        else:  # one column: the status line right under the board (the reason of a refusal next to it)
+            assert 0 <= g["status"]["y"] - g["board"]["bottom"] <= 16, (where, g["status"], g["board"])
         assert g["cut"] == [], (where, "buttons whose text is cut off")
         # Tap targets: 40 px where the width allows it (10 cards across need 400 px: not at 375).
         for box in g["exposed"]:
@@ -153,9 +200,14 @@ def test_every_screen_size_is_playable_without_scrolling_for_a_draw(
         assert g["stock"]["w"] >= 56 and g["stock"]["h"] >= 80, (where, g["stock"])
         assert g["stock"]["w"] >= g["exposed"][0]["w"] - 1, (where, "the stock is no smaller than a card")
         assert g["stockFits"], (where, "the stock's label overflows the card")
-        # The code box shows its whole example.
+        # The code box shows its whole example (in the New game panel, opened on demand, then folded away).
+        app.open_new_game()
         ph = page.evaluate(_PLACEHOLDER_JS)
         assert ph["text"] <= ph["room"], (where, ph)
+        app.click(".tp-new-toggle")
+        page.locator(".tp-new-body").wait_for(state="hidden")
+        page.evaluate(_TO_TOP_JS)  # the clicks scrolled to the panel: back to where the stock was measured
+        settle(page)
         # A tap on the stock where it stands draws (no scroll first).
         stock = g["stock"]
         page.mouse.click(stock["x"] + stock["w"] / 2, stock["y"] + stock["h"] / 2)
@@ -171,7 +223,9 @@ def test_every_screen_size_is_playable_without_scrolling_for_a_draw(
     page.set_viewport_size({"width": 1920, "height": 1080})
     settle(page)
     g = page.evaluate(_GEOMETRY_JS)
-    assert g["app"]["w"] >= 1150 and g["app"]["x"] >= 300, g["app"]
+    width = page.evaluate("() => document.documentElement.clientWidth")
+    margins = (g["app"]["x"], width - g["app"]["right"])
+    assert g["app"]["w"] >= 1150 and min(margins) >= 100 and abs(margins[0] - margins[1]) <= 30, (g["app"], width)
     assert min(b["w"] for b in g["exposed"]) >= 90, g["exposed"][0]
     assert page_errors == []
 
@@ -200,7 +254,45 @@ def test_the_end_of_game_button_is_whole_on_a_phone(voila_server, page, page_err
         page.screenshot(path=str(artifacts_dir / f"look-{lang}-375x700-game-over.png"))
         g = page.evaluate(_GEOMETRY_JS)
         assert g["againFits"] and g["again"]["right"] <= 375 and g["again"]["w"] >= 100, (lang, g["again"])
+        page.evaluate(_TO_TOP_JS)
+        settle(page)
+        end = page.eval_on_selector(".tp-end", _BOX_JS)
+        board = page.eval_on_selector(".tp-board", _BOX_JS)
+        # The summary lies over the felt, in view as the game ends, with its New game.
+        assert board["y"] <= end["y"] < board["bottom"] and end["right"] <= 375, (lang, end, board)
+        assert page.locator(".tp-end-again").is_visible()
+        # Every button of the summary keeps its height (the panel scrolls instead of squeezing them).
+        heights = page.eval_on_selector_all(
+            ".tp-end .widget-button",
+            "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().height)",
+        )
+        assert heights and min(heights) >= 27.5, (lang, heights)  # ipywidgets buttons are 28 px
         assert contrast_failures(page, ".tp-app") == [], lang  # the blocked colours too
+    assert page_errors == []
+
+
+def test_a_long_summary_on_a_phone_scrolls_and_keeps_its_buttons(voila_server, page, page_errors):
+    code = "TP1-C-AAAAAAD"  # the first playable card, else a draw, ends blocked after many plays
+    app = TriPeaksPage(page)
+    app.open(voila_server(NOTEBOOK).url)
+    app.deal(code)
+    app.wait_contains(".tp-code", code)
+    game = Game.from_code(code)
+    app.play_to_the_end(game)
+    for lang in LANGUAGES:
+        choose(app, game, lang)
+        for w, h in ((375, 700), (700, 375)):
+            page.set_viewport_size({"width": w, "height": h})
+            settle(page)
+            heights = page.eval_on_selector_all(
+                ".tp-end .widget-button",
+                "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().height)",
+            )
+            assert heights and min(heights) >= 27.5, (lang, w, h, heights)
+            page.locator(".tp-end-close").scroll_into_view_if_needed()
+            assert page.locator(".tp-end-close").is_visible(), (lang, w, h)
+    page.click(".tp-end-close")  # See the board: the summary goes, the blocked board shows
+    page.locator(".tp-end").first.wait_for(state="hidden")
     assert page_errors == []
 
 
@@ -220,6 +312,13 @@ def test_keyboard_play_tab_stops_arrows_focus_and_shortcuts(voila_server, page, 
         visited.append(focused(page))
     assert visited[:11] == [f"tp-pos-{p}" for p in range(18, 28)] + ["stock"], visited
     assert page.eval_on_selector(".tp-pos-0", "el => el.tabIndex") == -1
+    # The keyboard's ring shows on a card and on the stock (no hover/focus rule of ours hides it).
+    for start, target in (("tp-pos-18", "tp-pos-19"), ("tp-pos-27", "stock")):
+        page.focus(f".{start}")
+        page.keyboard.press("Tab")
+        assert focused(page) == target
+        ring = page.evaluate(_RING_JS)
+        assert ring["style"] == "solid" and ring["width"] >= 3 and ring["visible"], (target, ring)
 
     # The arrow keys move towards the card in that direction.
     page.focus(".tp-pos-18")
@@ -266,6 +365,7 @@ def test_keyboard_play_tab_stops_arrows_focus_and_shortcuts(voila_server, page, 
     page.wait_for_selector(".tp-highlight")
 
     # Letters typed in the code box are text, not shortcuts: "dd" there draws nothing.
+    app.open_new_game()  # the panel opens on demand
     field = page.locator(".tp-code-input input")
     field.click()
     field.type("dd")
@@ -314,7 +414,7 @@ def test_the_page_speaks_the_chosen_language_and_announces_the_status(voila_serv
     )
     assert status == ["status", "polite", "true"]
     assert page.eval_on_selector(".tp-plot", "el => el.getAttribute('alt')") == ui_text("plot.title", "en")
-    for lang in ("en", "pt", "fr"):
+    for lang in ("en", "pt", "fr", "es"):
         choose(app, game, lang)
         page.wait_for_function(
             "([lang, title]) => document.documentElement.lang === lang && document.title === title"
@@ -323,10 +423,10 @@ def test_the_page_speaks_the_chosen_language_and_announces_the_status(voila_serv
         )
         # A card's tooltip says what a click does, in words of the language.
         assert page.get_attribute(".tp-pos-18", "title") == ui_text("card.face_up_tip", lang)
-    # A refusal is announced in the same live region.
+    # A refusal is announced in the same live region, in the language last chosen.
     blocked = next(p for p in range(28) if game.refusal(p) is Refusal.BLOCKED)
     app.click_card(blocked)
-    app.wait_text(".tp-status", refusal_message(Refusal.BLOCKED, "fr"))
+    app.wait_contains(".tp-status", refusal_message(Refusal.BLOCKED, lang))  # and why, when it says more
     assert page.get_attribute(".tp-status", "aria-live") == "polite"
     assert page_errors == []
 
@@ -429,6 +529,36 @@ def test_the_app_passes_axe_and_aa_contrast(voila_server, page, page_errors, art
     measured = {c for e in report for c in e["where"].split(".")[1:]}
     assert {"tp-confirm-question", "tp-redo"} <= measured  # the question and the enabled Redo were measured
     assert [e for e in report if e["ratio"] < e["need"]] == []
+    app.answer(yes=False)
+    # The end of a game (over the felt), the statistics and the replay panel follow the theme too.
+    app.deal(BLOCKED_AFTER_DRAWS)
+    app.answer(yes=True)
+    app.wait_contains(".tp-code", BLOCKED_AFTER_DRAWS)
+    page.focus(".tp-stock")
+    for _ in range(23):
+        page.keyboard.press("d")
+    page.wait_for_selector(".tp-end .tp-breakdown", state="visible")
+    app.click(".tp-stats-toggle")
+    page.wait_for_selector(".tp-stats-body", state="visible")
+    app.click(".tp-replay-toggle")
+    page.wait_for_selector(".tp-replay-body", state="visible")
+    page.locator(".tp-replay-record textarea").fill("[1, 2]")
+    app.click(".tp-replay-load")
+    page.wait_for_selector(".tp-replay-message .tp-msg-error")
+    settle(page)
+    assert axe_problems(page) == []
+    report = contrast_report(page, ".tp-app")
+    measured = {c for e in report for c in e["where"].split(".")[1:]}
+    panels = ("tp-end", "tp-breakdown", "tp-stats", "tp-replay", "tp-msg")
+    assert any(c.startswith(panels) for c in measured), measured  # the panels' texts were measured
+    assert [e for e in report if e["ratio"] < e["need"]] == []
+    # The panels' backgrounds are the theme's, the plots darkened on a dark page.
+    backgrounds = page.evaluate(_PANEL_BACKGROUNDS_JS)
+    dark = theme == "dark"
+    for where, (lum, filtered) in backgrounds.items():
+        assert (lum < 0.2) if dark else (lum > 0.8), (theme, where, lum)
+        if where.startswith("plot"):
+            assert filtered == dark, (theme, where)
     page.set_viewport_size({"width": 1280, "height": 2000})  # the whole app in one picture
     settle(page)
     page.screenshot(path=str(artifacts_dir / f"look-app-{theme}.png"))
@@ -482,7 +612,7 @@ def test_jupyterlab_light_and_dark_themes_and_shortcuts(_browser, artifacts_dir)
     """The notebooks run in a real JupyterLab; its theme is switched from light to dark and back."""
     from .browser import new_page
 
-    server = LabServer(REPO_NOTEBOOKS / "tripeaks.ipynb", log_path=artifacts_dir / "jupyterlab.log").start()
+    server = LabServer(REPO_NOTEBOOKS / "tripeaks.ipynb", log_path=artifacts_dir / per_worker("jupyterlab.log")).start()
     page = new_page(_browser)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -548,7 +678,7 @@ def test_the_class_name_line_and_challenge_pass_axe_and_aa_contrast(_browser, ar
 
     challenge = "TP1-C-AAAAAAD"
     env = {ENV_DB: str(tmp_path / "class.sqlite"), ENV_CHALLENGE: challenge}
-    log = artifacts_dir / f"voila-look-class-{theme}.log"
+    log = artifacts_dir / per_worker(f"voila-look-class-{theme}.log")
     log.unlink(missing_ok=True)
     with VoilaServer(REPO_ROOT / NOTEBOOK, log_path=log, extra_args=(f"--theme={theme}",), env=env) as server:
         page = new_page(_browser)
@@ -599,7 +729,7 @@ def test_the_teachers_class_results_pass_axe_and_aa_contrast(_browser, artifacts
     ]:
         record = {"format": "tripeaks-record/1", "code": CODE, "actions": []}
         assert store.record_game(ClassRow(name, CODE, "easy", result, score, 40, 3, 0, 60.0, record, when))
-    log = artifacts_dir / f"voila-look-teacher-{theme}.log"
+    log = artifacts_dir / per_worker(f"voila-look-teacher-{theme}.log")
     log.unlink(missing_ok=True)
     notebook = REPO_ROOT / "notebooks" / "class_results.ipynb"
     with VoilaServer(notebook, log_path=log, extra_args=(f"--theme={theme}",), env={ENV_DB: str(db)}) as server:
@@ -609,8 +739,8 @@ def test_the_teachers_class_results_pass_axe_and_aa_contrast(_browser, artifacts
         try:
             page.goto(server.url, timeout=90_000)
             page.wait_for_selector(".tp-class .tp-class-leaderboard td", timeout=90_000)
-            page.fill(".tp-class .widget-text input", "not a code")  # the challenge box: an error note
-            page.click(".tp-class .widget-button.mod-success")
+            page.fill(".tp-class .tp-class-challenge-input input", "not a code")  # the challenge box: an error note
+            page.click(".tp-class .tp-class-set")
             page.wait_for_selector(".tp-class .tp-class-note", timeout=30_000)
             settle(page)
             report = contrast_report(page, ".tp-class")

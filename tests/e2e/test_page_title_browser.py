@@ -27,7 +27,7 @@ def test_the_tab_title_follows_the_language(voila_server, page, page_errors, not
     app = TriPeaksPage(page)
     page.goto(server.url)
     page.wait_for_function(_TITLE_JS, arg=["en", title("en")], timeout=90_000)
-    for lang in ("pt", "fr", "en"):
+    for lang in ("pt", "fr", "es", "en"):
         app.choose_language(LANGUAGE_NAMES[lang])
         page.wait_for_function(_TITLE_JS, arg=[lang, title(lang)], timeout=20_000)
         assert page.title() == title(lang)

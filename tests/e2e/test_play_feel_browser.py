@@ -101,7 +101,7 @@ def test_a_double_click_on_deal_deals_the_pasted_code_once_and_enter_deals(voila
     assert page_errors == []
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
 def test_abandon_this_game_is_asked_inline(voila_server, page, page_errors, artifacts_dir: Path, lang):
     server = voila_server(NOTEBOOK)
     app = TriPeaksPage(page)
@@ -116,6 +116,7 @@ def test_abandon_this_game_is_asked_inline(voila_server, page, page_errors, arti
         moves_are(app, game.moves, lang)
     assert not page.locator(".tp-confirm").is_visible()
 
+    app.open_new_game()  # the panel opens on demand
     app.click(".tp-deal")  # an empty field: a random game, but this one is in progress
     question = ui_text("confirm.question", lang)
     app.wait_contains(".tp-confirm", question)

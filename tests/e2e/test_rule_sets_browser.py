@@ -72,7 +72,7 @@ PRESET_LANG = {
     Preset.CLASSIC: "fr",
     Preset.TRADITIONAL: "pt",
     Preset.TRI_PEAKS: "fr",
-    Preset.TRI_PEAKS_FACILE: "en",
+    Preset.TRI_PEAKS_FACILE: "es",
 }
 
 
@@ -83,9 +83,10 @@ def test_each_preset_dealt_by_its_code(preset, voila_server, page, page_errors, 
     app = TriPeaksPage(page, timeout=30_000)
     code = code_of(preset)
     game = open_and_deal(app, server.url, code, lang)
-    # The New game menu shows the code's preset and its one-line description.
-    wait_menu(app, preset_name(preset, lang))
-    app.wait_text(".tp-preset-about", rules_text(f"ruleset.about.{preset.name.lower()}", lang))
+    # The header names the code's preset; the New game menu keeps the player's choice (Easy), the next Deal's.
+    app.wait_text(".tp-rule", ui_text("header.rule", lang, rule=preset_name(preset, lang)))
+    wait_menu(app, preset_name(Preset.EASY, lang))
+    app.wait_text(".tp-next-deal", ui_text("new.next_deal", lang, rule=preset_name(Preset.EASY, lang)))
     assert code in app.text(".tp-code")
 
     if preset is Preset.TRADITIONAL:  # draw only when stuck, runs scoring
@@ -144,6 +145,7 @@ def test_custom_options_deal_a_timed_game_whose_countdown_ticks_and_pauses(
     server = voila_server(NOTEBOOK)
     app = TriPeaksPage(page, timeout=30_000)
     app.open(server.url)
+    app.open_new_game()  # the panel opens on demand
     page.locator(".tp-new-rule select").select_option(label=preset_name(None, "en"))
     page.locator(".tp-custom").wait_for(state="visible")
     page.locator(".tp-custom-jokers select").select_option(label="1")

@@ -39,6 +39,7 @@ def test_traditional_chosen_in_the_menu_shows_the_run_and_ends_with_a_breakdown_
     app = TriPeaksPage(page, timeout=30_000)
     app.open(server.url)
     name = preset_name(Preset.TRADITIONAL, "en")
+    app.open_new_game()  # the panel opens on demand
     page.locator(".tp-new-rule select").select_option(label=name.replace(" ", "\u00a0"))
     wait_menu(app, name)
     app.wait_text(".tp-preset-about", rules_text("ruleset.about.traditional", "en"))
@@ -84,7 +85,7 @@ _CUT_JS = """
 """
 
 
-@pytest.mark.parametrize("lang", ["pt", "fr"])
+@pytest.mark.parametrize("lang", ["pt", "fr", "es"])
 def test_every_custom_option_is_shown_in_full_on_a_phone(lang, voila_server, page, page_errors, artifacts_dir: Path):
     from tripeaks.i18n import LANGUAGE_NAMES
 
@@ -94,6 +95,7 @@ def test_every_custom_option_is_shown_in_full_on_a_phone(lang, voila_server, pag
     app.open(server.url)
     app.choose_language(LANGUAGE_NAMES[lang])
     app.wait_text(".tp-undo", ui_text("controls.undo", lang))
+    app.open_new_game()  # the panel opens on demand
     page.locator(".tp-new-rule select").select_option(label=preset_name(None, lang).replace(" ", "\u00a0"))
     page.locator(".tp-custom").wait_for(state="visible")
     page.wait_for_function(  # the options are in the chosen language

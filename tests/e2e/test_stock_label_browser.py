@@ -92,7 +92,7 @@ def test_the_stock_label_fits_the_stock_card_in_every_language(voila_server, pag
     problems: list[str] = []
 
     def check_all_languages(count: int) -> None:
-        for lang in ("pt", "fr", "en"):
+        for lang in ("pt", "fr", "es", "en"):
             app.choose_language(LANGUAGE_NAMES[lang])
             label = ui_text("stock.label", lang, count=count) if count else ui_text("stock.empty", lang)
             app.wait_text(".tp-stock", label)

@@ -220,6 +220,19 @@ class TriPeaksPage:
     def click_card(self, position: int) -> None:
         self.click(f".tp-pos-{position}")
 
+    def play_to_the_end(self, game: Game) -> None:
+        """Play ``game`` (the deal on the page) until it is over: the first playable card, else a
+        draw, each move waited for on the page and made on ``game`` too."""
+        while not game.is_over:
+            plays = game.playable()
+            if plays:
+                game.play(plays[0])
+                self.click_card(plays[0])
+            else:
+                game.draw()
+                self.draw()
+            self.wait_text(".tp-moves", ui_text("header.moves", "en", moves=game.moves))
+
     def draw(self) -> None:
         self.click(".tp-stock")
 
@@ -229,14 +242,25 @@ class TriPeaksPage:
     def restart(self) -> None:
         self.click(".tp-restart")
 
+    def open_new_game(self) -> None:
+        """Open the New game panel (opened on demand) if it is folded away, and wait for its code field."""
+        body = self.page.locator(".tp-new-body").first
+        if not body.is_visible():
+            self.click(".tp-new-toggle")
+        self.page.locator(".tp-code-input input, input.tp-code-input").first.wait_for(
+            state="visible", timeout=self.timeout
+        )
+
     def deal(self, code: str) -> None:
-        """Type ``code`` in the new-game code field and press the deal button (no wait)."""
+        """Type ``code`` in the new-game code field (opening the panel first) and press Deal (no wait)."""
+        self.open_new_game()
         field = self.page.locator(".tp-code-input input, input.tp-code-input").first
         field.fill(code)
         self.click(".tp-deal")
 
     def type_code(self, code: str) -> None:
-        """Type ``code`` in the new-game code field (no Deal)."""
+        """Type ``code`` in the new-game code field (no Deal), opening the panel first."""
+        self.open_new_game()
         self.page.locator(".tp-code-input input, input.tp-code-input").first.fill(code)
 
     def answer(self, yes: bool, timeout: float | None = None) -> None:

@@ -30,10 +30,21 @@ import urllib.request
 from pathlib import Path
 from types import TracebackType
 
-__all__ = ["REPO_ROOT", "VoilaServer", "VoilaStartError", "free_port", "descendants", "alive"]
+__all__ = ["REPO_ROOT", "VoilaServer", "VoilaStartError", "free_port", "descendants", "alive", "per_worker"]
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 """The repository root (the folder holding ``tripeaks/`` and ``notebooks/``)."""
+
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+"""The pytest-xdist worker running this session (``"gw0"`` …), or ``""`` without xdist."""
+
+
+def per_worker(name: str) -> str:
+    """``name`` with the xdist worker before its ending (``voila.log`` → ``voila-gw0.log``), or as is."""
+    if not WORKER:
+        return name
+    stem, dot, ending = name.rpartition(".")
+    return f"{stem}-{WORKER}.{ending}" if dot else f"{name}-{WORKER}"
 
 
 class VoilaStartError(RuntimeError):

@@ -39,7 +39,9 @@ def test_learn_notebook_executes_and_shows_the_lessons():
     assert not [o for o in outputs if o.output_type == "error"]
     assert not [o for o in outputs if o.output_type == "stream" and o.name == "stderr"]
     views = [
-        o for o in nb.cells[0].outputs if o.output_type in ("display_data", "execute_result") and WIDGET_VIEW in o.data
+        o
+        for o in code_cells[0].outputs
+        if o.output_type in ("display_data", "execute_result") and WIDGET_VIEW in o.data
     ]
     assert len(views) == 1 and views[0].data[WIDGET_VIEW]["model_id"]
     printed = "".join(o.text for o in nb.cells[-1].outputs if o.output_type == "stream")

@@ -8,6 +8,7 @@ Running the same notebook cell again closes the app that cell built before
 
 from __future__ import annotations
 
+import atexit
 import os
 import weakref
 from typing import TYPE_CHECKING, Any
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.codes import GameCode
 from ..engine.game import Game
 from ..i18n import check_language
+from ..i18n.ui import ui_text
 from .model.session import PlaySession
 from .persist import Persistence, link_code, voila_query
 from .play import TriPeaksApp
@@ -121,15 +123,56 @@ def compose(
         app.add_new_game_control(kept.daily_button)
         app.add_new_game_control(kept.match_controls)
         app.add_panel(kept.match_bar, after=app.header)
+        app.header.add_caption(kept.daily_name)  # "Deal of the day — …" while it is played
+        keeper = kept.keeper
+
+        def match_note(lang: str) -> str | None:
+            match = keeper.match
+            if match is None or match.over or not keeper.is_match_game(session.game):
+                return None
+            return ui_text("confirm.match", lang)
+
+        app.confirm.note = match_note  # "Abandon this game?" says that a match game then scores 0
         for panel in kept.panels:
             app.add_panel(panel)
+        kept.replay.attach_review(app.review)  # Review this game for a record watched (docs/rules.md §9)
     if class_db is not None and app.classroom is None:
         from .views.class_panel import ClassroomTools
 
         app.classroom = classroom = ClassroomTools(session, class_db, clock=app.clock)
-        app.add_top(classroom.bar)
-        app.add_new_game_note(classroom.challenge_box)
+        app.add_top(classroom.bar)  # the challenge is on this line, visible without scrolling
+        if app.keep is not None:  # a game the page left blocked counts at the next load: in the class too
+            from .model.keeper import LeftGamesCounted
+
+            app.keep.keeper.subscribe(
+                lambda event: classroom.record_left(event.entries) if isinstance(event, LeftGamesCounted) else None
+            )
+            _record_at_exit(classroom, app.keep.keeper)
+        if app.hints is not None:  # the hints asked in a game are recorded with it
+            app.hints.hint_button.on_click(lambda _b: classroom.count_hint())
+            key_hint = app.keyboard.actions.get("h") if app.keyboard is not None else None
+            if app.keyboard is not None and key_hint is not None:
+
+                def counted_hint() -> object:
+                    if not session.game.is_over:
+                        classroom.count_hint()
+                    return key_hint()
+
+                app.keyboard.actions["h"] = counted_hint
     return app
+
+
+def _record_at_exit(classroom: Any, keeper: Any) -> None:
+    """When the kernel stops (Voila stops it as the tab closes), a blocked game still on the table
+    goes to the class results: a student who never comes back still has it counted."""
+    tools, kept = weakref.ref(classroom), weakref.ref(keeper)
+
+    def at_exit() -> None:
+        c, k = tools(), kept()
+        if c is not None and k is not None:
+            c.record_at_exit(k.left_blocked())
+
+    atexit.register(at_exit)
 
 
 def deal_from_link(app: TriPeaksApp, query: str | None = None) -> Game | None:

@@ -6,10 +6,13 @@ places its widgets), through its session:
 * the store (:class:`~tripeaks.app.views.browser_store.BrowserStore`, localStorage) and
   the :class:`~tripeaks.app.model.keeper.Keeper` that resumes the unfinished game
   after a reload and keeps the settings, the history and the match;
-* a *Deal of the day* button (``tp-daily``, docs/rules.md §5) and the match
+* a *Deal of the day* button (``tp-daily``, docs/rules.md §5), the name of the deal of the
+  day in the header while it is played (``tp-daily-name``), and the match
   controls in the New game panel, the match bar under the header;
 * the Statistics and the Replay and share panels at the end;
-* a quiet note (``tp-keep-note``) when the browser keeps nothing, or refused a write;
+* a quiet note (``tp-keep-note``) when the browser keeps nothing, or refused a write
+  (its storage is full: said plainly, with the history's download link,
+  ``tp-keep-export``, next to it), or content could not be set aside;
 * with ``hints``, the hint options (the session settings ``winnable`` and
   ``only_winnable``) kept under ``settings.hints``.
 
@@ -19,6 +22,7 @@ places its widgets), through its session:
 
 from __future__ import annotations
 
+import base64
 import html
 import os
 from typing import Any
@@ -27,11 +31,13 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 
 from ..history.daily import daily_code
+from ..history.stats import export_history
 from ..i18n.keep import keep_text
 from .model.clock import GameClock
-from .model.keeper import Keeper, KeeperEvent, StoreChanged
+from .model.keeper import HistoryChanged, Keeper, KeeperEvent, StoreChanged
 from .model.session import LanguageChanged, PlaySession, SessionEvent, Setting
 from .views.browser_store import BrowserStore
+from .views.daily import DailyName
 from .views.match_panel import MatchBar, MatchControls
 from .views.replay_panel import ReplayPanel
 from .views.stats_panel import StatsPanel
@@ -43,14 +49,14 @@ HINT_OPTIONS = {"winnable": Setting.WINNABLE, "only_winnable": Setting.ONLY_WINN
 
 
 class Persistence:
-    """What the app keeps, and its widgets: ``store``, ``keeper``, ``daily_button``,
+    """What the app keeps, and its widgets: ``store``, ``keeper``, ``daily_button``, ``daily_name``,
     ``match_controls``, ``match_bar``, ``stats``, ``replay`` and ``note``.
 
     ``Persistence(session, store=None, hints=False, clock=None)``: ``store`` replaces the browser
     store (tests); with ``hints`` the hint options are kept too; with the app's ``clock``
     (:class:`~tripeaks.app.model.clock.GameClock`) the game is kept whenever it starts, stops or pauses.  The app places
     ``daily_button`` and ``match_controls`` in the New game row, ``match_bar``
-    under the header and :attr:`panels` at the end.
+    under the header, ``daily_name`` after the header's title and :attr:`panels` at the end.
     """
 
     def __init__(
@@ -64,12 +70,16 @@ class Persistence:
         self.keeper = keeper = Keeper(session, self.store)
         self.store.on_loaded = keeper.loaded
         self.store.on_failed = keeper.write_failed
+        self.store.on_aside = keeper.aside_done
+        self.store.on_found = keeper.found_aside
+        self.store.on_synced = keeper.synced
         if clock is not None:
             clock.on_change(keeper.save_game)  # a paused or stopped clock is kept at once
         self.daily_button = widgets.Button(icon="calendar", layout=widgets.Layout(width="auto"))
         self.daily_button.add_class("tp-daily")
         self.daily_button.on_click(lambda _b: keeper.deal_daily())
         self.match_controls = MatchControls(keeper)
+        self.daily_name = DailyName(keeper)
         self.match_bar = MatchBar(keeper)
         self.stats = StatsPanel(keeper)
         self.replay = ReplayPanel(keeper, copy=self.store.copy)
@@ -94,7 +104,7 @@ class Persistence:
                     self.keeper.session.set_option(setting, value[name])
 
     def _on_keeper(self, event: KeeperEvent) -> None:
-        if isinstance(event, StoreChanged):
+        if isinstance(event, StoreChanged) or (isinstance(event, HistoryChanged) and self.keeper.state.failed):
             self.render()
 
     def _on_session(self, event: SessionEvent) -> None:
@@ -108,13 +118,29 @@ class Persistence:
         self.daily_button.description = keep_text("daily.button", lang)
         self.daily_button.tooltip = keep_text("daily.tip", lang, code=str(daily_code(keeper.today())))
         state = keeper.state
-        key = "keep.unavailable" if not state.available else "keep.write_failed" if state.failed else None
+        if not state.available:
+            key: str | None = "keep.unavailable"
+        elif state.locked:
+            key = "keep.aside_failed"
+        elif state.full:
+            key = "keep.storage_full"
+        elif state.failed:
+            key = "keep.write_failed"
+        else:
+            key = None
         if key is None:
             self.note.layout.display = "none"
             self.note.value = ""
-        else:
-            self.note.layout.display = None
-            self.note.value = f'<span class="tp-keep-note-text">{html.escape(keep_text(key, lang))}</span>'
+            return
+        self.note.layout.display = None
+        text = f'<span class="tp-keep-note-text">{html.escape(keep_text(key, lang))}</span>'
+        if state.failed and keeper.history:  # the history can still be downloaded, next to the message
+            payload = base64.b64encode(export_history(keeper.history).encode("utf-8")).decode("ascii")
+            text += (
+                f' <a class="tp-keep-export" download="tripeaks-history.json"'
+                f' href="data:application/json;base64,{payload}">{html.escape(keep_text("stats.export", lang))}</a>'
+            )
+        self.note.value = text
 
 
 def link_code(query: str | None) -> str | None:

@@ -15,7 +15,9 @@ app observes it and forwards clicks to it, and none reaches into another:
 :class:`~tripeaks.app.views.plot.PlotView`            the score plot
 :class:`~tripeaks.app.views.rulesets.RunView`         the run under run scoring (in the header)
 :class:`~tripeaks.app.views.timer.TimerView`          the countdown of a timed game (in the header)
-:class:`~tripeaks.app.views.endgame.EndOfGameView`    the celebration, summary and score breakdown at the end
+:class:`~tripeaks.app.views.endgame.EndOfGameView`    the celebration, summary and score breakdown at the end, over the board
+:class:`~tripeaks.app.views.review.ReviewView`        Review this game, its sentence, Try again (in the end panel)
+:class:`~tripeaks.app.views.feedback.RefusalNote`     why a move was refused, for a moment over the board
 :class:`~tripeaks.app.views.bridge.PageBridge`        (invisible) page language and title, the status line
                                                 as an ARIA live region, keyboard shortcuts
 =============================================  =====================================================
@@ -23,7 +25,10 @@ app observes it and forwards clicks to it, and none reaches into another:
 :attr:`TriPeaksApp.clock` (:class:`~tripeaks.app.model.clock.GameClock`) follows the
 game's one clock and ends a timed game at 0 (docs/rules.md §8).
 
-CSS classes (stable, used by the browser tests): ``tp-app``, ``tp-bottom``
+CSS classes (stable, used by the browser tests): ``tp-app``, ``tp-columns``
+(``tp-main``, the playing column: header, ``tp-table`` — the board with the end of
+the game and ``tp-refusal-note`` over it —, status line, controls; ``tp-side``: the
+log, the plot and the panels opened on demand; side by side from 1100 px wide)
 and those of each view (listed in its module).  ``tp-hint`` is the Hint
 button of :mod:`tripeaks.app.views.hints`.
 
@@ -43,19 +48,23 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from ..engine.game import Game
+from ..i18n.keep import keep_text
 from ..i18n.ui import ui_text
 from .model.clock import GameClock, Scheduler
+from .model.review import GameReview
 from .model.session import GameSource, LanguageChanged, MessageKind, PlaySession, SessionEvent
 from .views.board import BoardView
 from .views.bridge import PageBridge
 from .views.confirm import ConfirmView
 from .views.controls import ControlsView, StatusView
 from .views.endgame import EndOfGameView
+from .views.feedback import RefusalNote
 from .views.header import HeaderView
 from .views.lifecycle import close_tree
 from .views.movelog import MoveLogView
 from .views.newgame import NewGamePanel
 from .views.plot import PlotView
+from .views.review import ReviewView
 from .views.rulesets import RunView
 from .views.timer import TimerView
 
@@ -108,40 +117,43 @@ class TriPeaksApp(widgets.VBox):
         self.controls = ControlsView(s)
         self.status_row = StatusView(s)
         self.confirm = ConfirmView(s)
+        self.confirm.focus_after = self.board.stock_button  # after Yes or No, the keyboard goes on playing
         self.end_view = EndOfGameView(s, self.clock)
+        self.review = GameReview(s)
+        """The game review (docs/rules.md §9): marks in the log and the plot, Try again."""
+        self.review_view = ReviewView(s, self.review, lambda: s.game if s.game.is_over else None)
+        self.end_view.children = (*self.end_view.children, self.review_view)
         self.new_game = NewGamePanel(s)
-        self.log_panel = MoveLogView(s, layout=widgets.Layout(flex="1 1 0", min_width="300px"))
+        self.log_panel = MoveLogView(s)
         self.plot_panel = PlotView(s)
-        bottom = widgets.HBox(
-            [self.log_panel, self.plot_panel], layout=widgets.Layout(align_items="flex-start", grid_gap="10px")
-        )
-        bottom.add_class("tp-bottom")  # wraps: the plot goes below the log when narrow (theme.py)
+        self.log_panel.attach_review(self.review)
+        self.plot_panel.attach_review(self.review)
+        self.refusal_note = RefusalNote(s)
+        self.table = widgets.Box([self.board, self.end_view, self.refusal_note])
+        """The board with what is shown over it: the end of the game and the reason of a refused move."""
+        self.table.add_class("tp-table")
+        self.main = widgets.VBox([self.header, self.table, self.status_row, self.controls, self.confirm])
+        """The playing column: the header, the table, the status line right under it, the controls."""
+        self.main.add_class("tp-main")
+        self.side = widgets.VBox([self.log_panel, self.plot_panel, self.new_game])
+        """The column beside the board on a wide screen (under it on a narrow one): the log, the plot,
+        then the panels opened on demand (New game, statistics, replay…)."""
+        self.side.add_class("tp-side")
+        columns = widgets.HBox([self.main, self.side])
+        columns.add_class("tp-columns")  # side by side on a wide screen, one column on a narrow one (theme.css)
         self.page_bridge = PageBridge(live=".tp-status, .tp-new-message, .tp-live")
         """The browser side of the page: its language and title, live regions, keyboard shortcuts."""
         self.hints: HintTools | None = None
         """The Hint button, the Winnable? indicator and the winnable-deals option, when composed."""
         self.keyboard: AccessTools | None = None
-        """The keyboard shortcuts, their help panel and the four-colour toggle, when composed."""
+        """The keyboard shortcuts, their help panel, the four-colour and sound toggles, when composed."""
         self.keep: Persistence | None = None
         """What is kept in the browser (and its panels), when composed."""
         self.classroom: ClassroomTools | None = None
         """The class results (name line, recording, challenge), when composed."""
         self._show_page(s.lang)
         s.subscribe(self._follow_language)
-        super().__init__(
-            [
-                self.header,
-                self.board,
-                self.controls,
-                self.status_row,
-                self.confirm,
-                self.end_view,
-                self.new_game,
-                bottom,
-                self.page_bridge,
-            ],
-            **kwargs,
-        )
+        super().__init__([columns, self.page_bridge], **kwargs)
         self.add_class("tp-app")
 
     def _follow_language(self, event: SessionEvent) -> None:
@@ -149,7 +161,8 @@ class TriPeaksApp(widgets.VBox):
             self._show_page(event.lang)
 
     def _show_page(self, lang: str) -> None:
-        self.page_bridge.set_page(lang, ui_text("page.title", lang), {".tp-plot": ui_text("plot.title", lang)})
+        images = {".tp-plot": ui_text("plot.title", lang), ".tp-stats-plot": keep_text("stats.plot_alt", lang)}
+        self.page_bridge.set_page(lang, ui_text("page.title", lang), images)
 
     # ------------------------------------------------------------------ public API
     @property
@@ -198,18 +211,21 @@ class TriPeaksApp(widgets.VBox):
         self.new_game.add_note(widget)
 
     def add_panel(self, widget: widgets.Widget, after: widgets.Widget | None = None) -> None:
-        """Add a panel (a new view) to the app's column, right after the part ``after`` (default: last).
+        """Add a panel (a new view) right after the part ``after``; by default at the end of the side
+        column, with the panels opened on demand.
 
         ``after`` is one of the app's parts (e.g. ``app.controls``); ``ValueError`` otherwise.
         """
-        children = list(self.children)
         if after is None:
-            children.insert(children.index(self.page_bridge), widget)
-        elif after in children:
-            children.insert(children.index(after) + 1, widget)
-        else:
-            raise ValueError("add_panel: 'after' must be one of the app's parts")
-        self.children = tuple(children)
+            self.side.children = (*self.side.children, widget)
+            return
+        for box in (self.main, self.side, self):
+            children = list(box.children)
+            if after in children:
+                children.insert(children.index(after) + 1, widget)
+                box.children = tuple(children)
+                return
+        raise ValueError("add_panel: 'after' must be one of the app's parts")
 
     def close(self) -> None:
         """Free the app: the session forgets its observers, the figure is freed, every widget is closed.

@@ -13,7 +13,7 @@ change each other (docs/rules.md §2, §4, §8 for the rules they report):
 :class:`MessageChanged`   the status message changed
 :class:`CodeRejected`     a game code that cannot be read (nothing else changed)
 :class:`HighlightChanged` cards or the stock to ring (e.g. a hint)
-:class:`SettingChanged`   error help, the rule set of the next random deal, the four-colour deck
+:class:`SettingChanged`   error help, the rule set of the next random deal, the four-colour deck, sound
 :class:`StateRestored`    an action failed and was rolled back: show everything again
 :class:`TimeRanOut`       the timer ran out (docs/rules.md §8): the game is over, *time up*
 :class:`GameFinished`     a game played here is finished or abandoned, once per game (results, statistics)
@@ -44,7 +44,7 @@ from ...i18n.session import MessageKind as MessageKind
 __all__ = ["GameSource", "MessageKind", "Message", "NO_MESSAGE", "Setting", "GameStarted", "MoveMade", "MoveUndone"]
 __all__ += ["MoveRefused", "GameOver", "LanguageChanged", "MessageChanged", "CodeRejected", "HighlightChanged"]
 __all__ += ["SettingChanged", "StateRestored", "Outcome", "TimeRanOut", "GameFinished", "SessionEvent", "GAME_CHANGES"]
-__all__ += ["Observer", "REDO", "DOUBLE_PRESS", "ReplaceKind", "ReplaceRequest", "ConfirmationAsked"]
+__all__ += ["Observer", "REDO", "CONTINUE", "DOUBLE_PRESS", "ReplaceKind", "ReplaceRequest", "ConfirmationAsked"]
 __all__ += ["ConfirmationClosed"]
 
 
@@ -84,6 +84,8 @@ class Setting(TextEnum):
     """Whether the Winnable? indicator is shown (off by default: it is a spoiler): ``bool``."""
     ONLY_WINNABLE = "only_winnable"
     """Whether a random deal must be proven winnable (off by default): ``bool``."""
+    SOUND = "sound"
+    """Whether a play, a draw, a refusal and a win make a short sound in the browser (off by default): ``bool``."""
 
 
 @dataclass(frozen=True)
@@ -200,11 +202,17 @@ class GameFinished:
     Replay steps (``GameSource.REPLAY``) are never finished; a game left for a
     record and brought back (``set_game(game, "resumed")``) is not finished
     either.  A game still on the table when the session closes is not sent.
+
+    ``from_record``: the game was continued from a record (*Continue from here*, or a
+    move made on a replay step, docs/rules.md §6).  Such a game is finished only
+    through moves made here: one left, blocked or out of time without a play or a
+    draw made on it is not sent at all.
     """
 
     game: Game
     status: Status
     duration: float = field(default=0.0, compare=False)
+    from_record: bool = False
 
     @property
     def abandoned(self) -> bool:
@@ -218,12 +226,16 @@ class GameFinished:
 
     def entry(self, when: datetime.datetime, daily: datetime.date | str | None = None) -> GameEntry:
         """The game's one finished-game entry, counted at ``when`` (an aware datetime), with its
-        :attr:`outcome` and :attr:`duration` (seconds); ``daily`` the date whose deal of the day it is."""
-        return GameEntry.of(self.game, self.outcome, self.duration, when, daily)
+        :attr:`outcome`, :attr:`duration` (seconds) and :attr:`from_record`; ``daily`` the date whose
+        deal of the day it is."""
+        return GameEntry.of(self.game, self.outcome, self.duration, when, daily, self.from_record)
 
 
 REDO: Final = "redo"
 """The :attr:`MoveRefused.action` of a refused redo (a redo has no record token, docs/rules.md §4)."""
+
+CONTINUE: Final = "record"
+"""The :attr:`MoveRefused.action` of a refused *Continue from here*: a record's step already over (docs/rules.md §6)."""
 
 DOUBLE_PRESS: Final = 0.5
 """Seconds after a request was carried out during which the same request again is the second press of one."""

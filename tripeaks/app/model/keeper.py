@@ -9,7 +9,7 @@ One versioned key, :data:`STORAGE_KEY` (``"tripeaks-v1"``), holds one JSON objec
      "history": [{…}, …],
      "match": {…}}
 
-* ``settings``: the language, error help, the rule set of the next random deal
+* ``settings``: the language, error help, the four-colour deck, sound (on or off), the rule set of the next random deal
   (the text of a rule set, docs/rules.md §8) and any option a view registers
   (:meth:`Keeper.add_setting`; the hint options do);
 * ``game``: the game on the table as a record (docs/rules.md §6, the full code
@@ -18,13 +18,20 @@ One versioned key, :data:`STORAGE_KEY` (``"tripeaks-v1"``), holds one JSON objec
   (``elapsed``, the game's one clock), whether the clock was running and when
   that was saved (``running``, ``saved_at``, UTC), the date whose deal of the
   day it is (or ``null``) and the index of its deal in the match (or
-  ``null``); ``null`` when no game was played yet.  A resumed game's clock
+  ``null``), and for a game continued from a record (docs/rules.md §6) the move
+  counter when it was (``continued_at``: only the moves after it count); ``null``
+  when no game was played yet.  A resumed game's clock
   goes on from there: a countdown is never refilled by a reload.  A clock that
   was running adds the seconds from ``saved_at`` to the reload, at most
   :data:`RESUME_GAP` (a page closed for longer was not being played); a
   document without ``running`` and ``saved_at`` (an earlier release) resumes at
   ``elapsed``;
-* ``history``: every game that counted (:class:`~tripeaks.history.stats.GameEntry`);
+* ``history``: every game that counted (:class:`~tripeaks.history.stats.GameEntry`,
+  with its ``id``), read with the reader and limits of an imported history
+  (:data:`~tripeaks.history.entry.LIMITS`); the newest :data:`KEEP_ACTIONS`
+  keep their actions, older ones their summary.  After a game only that game
+  is sent (the store adds it to the newest stored history, so that two tabs
+  keep both their games, :meth:`Keeper.synced`);
 * ``match``: the match in progress or just over (:class:`~tripeaks.history.match.Match`), or ``null``.
 
 :class:`Keeper` observes a :class:`~tripeaks.app.model.session.PlaySession` and
@@ -34,24 +41,30 @@ store has said what it holds (:meth:`Keeper.loaded`); then the unfinished
 game is resumed exactly (board, score, move counter, log, plot, undo) and
 the settings come back.  Content that is not such an object (garbage, another
 program's, a newer version) is set aside under :data:`ASIDE_KEY` with a
-message, and the app starts afresh.  A store that cannot be used leaves the
+message, and the app starts afresh; a part that fails its checks (one game of
+the history, the saved game, the match, the settings) is set aside alone and
+the rest is kept.  Nothing is written before the copy set aside is kept (the
+store picks a free key, never replacing an earlier copy); if it cannot be,
+the original stays and the page writes nothing (docs/play/nothing-lost.md).  A store that cannot be used leaves the
 app as it is, saying once, quietly, that nothing will be kept.
 
 A game counts once (session's :class:`~tripeaks.app.model.session.GameFinished`):
 when it is won or runs out of time, or when it leaves the table blocked
 (an undo can revive it until then) or abandoned after at least one move.  A
 blocked game still on the table when the page closed counts when the app
-opens again (it is not resumed).  A deal of a match scores as soon as its
+opens again (it is not resumed; :class:`LeftGamesCounted` tells the class results).  A deal of a match scores as soon as its
 game ends (blocked too; undone and ended anew, its latest score stands).
 """
 
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
 import logging
+import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, Union
 
 from ...engine.codes import GameCode
@@ -59,9 +72,9 @@ from ...engine.game import Game, Status
 from ...engine.record import RecordError
 from ...engine.rules import RuleSet
 from ...history.daily import daily_code
-from ...history.entry import Outcome
+from ...history.entry import LIMITS, Outcome, read_day
 from ...history.match import Match, MatchError
-from ...history.stats import UTC, GameEntry, HistoryError, merge_history, read_entries
+from ...history.stats import UTC, GameEntry, HistoryError, merge_history, read_entries_apart
 from ...history.stats import import_history as read_history
 from ...i18n import check_language
 from ...i18n.keep import keep_text
@@ -94,8 +107,11 @@ __all__ = [
     "MatchChanged",
     "StoreChanged",
     "KeeperEvent",
+    "LeftGamesCounted",
     "read_document",
     "RESUME_GAP",
+    "KEEP_ACTIONS",
+    "keep_actions",
 ]
 
 log = logging.getLogger(__name__)
@@ -108,6 +124,21 @@ RESUME_GAP = 120.0
 """At most this many seconds between the latest save of a running clock and a reload count as played."""
 STORAGE_FORMAT = "tripeaks-storage"
 STORAGE_VERSION = 1
+ASIDE_FORMAT = "tripeaks-aside"
+"""The ``format`` of the parts of a document set aside one by one (:data:`ASIDE_KEY`)."""
+KEEP_ACTIONS = 500
+"""The newest games whose actions are kept (replayable); older games keep their summary only."""
+MIN_KEEP_ACTIONS = 30
+"""When the storage is full, fewer games keep their actions (a quarter, then a quarter again), down to this many."""
+
+
+def keep_actions(entries: list[GameEntry], newest: int = KEEP_ACTIONS) -> list[GameEntry]:
+    """``entries`` (date order) with the actions of all but the ``newest`` dropped (their summary
+    stays, for the statistics)."""
+    cut = max(0, len(entries) - newest)
+    if not any(e.actions for e in entries[:cut]):
+        return entries
+    return [e.summary() if i < cut and e.actions else e for i, e in enumerate(entries)]
 
 
 class StorageError(ValueError):
@@ -117,11 +148,22 @@ class StorageError(ValueError):
 class Store(Protocol):
     """Where the keeper writes: the browser's localStorage (or a fake)."""
 
-    def write(self, replace: dict[str, Any] | None = None, patch: dict[str, Any] | None = None) -> None:
-        """Store the whole object ``replace``, or change the top-level fields of ``patch``."""
+    def write(
+        self,
+        replace: dict[str, Any] | None = None,
+        patch: dict[str, Any] | None = None,
+        add: list[dict[str, Any]] | None = None,
+        keep: int = KEEP_ACTIONS,
+        merge: bool = False,
+    ) -> None:
+        """Store the whole object ``replace`` (with ``merge``, the games another tab stored meanwhile
+        stay: the store tells :meth:`Keeper.synced`), or change the top-level fields of ``patch`` and add
+        the games of ``add`` to the newest stored history (each once, by ``id``); the actions of
+        all but the ``keep`` newest games are dropped."""
 
     def put_aside(self, key: str, text: str) -> None:
-        """Keep ``text`` under ``key``."""
+        """Keep ``text`` under ``key`` (or the first free key after it); the answer comes to
+        :meth:`Keeper.aside_done` (the key used, or ``None``: it could not be written)."""
 
 
 @dataclass(frozen=True)
@@ -134,62 +176,113 @@ class Document:
     blocked: Game | None
     history: list[GameEntry]
     match: Match | None
+    apart: tuple[tuple[str, Any, str], ...] = ()
+    """The parts that could not be read, each (where, its JSON value, why): set aside, the rest kept."""
+
+
+def _check_game(game: Any) -> tuple[Game, dict[str, Any]]:
+    """The saved game and its fields, each checked; raises :class:`StorageError` naming the first bad one."""
+    if not isinstance(game, dict):
+        raise StorageError("'game' must be an object or null")
+    try:
+        played = Game.from_record(game.get("record"))
+    except (RecordError, ValueError, TypeError, ArithmeticError, RecursionError) as exc:
+        raise StorageError(f"the saved game cannot be replayed: {exc}") from None
+    elapsed = game.get("elapsed", 0)
+    if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not 0 <= elapsed <= LIMITS.duration:
+        raise StorageError(f"the saved game's 'elapsed' must be seconds from 0 to {LIMITS.duration:.0f}")
+    daily = game.get("daily")
+    try:
+        read_day(daily, "the saved game")  # the same reader as the history's
+    except HistoryError as exc:
+        raise StorageError(str(exc)) from None
+    index = game.get("match")
+    if index is not None and (isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 100):
+        raise StorageError("the saved game's 'match' must be a deal's index or null")
+    if game.get("running") is not None and not isinstance(game["running"], bool):
+        raise StorageError("the saved game's 'running' is malformed")
+    for name in ("saved_at", "id"):
+        value = game.get(name)
+        if value is not None and (not isinstance(value, str) or len(value) > LIMITS.text):
+            raise StorageError(f"the saved game's {name!r} is malformed")
+    continued = game.get("continued_at")
+    if continued is not None and (
+        isinstance(continued, bool) or not isinstance(continued, int) or not 0 <= continued <= LIMITS.actions
+    ):
+        raise StorageError("the saved game's 'continued_at' must be a move number ≥ 0 or null")
+    return played, game
 
 
 def read_document(text: str) -> Document:
-    """Read the storage object (module doc).  Raises :class:`StorageError` for anything else:
-    not JSON, another format or version, a bad field, or a game record that cannot be replayed
-    (the :class:`~tripeaks.engine.record.RecordError` message is kept)."""
+    """Read the storage object (module doc), every field checked with the limits of an imported
+    history (:data:`~tripeaks.history.entry.LIMITS`).  A part that fails (a game of the history, the
+    saved game, the match, the settings) is left out and listed in :attr:`Document.apart`; raises
+    :class:`StorageError` (and nothing else) only for content that is no such object at all: not
+    JSON, another format or version."""
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, an integer of too many digits
         raise StorageError(f"not JSON: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != STORAGE_FORMAT:
         raise StorageError("not a TriPeaks storage object")
     if data.get("version") != STORAGE_VERSION:
         raise StorageError(f"storage version {data.get('version')!r}, this app reads {STORAGE_VERSION}")
+    apart: list[tuple[str, Any, str]] = []
     settings = data.get("settings", {})
     if not isinstance(settings, dict):
-        raise StorageError("'settings' must be an object")
+        apart.append(("settings", settings, "'settings' must be an object"))
+        settings = {}
+    history: list[GameEntry] = []
     try:
-        history = read_entries(data.get("history", []))
+        history, bad = read_entries_apart(data.get("history", []))
     except HistoryError as exc:
-        raise StorageError(str(exc)) from None
+        apart.append(("history", data.get("history"), str(exc)))
+    else:
+        apart.extend(("history", value, why) for value, why in bad)
     match = None
     if data.get("match") is not None:
         try:
             match = Match.from_json(data["match"])
-        except MatchError as exc:
-            raise StorageError(f"bad match: {exc}") from None
+        except (MatchError, ValueError, TypeError, ArithmeticError) as exc:
+            apart.append(("match", data["match"], f"bad match: {exc}"))
     game = data.get("game")
     resumable = blocked = None
     if game is not None:
-        if not isinstance(game, dict):
-            raise StorageError("'game' must be an object or null")
         try:
-            played = Game.from_record(game.get("record"))
-        except RecordError as exc:
-            raise StorageError(f"the saved game cannot be replayed: {exc}") from None
-        elapsed = game.get("elapsed", 0)
-        if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not 0 <= elapsed < 1e9:
-            raise StorageError("the saved game's 'elapsed' must be seconds ≥ 0")
-        for name in ("daily", "match"):
-            if name in game and game[name] is not None and not isinstance(game[name], (str, int)):
-                raise StorageError(f"the saved game's {name!r} is malformed")
-        resumable = None if played.is_over else played
-        blocked = played if played.status is Status.BLOCKED else None
-    return Document(settings, game, resumable, blocked, history, match)
+            played, game = _check_game(game)
+        except StorageError as exc:
+            apart.append(("game", game, str(exc)))
+            game = None
+        else:
+            resumable = None if played.is_over else played
+            blocked = played if played.status is Status.BLOCKED else None
+    return Document(settings, game, resumable, blocked, history, match, tuple(apart))
+
+
+def aside_text(apart: tuple[tuple[str, Any, str], ...], when: datetime.datetime) -> str:
+    """The JSON text that keeps the parts of a document set aside (:data:`ASIDE_FORMAT`)."""
+    parts = [{"where": where, "why": why, "value": value} for where, value, why in apart]
+    return json.dumps(
+        {"format": ASIDE_FORMAT, "from": STORAGE_KEY, "at": when.astimezone(UTC).isoformat(), "parts": parts},
+        ensure_ascii=False,
+        default=repr,
+    )
 
 
 @dataclass(frozen=True)
 class StoreState:
     """What the store can do: ``loaded`` (it answered), ``available`` (it can keep things),
-    ``failed`` (a write was refused, e.g. the storage is full), ``aside`` (content was set aside)."""
+    ``failed`` (a write was refused, e.g. the storage is full), ``aside`` (content was set aside),
+    ``locked`` (content that could not be read could not be set aside either: it stays where it
+    is and this page writes nothing)."""
 
     loaded: bool = False
     available: bool = True
     failed: bool = False
     aside: bool = False
+    locked: bool = False
+    full: bool = False
+    """A write was refused because the storage is full (the browser's quota)."""
 
 
 @dataclass(frozen=True)
@@ -213,11 +306,25 @@ class StoreChanged:
     state: StoreState
 
 
-KeeperEvent = Union[HistoryChanged, MatchChanged, StoreChanged]
+@dataclass(frozen=True)
+class LeftGamesCounted:
+    """Games the page left behind counted when the app opened again (their ``entries``): a
+    blocked game still on the table when the page closed or reloaded, or an unfinished one
+    a link replaced.  The session sent no
+    :class:`~tripeaks.app.model.session.GameFinished` for them, so the class results
+    (:mod:`tripeaks.app.views.class_panel`) record them from this event, with the outcome
+    the statistics give them."""
+
+    entries: tuple[GameEntry, ...]
+
+
+KeeperEvent = Union[HistoryChanged, MatchChanged, StoreChanged, LeftGamesCounted]
 
 
 @dataclass
 class _GameInfo:
+    id: str = ""  # the game's id, kept with it (the same game shown in two tabs counts once)
+    inherited: bool = False  # the id came with the stored game; this page's first move makes it its own
     daily: str | None = None
     match: int | None = None
     scored: bool = False  # a match deal whose end has been scored
@@ -252,8 +359,11 @@ class Keeper:
         self._infos: dict[int, tuple[Game, _GameInfo]] = {}
         self._dealing: tuple[int, GameCode] | None = None  # the match deal asked for, until dealt or refused
         self._link: GameCode | None = None
+        self._match_game: Game | None = None  # the match's deal in play, on the table or set aside
         self._full = True  # the next write replaces the whole object
         self._clock_saved: tuple[Game, bool] | None = None  # the game and its clock's state last written
+        self._aside: tuple[bool, int, str] | None = None  # set aside, waiting for the store: whole?, parts, why
+        self._keep = KEEP_ACTIONS  # the newest games whose actions are kept (fewer once the storage is full)
         self._info_for(session.game)
         session.subscribe(self._on_event)
 
@@ -277,10 +387,19 @@ class Keeper:
         """The player's calendar date (the browser's time zone once the store has said it)."""
         return (self.now() + self._utc_offset).date()
 
+    def daily_of(self, game: Game) -> datetime.date | None:
+        """The date whose deal of the day ``game`` is (docs/rules.md §5: dealt by its button, its
+        code pasted or linked on that date, or resumed as such), else ``None``."""
+        day = self._info_for(game).daily
+        try:
+            return datetime.date.fromisoformat(day) if day is not None else None
+        except ValueError:
+            return None
+
     def is_match_game(self, game: Game) -> bool:
-        """True when ``game`` is the match's deal on the table."""
-        info = self._infos.get(id(game))
-        return info is not None and info[0] is game and info[1].match is not None
+        """True when ``game`` is the match's deal in play (not yet ended)."""
+        match = self._match
+        return game is self._match_game and match is not None and match.playing is not None
 
     def subscribe(self, observer: Callable[[KeeperEvent], object]) -> Callable[[], None]:
         """Call ``observer(event)`` for each :data:`KeeperEvent`; returns the unsubscribe function."""
@@ -300,10 +419,18 @@ class Keeper:
         things, the player's ``today`` (ISO date) and UTC offset in minutes.
 
         Only the first answer resumes anything; a later one (a page reloaded
-        on the same kernel) only makes the next write a whole one.
+        on the same kernel) adds the games it holds that this page lacks (another
+        tab's) and makes the next write a whole one.  A part of ``text`` that
+        cannot be read is set aside first (:meth:`aside_done`): until the store
+        has kept it, nothing is written.
         """
         if self._state.loaded:
             self._full = True
+            if text and available:
+                try:
+                    self._merge_in(read_document(text).history, replace=False)
+                except StorageError:
+                    pass
             if available:
                 self._write_all()
             return
@@ -313,30 +440,94 @@ class Keeper:
             self._set_state(StoreState(loaded=True, available=False))
             return
         doc: Document | None = None
-        aside = False
+        aside: str | None = None
         if text:
             try:
                 doc = read_document(text)
             except StorageError as exc:
                 log.warning("TriPeaks storage set aside: %s", exc)
-                self.store.put_aside(ASIDE_KEY, text)
-                aside = True
-        self._state = StoreState(loaded=True, available=True, aside=aside)
+                aside, self._aside = text, (True, 1, str(exc))
+            else:
+                if doc.apart:
+                    log.warning("TriPeaks storage: %d parts set aside: %s", len(doc.apart), doc.apart[0][2])
+                    aside, self._aside = aside_text(doc.apart, self.now()), (False, len(doc.apart), doc.apart[0][2])
+        self._state = StoreState(loaded=True, available=True)
         if doc is not None:
             self._restore(doc)
-        if aside:
-            self.session.show_message(
-                lambda lang: keep_text("keep.set_aside", lang, storage_key=ASIDE_KEY), MessageKind.ERROR
-            )
-        self._write_all()
+        if aside is not None:
+            self.store.put_aside(ASIDE_KEY, aside)  # writes wait for its answer (aside_done)
+        else:
+            self._write_all()
         self._tell(StoreChanged(self._state))
         self._tell(HistoryChanged(self.history))
         self._tell(MatchChanged(self._match))
 
-    def write_failed(self) -> None:
-        """The store could not write (e.g. it is full): say so once."""
-        if not self._state.failed:
-            self._set_state(StoreState(loaded=True, available=self._state.available, failed=True))
+    def aside_done(self, key: str | None) -> None:
+        """The store kept what was set aside under ``key``; ``None``: it could not (its storage is
+        full), so the stored content stays as it is and this page writes nothing."""
+        pending, self._aside = self._aside, None
+        if pending is None:
+            return
+        whole, count, why = pending
+        if key is None:
+            self._set_state(StoreState(loaded=True, available=True, failed=True, locked=True))
+            self.session.show_message(lambda lang: keep_text("keep.aside_failed", lang), MessageKind.ERROR)
+            return
+        self._set_state(StoreState(loaded=True, available=True, aside=True))
+        if whole:
+            self.session.show_message(
+                lambda lang: keep_text("keep.set_aside", lang, storage_key=key), MessageKind.ERROR
+            )
+        else:
+            self.session.show_message(
+                lambda lang: keep_text("keep.set_aside_parts", lang, count=count, storage_key=key, detail=why),
+                MessageKind.ERROR,
+            )
+        self._write_all(merge=False)
+
+    def found_aside(self, key: str) -> None:
+        """Before a write the store found text under the storage key that this page did not write
+        and cannot read (another program's, a newer version's) and kept it under ``key``; the
+        player is told where, as at a load."""
+        log.warning("TriPeaks storage: unreadable stored text found before a write, set aside under %s", key)
+        self._set_state(StoreState(loaded=True, available=True, aside=True))
+        self.session.show_message(lambda lang: keep_text("keep.set_aside", lang, storage_key=key), MessageKind.ERROR)
+
+    def synced(self, games: Any, replace: bool = True) -> None:
+        """Another tab changed the stored history (the JSON list ``games``, read with the one reader;
+        a game that fails is left out): it is now ``games`` (``replace``), or ``games`` were added
+        to it.  Nothing is written (the store already holds them)."""
+        try:
+            entries, bad = read_entries_apart(games)
+        except HistoryError:
+            return
+        if bad:
+            log.warning("TriPeaks storage: %d games of another tab not read: %s", len(bad), bad[0][1])
+        self._merge_in(entries, replace)
+
+    def _merge_in(self, games: list[GameEntry], replace: bool) -> None:
+        if replace:
+            history = sorted(games, key=lambda e: e.date)
+        else:
+            history, added = merge_history(self._history, games)
+            if not added:
+                return
+        self._history = keep_actions(history, self._keep)
+        self._tell(HistoryChanged(self.history))
+
+    def write_failed(self, error: str = "") -> None:
+        """The store could not write; ``error`` is the browser's (a ``QuotaExceededError``: the
+        storage is full).  Said once; the next write sends everything again."""
+        full = "quota" in error.lower()
+        self._full = True
+        if full and self._keep > MIN_KEEP_ACTIONS:  # make room: fewer games keep their actions, then write again
+            self._keep = max(MIN_KEEP_ACTIONS, self._keep // 4)
+            self._history = keep_actions(self._history, self._keep)
+            self._write_all()
+            if self._full is False and not self._state.failed:
+                return  # it fits now
+        if not self._state.failed or (full and not self._state.full):
+            self._set_state(replace(self._state, failed=True, full=self._state.full or full))
 
     def _set_state(self, state: StoreState) -> None:
         self._state = state
@@ -344,7 +535,7 @@ class Keeper:
 
     def _restore(self, doc: Document) -> None:
         session = self.session
-        self._history = sorted(doc.history, key=lambda e: e.date)
+        self._history = keep_actions(sorted(doc.history, key=lambda e: e.date), self._keep)
         self._match = doc.match
         settings = doc.settings
         lang = settings.get("lang")
@@ -357,6 +548,8 @@ class Keeper:
             session.set_error_help(settings["error_help"])
         if isinstance(settings.get("four_colour"), bool):
             session.set_four_colour(settings["four_colour"])
+        if isinstance(settings.get("sound"), bool):
+            session.set_sound(settings["sound"])
         rules = settings.get("deal_rules")
         if isinstance(rules, str):
             try:
@@ -372,24 +565,42 @@ class Keeper:
         game = doc.resumable
         saved = doc.game or {}
         elapsed = self._saved_elapsed(saved)
-        if doc.blocked is not None and doc.blocked.moves:  # left blocked by the page: it counts now
+        stored_id = saved.get("id")
+        game_id = stored_id if isinstance(stored_id, str) else _saved_id(saved)
+        continued = saved.get("continued_at")  # continued from a record at that move: only later moves count
+        start = continued if isinstance(continued, int) else 0
+        from_record = isinstance(continued, int)
+        left: list[GameEntry] = []  # games the page left behind that count now
+        if doc.blocked is not None and doc.blocked.moves > start:  # left blocked by the page: it counts now
             daily = saved.get("daily") if isinstance(saved.get("daily"), str) else None
-            self._add_entry(GameEntry.of(doc.blocked, Outcome.BLOCKED, elapsed, self.now(), daily))
+            entry = _with_id(
+                GameEntry.of(doc.blocked, Outcome.BLOCKED, elapsed, self.now(), daily, from_record), game_id
+            )
+            if self._add_entry(entry):
+                left.append(entry)
         link = self._link
         if game is not None and link is not None and game.code != link:
             # The link deals another game: the unfinished one counts as abandoned.
-            if game.moves:
-                self._add_entry(GameEntry.of(game, Outcome.ABANDONED, elapsed, self.now()))
+            if game.moves > start:
+                entry = _with_id(GameEntry.of(game, Outcome.ABANDONED, elapsed, self.now(), None, from_record), game_id)
+                if self._add_entry(entry):
+                    left.append(entry)
             game = None
+        if left:
+            self._tell(LeftGamesCounted(tuple(left)))
         if game is not None:
             info = _GameInfo(
+                id=game_id,
+                inherited=True,
                 daily=saved.get("daily") if isinstance(saved.get("daily"), str) else None,
                 match=saved.get("match") if isinstance(saved.get("match"), int) else None,
             )
             if self._match is None or info.match != self._match.playing:
                 info.match = None
             self._infos[id(game)] = (game, info)
-            session.set_game(game, GameSource.RESUMED, elapsed=elapsed)
+            if info.match is not None:
+                self._match_game = game
+            session.set_game(game, GameSource.RESUMED, elapsed=elapsed, continued_at=continued if from_record else None)
             code = str(game.code) if game.code is not None else None
             moves = game.moves
             if not moves:  # the same deal, untouched: nothing to tell
@@ -399,7 +610,22 @@ class Keeper:
             else:
                 session.show_message(lambda lang: keep_text("keep.resumed_layout", lang, moves=moves))
         elif self._match is not None and self._match.playing is not None:
-            self._match = Match.from_json({**self._match.to_json(), "playing": None})
+            # The deal in play was not resumed (it ended, or a link dealt another game): it ends now,
+            # with its final score when the page left it ended, else abandoned (0 points).
+            ended = self._saved_end(saved, self._match.playing)
+            won = ended is not None and ended.status is Status.WON
+            self._match = self._match.score_deal(ended.score if ended is not None else 0, won)
+
+    @staticmethod
+    def _saved_end(saved: dict[str, Any], index: int) -> Game | None:
+        """The saved game when it is deal ``index`` of the match and over (won, blocked, out of time)."""
+        if saved.get("match") != index or isinstance(saved.get("match"), bool):
+            return None
+        try:
+            game = Game.from_record(saved.get("record"))
+        except RecordError:
+            return None
+        return game if game.is_over else None
 
     def _saved_elapsed(self, saved: dict[str, Any]) -> float:
         """The seconds the saved game was played up to now (see the module doc); a malformed
@@ -432,20 +658,29 @@ class Keeper:
         }
 
     def _can_write(self) -> bool:
-        return self._state.loaded and self._state.available
+        state = self._state
+        return state.loaded and state.available and not state.locked and self._aside is None
 
-    def _write_all(self) -> None:
+    def _write_all(self, merge: bool = True) -> None:
+        """Write the whole object; with ``merge`` the games another tab stored meanwhile stay (a
+        part just set aside must not come back: no merge then)."""
         if self._can_write():
             self._full = False
-            self.store.write(replace=self._document())
+            self.store.write(replace=self._document(), keep=self._keep, merge=merge)
 
-    def _write(self, **fields: Any) -> None:
+    def _write(self, add: list[GameEntry] | None = None, **fields: Any) -> None:
+        """Send what changed: the top-level ``fields`` and the games ``add`` (the store adds them
+        to the newest stored history, so that two tabs keep both their games)."""
         if not self._can_write():
             return
         if self._full:
             self._write_all()
         else:
-            self.store.write(patch=fields)
+            self.store.write(
+                patch=fields or None,
+                add=[e.to_json() for e in add] if add else None,
+                keep=self._keep,
+            )
 
     def _settings_json(self) -> dict[str, Any]:
         session = self.session
@@ -453,6 +688,7 @@ class Keeper:
             "lang": session.lang,
             "error_help": session.error_help,
             "four_colour": session.four_colour,
+            "sound": session.sound,
             "deal_rules": str(session.deal_rules),
         }
         for name, (get, _set) in self._settings.items():
@@ -477,7 +713,26 @@ class Keeper:
             "saved_at": self.now().astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
             "daily": info.daily,
             "match": info.match,
+            **({"continued_at": session.continued_at} if session.continued_at is not None else {}),
+            "id": info.id,
         }
+
+    def left_blocked(self) -> GameEntry | None:
+        """The entry the game on the table would count as if the page closed now: a blocked game
+        counts when the app opens again (:class:`LeftGamesCounted`), with this id; ``None`` when the
+        game on the table is not blocked, is a replay step, or has no move of this page."""
+        session = self.session
+        game = session.game
+        if not session.counts or game.status is not Status.BLOCKED:
+            return None
+        start = session.continued_at or 0
+        if game.moves <= start:
+            return None
+        info = self._info_for(game)
+        entry = GameEntry.of(
+            game, Outcome.BLOCKED, round(session.elapsed, 1), self.now(), info.daily, session.continued_at is not None
+        )
+        return _with_id(entry, info.id)
 
     def save_game(self) -> None:
         """Write the game on the table now, with its clock (the app calls this whenever the clock
@@ -493,12 +748,13 @@ class Keeper:
         found = self._infos.get(id(game))
         if found is not None and found[0] is game:
             return found[1]
-        info = _GameInfo()
+        info = _GameInfo(id=_new_id())
         if game.code is not None and game.code == daily_code(self.today()):
             info.daily = self.today().isoformat()
         self._infos[id(game)] = (game, info)
         if len(self._infos) > 8:  # the game on the table, one set aside, a few just left
-            for key in list(self._infos)[:-8]:
+            keep = {id(g) for g in (self.session.game, self.session.set_aside, self._match_game) if g is not None}
+            for key in [k for k in list(self._infos)[:-8] if k not in keep]:
                 del self._infos[key]
         return info
 
@@ -513,12 +769,19 @@ class Keeper:
             self._score_match_deal(self.session.game, event.status is Status.WON)
         elif isinstance(event, GameStarted):
             info = self._info_for(event.game)
+            if event.source is GameSource.RESTART:
+                self._match_restarted(event.game, info)
+            self._match_left()
             dealing, self._dealing = self._dealing, None
             if dealing is not None and event.source is GameSource.CODE and event.game.code == dealing[1]:
                 self._match_dealt(info, dealing[0])
             if self.session.counts:
                 self._write(game=self._game_json())
         elif isinstance(event, GAME_CHANGES):
+            self._match_left()
+            info = self._info_for(self.session.game)
+            if info.inherited:  # played on in this page: its own game from now on (another tab may play on too)
+                info.id, info.inherited = _new_id(), False
             if self.session.counts:
                 self._write(game=self._game_json())
         elif isinstance(event, LanguageChanged) or (
@@ -530,9 +793,32 @@ class Keeper:
 
     def _finished(self, event: GameFinished) -> None:
         info = self._info_for(event.game)
-        self._add_entry(event.entry(self.now(), info.daily))
-        if event.abandoned and not info.scored:  # an abandoned deal of a match scores 0 (an ended one keeps its end)
-            self._score_match_deal(event.game, False, 0)
+        self._add_entry(_with_id(event.entry(self.now(), info.daily), info.id))
+        # An abandoned match deal scores 0 with the event that follows (a new game, or a move on a
+        # replay step): see _match_left; a restart of the deal goes on with the same deal instead.
+
+    def _match_left(self) -> None:
+        """The match's deal in play is neither on the table nor set aside for a record any more (a deal,
+        a code, a link, a record continued, a move on a replay step…): it ends now, abandoned, 0 points."""
+        match, game = self._match, self._match_game
+        if match is None or match.playing is None:
+            return
+        session = self.session
+        if game is not None and (game is session.game or game is session.set_aside):
+            return
+        self._match_game = None
+        self._match = match.score_deal(0, False)
+        self._write(match=self._match.to_json())
+        self._tell(MatchChanged(self._match))
+
+    def _match_restarted(self, game: Game, info: _GameInfo) -> None:
+        """The player restarted the match's deal in play: the same deal goes on, from its first move."""
+        old, match = self._match_game, self._match
+        if old is None or match is None or match.playing is None or old is self.session.set_aside:
+            return
+        if old is not game and old.code is not None and old.code == game.code:
+            info.match, info.scored = match.playing, False
+            self._match_game = game
 
     def _score_match_deal(self, game: Game, won: bool, score: int | None = None) -> None:
         """The match's deal ``game`` ended (its score) or was abandoned (0); a deal scored before and
@@ -550,11 +836,15 @@ class Keeper:
         self._write(match=self._match.to_json())
         self._tell(MatchChanged(self._match))
 
-    def _add_entry(self, entry: GameEntry) -> None:
-        self._history.append(entry)
-        self._history.sort(key=lambda e: e.date)
-        self._write(history=[e.to_json() for e in self._history])
+    def _add_entry(self, entry: GameEntry) -> bool:
+        """Count ``entry``; False when it was counted already (in another tab)."""
+        self._history, added = merge_history(self._history, [entry])
+        if not added:  # the same game, already counted (in another tab)
+            return False
+        self._history = keep_actions(self._history, self._keep)
+        self._write(add=[entry])
         self._tell(HistoryChanged(self.history))
+        return True
 
     # ------------------------------------------------------------------ actions (views call these)
     def deal_daily(self) -> Game | None:
@@ -591,7 +881,9 @@ class Keeper:
             return None
         if match.playing is not None and self.is_match_game(self.session.game):
             return None  # its deal is being played
-        index = match.finished
+        index = match.finished + (match.playing is not None)  # a deal set aside for a record ends, 0 points
+        if index >= match.size:
+            return None
         self._dealing = (index, match.codes[index])
         game = self.session.request_deal_code(match.codes[index])
         if game is None and self.session.pending is None:  # not dealt and not asked: nothing waits
@@ -604,6 +896,7 @@ class Keeper:
             return
         self._match = match.start_deal()
         info.match, info.scored = index, False
+        self._match_game = self.session.game
         self._write(match=self._match.to_json())
         self._tell(MatchChanged(self._match))
 
@@ -615,6 +908,7 @@ class Keeper:
         self._tell(MatchChanged(None))
 
     def _clear_match_marks(self) -> None:
+        self._match_game = None
         for _game, info in self._infos.values():
             info.match = None
 
@@ -628,7 +922,25 @@ class Keeper:
         """Add the games of an exported history (:func:`~tripeaks.history.stats.import_history`) not already
         there; returns how many.  Raises :class:`~tripeaks.history.stats.HistoryError`; nothing changes then."""
         games = read_history(text)
-        self._history, added = merge_history(self._history, games)
-        self._write(history=[e.to_json() for e in self._history])
+        history, added = merge_history(self._history, games)
+        if len(history) > LIMITS.games:
+            raise HistoryError(f"the history would hold {len(history)} games, at most {LIMITS.games} are kept")
+        seen = {e.key for e in self._history}
+        self._history = keep_actions(history, self._keep)
+        self._write(add=[e for e in self._history if e.key not in seen])
         self._tell(HistoryChanged(self.history))
         return added
+
+
+def _new_id() -> str:
+    return uuid.uuid4().hex[:16]
+
+
+def _saved_id(saved: dict[str, Any]) -> str:
+    """The id of a saved game stored without one (an earlier release): the same in every tab."""
+    return hashlib.sha256(json.dumps(saved, sort_keys=True, default=repr).encode()).hexdigest()[:16]
+
+
+def _with_id(entry: GameEntry, game_id: str) -> GameEntry:
+    """``entry`` with the id of its game (:meth:`GameEntry.make_id`)."""
+    return replace(entry, id=GameEntry.make_id(game_id, entry.result, entry.actions))

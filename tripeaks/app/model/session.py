@@ -31,15 +31,16 @@ from typing import Any, TypeVar
 
 from ...engine.codes import GameCode, InvalidCodeError, WrapRule
 from ...engine.game import Action, DrawEvent, Game, IllegalMoveError, PlayEvent, Refusal, Status, TimeUpEvent, UndoEvent
-from ...engine.rules import RuleSet
+from ...engine.rules import DrawRule, RuleSet
 from ...i18n import check_language
 from ...i18n.session import event_message, failure_message, refusal_status, state_message, text_message
 from . import events as ev
 from .abandon import AbandonGuard, ReplaceRequests
 from .bus import EventBus
+from .clock import time_limit
 from .events import *  # noqa: F403 - the events and values, importable from here as before
 from .settings import SessionSettings, Settings
-from .tally import TimedSession, _Tally
+from .tally import TimedSession, _Tally, continue_refusal
 
 __all__ = ["PlaySession", *ev.__all__]
 
@@ -50,6 +51,11 @@ M = TypeVar("M", PlayEvent, DrawEvent, "PlayEvent | DrawEvent")
 
 # Ends that nothing can change: GameFinished at once (docs/rules.md §2, §8); a blocked game can be undone (§4).
 _FINAL = (Status.WON, Status.TIME_UP)
+
+
+def _welcome(game: Game) -> str:
+    """The opening message's key: a draw is offered only where the rules allow it (docs/rules.md §8)."""
+    return "status.welcome_stuck" if game.rules.draw is DrawRule.STUCK else "status.welcome"
 
 
 class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
@@ -69,7 +75,7 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
         self._active = False
         self._settings = Settings(self._game.rules)
         self._highlight: ev.HighlightChanged = ev.HighlightChanged(frozenset(), False)
-        self._message = state_message(self._game, text_message("status.welcome"))
+        self._message = state_message(self._game, text_message(_welcome(self._game)))
         self.random_game: Callable[[RuleSet], Game] = Game.new
         """Makes each random deal (:meth:`deal_random`) under a rule set (docs/rules.md §8)."""
         self._abandon = AbandonGuard(ev.DOUBLE_PRESS)
@@ -106,7 +112,20 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
         False for a replay step."""
         return self._tally.counts
 
-    # ------------------------------------------------------------------ observers and the guard
+    @property
+    def set_aside(self) -> Game | None:
+        """The game set aside while a record is watched (it comes back with ``set_game(game, "resumed")``;
+        a move made on a replay step leaves it for good), else ``None``."""
+        return self._aside.game if self._aside is not None else None
+
+    @property
+    def continued_at(self) -> int | None:
+        """The move counter at which the game on the table was continued from a record
+        (docs/rules.md §6; it counts only through moves made past it), else ``None``."""
+        return self._tally.moves_at_start if self._tally.from_record else None
+
+        # ------------------------------------------------------------------ observers and the guard
+
     def subscribe(self, observer: ev.Observer) -> Callable[[], None]:
         """Call ``observer(event)`` for every event from now on, after the observers already there; returns
         the function that unsubscribes it.  An observer's exception makes the action fail (restored, see :meth:`run`)."""
@@ -202,12 +221,34 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
         return self.run(self._expire)
 
     def set_game(
-        self, game: Game, source: ev.GameSource | str = ev.GameSource.LAYOUT, elapsed: float = 0.0
+        self,
+        game: Game,
+        source: ev.GameSource | str = ev.GameSource.LAYOUT,
+        elapsed: float = 0.0,
+        *,
+        continued_at: int | None = None,
     ) -> Game | None:
         """Put ``game`` on the table (a hand-built layout, a replayed record, a resumed game…).
         ``source`` is a :class:`GameSource` or its text (``ValueError`` for another one); ``elapsed``:
-        seconds already played (a resumed game), added to :attr:`elapsed`."""
-        return self.run(self._start, game, ev.GameSource(source), float(elapsed))
+        seconds already played (a resumed game, or the clock a continued record's game had used),
+        added to :attr:`elapsed`.
+
+        ``source`` RECORD continues a record's step as a game of the player's (docs/rules.md §6):
+        it counts only through the moves made on it here (:attr:`continued_at`).  A position
+        that is already over — won, out of time, or blocked with nothing to undo — cannot be
+        continued: nothing changes, :class:`MoveRefused` (``"record"``) is sent with its refusal
+        and ``None`` returned.  ``continued_at`` (a resumed game that was continued from a
+        record): the move counter when it was.  A step of a timed record whose ``elapsed`` (the
+        clock its game already used here) reaches the limit cannot be continued either (TIME_UP)."""
+        if source == ev.GameSource.RECORD:
+            limit = time_limit(game)
+            refusal = continue_refusal(game)
+            if refusal is None and limit is not None and float(elapsed) >= limit:
+                refusal = Refusal.TIME_UP  # the game's countdown has run out: it is not refilled
+            if refusal is not None:
+                self._setting(self._emit, ev.MoveRefused(ev.CONTINUE, refusal))
+                return None
+        return self.run(self._start, game, ev.GameSource(source), float(elapsed), continued_at)
 
     def show_message(self, render: Callable[[str], str], kind: ev.MessageKind | str = ev.MessageKind.INFO) -> None:
         """Show a message; ``render(lang)`` gives its text, so it follows language switches."""
@@ -236,8 +277,18 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
             return None
         return then(parsed)
 
+    def _out_of_time(self, action: Action) -> bool:
+        """A replay step whose game's countdown has run out cannot be played on (refused, TIME_UP)."""
+        tally = self._tally
+        if tally.counts or tally.watch.remaining(self._clock()) != 0:
+            return False
+        self._refused(action, Refusal.TIME_UP)
+        return True
+
     def _engine(self, action: Action, move: Callable[[], M]) -> M | None:
         """Make a play, a draw or a redo: the move, or its refusal (docs/rules.md §2, §4)."""
+        if self._out_of_time(action):
+            return None
         try:
             event = move()
         except IllegalMoveError as exc:
@@ -247,6 +298,8 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
         return event
 
     def _expire(self) -> TimeUpEvent | None:
+        if not self._tally.counts:  # a replay step's clock does not run: it never ends time up
+            return None
         try:
             event = self._game.expire()
         except IllegalMoveError as exc:
@@ -257,6 +310,8 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
 
     def _undo_many(self, count: int, one: bool = False) -> Any:
         game = self._game
+        if self._out_of_time("U"):
+            return None
         if count > game.undo_depth:  # all or nothing
             self._refused("U", game.undo_refusal() or Refusal.NOTHING_TO_UNDO)
             return None
@@ -286,8 +341,9 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
         """A move was made: the clock follows the game (stopped once it is over or blocked); a replay
         step played on counts from now on, and the game set aside for the replay is left for good."""
         now = self._clock()
+        became = self._tally.moved(now)
         self._tally.follow(now, self._hidden)
-        if not self._tally.moved(now) or self._aside is None:
+        if not became or self._aside is None:
             return []
         aside, self._aside = self._aside, None
         finished = aside.leave(now)
@@ -300,12 +356,13 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
             self._message = message
         self._emit(ev.MoveRefused(action, refusal), *([ev.MessageChanged(message)] if message else []))
 
-    def _start(self, game: Game, source: ev.GameSource, elapsed: float = 0.0) -> Game:
+    def _start(self, game: Game, source: ev.GameSource, elapsed: float = 0.0, continued_at: int | None = None) -> Game:
         now = self._clock()
         previous, aside = self._tally, self._aside
         previous.watch.stop(now)  # left, or set aside while a record is watched
         leaving: list[_Tally] = []
-        tally = _Tally(game, source, elapsed, moves=0 if source is ev.GameSource.RESUMED else game.moves)
+        moves = 0 if source is ev.GameSource.RESUMED else game.moves
+        tally = _Tally(game, source, elapsed, moves, continued_at)
         if source is ev.GameSource.REPLAY:
             if previous.counts:  # set aside while the record is watched (a played-on step left none)
                 self._aside = previous
@@ -317,10 +374,12 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
         self._tally = tally
         self._game = game
         tally.follow(now, self._hidden)
-        if source in (ev.GameSource.CODE, ev.GameSource.RANDOM):
-            self._settings.deal_rules = game.rules
+        if source is ev.GameSource.RANDOM:  # a random deal under other rules (asked by name) sets the next deal's
+            events.extend(self._settings.set_deal_rules(game.rules))
+        # A code (pasted, a link, the deal of the day, a match deal) never changes the rule set of the
+        # next random deal: Deal keeps the rule set chosen in the New game menu (docs/play/index.md).
         self._highlight = ev.HighlightChanged(frozenset(), False)
-        welcome = "status.restarted" if source is ev.GameSource.RESTART else "status.welcome"
+        welcome = "status.restarted" if source is ev.GameSource.RESTART else _welcome(game)
         self._message = state_message(game, text_message(welcome))
         self._emit(*events, ev.GameStarted(game, source), ev.MessageChanged(self._message))
         return game

@@ -25,6 +25,7 @@ FLAGS: dict[Setting, bool] = {
     Setting.FOUR_COLOUR: False,
     Setting.WINNABLE: False,
     Setting.ONLY_WINNABLE: False,
+    Setting.SOUND: False,
 }
 """The on/off settings and their defaults (the others: :attr:`Setting.DEAL_RULE`, :attr:`Setting.DEAL_RULES`)."""
 
@@ -103,6 +104,11 @@ class SessionSettings:
         """Whether the cards are drawn in four suit colours (off by default; kept for every deal of the session)."""
         return self._settings.flag(Setting.FOUR_COLOUR)
 
+    @property
+    def sound(self) -> bool:
+        """Whether a play, a draw, a refusal and a win make a short sound (off by default; the browser plays it)."""
+        return self._settings.flag(Setting.SOUND)
+
     def option(self, setting: Setting | str) -> bool:
         """The value of an on/off :class:`Setting` (e.g. ``"winnable"``, ``"only_winnable"``).
 
@@ -115,7 +121,10 @@ class SessionSettings:
 
     @property
     def deal_rules(self) -> RuleSet:
-        """The rule set of the next random deal (docs/rules.md §8; follows the rule set of a dealt code)."""
+        """The rule set of the next random deal (docs/rules.md §8): the one chosen in the New game menu.
+
+        Dealing a code (pasted, a link, the deal of the day, a match deal) does not change it; a random
+        deal asked under other rules (:meth:`~PlaySession.deal_random` with ``rules``) does."""
         return self._settings.deal_rules
 
     @property
@@ -133,6 +142,10 @@ class SessionSettings:
         A display setting for the whole session: new deals keep it.
         """
         self.set_option(Setting.FOUR_COLOUR, on)
+
+    def set_sound(self, on: bool) -> None:
+        """Turn the sounds of a play, a draw, a refusal and a win on or off (a setting kept with the others)."""
+        self.set_option(Setting.SOUND, on)
 
     def set_option(self, setting: Setting | str, on: bool) -> None:
         """Turn an on/off :class:`Setting` on or off (:class:`SettingChanged` when it changes).

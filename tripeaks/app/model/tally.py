@@ -7,23 +7,60 @@ the :class:`~tripeaks.app.model.clock.Stopwatch` kept here (docs/rules.md §8).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
-from ...engine.game import Game, Status
+from ...engine.game import Game, Refusal, Status
 from .clock import Stopwatch, time_limit
 from .events import GameFinished, GameSource
 
-__all__ = ["_Tally", "TimedSession"]
+__all__ = ["_Tally", "TimedSession", "continue_refusal", "clock_used"]
+
+
+def clock_used(record: Mapping[str, Any], known: Iterable[tuple[Mapping[str, Any], float]]) -> float:
+    """Seconds the clock of ``record``'s game has already used, when that game is known here:
+    the largest of the ``seconds`` of the ``(record, seconds)`` pairs of ``known`` (the game set
+    aside, the games of the history) with the same deal whose actions ``record``'s actions begin
+    (docs/rules.md §6, §8); 0 for a game not played here.  So that a countdown is never refilled
+    by continuing a record of a game already timed here."""
+    start = {k: v for k, v in record.items() if k != "actions"}
+    actions = list(record.get("actions", []))
+    used = 0.0
+    for other, seconds in known:
+        theirs = list(other.get("actions", []))
+        if {k: v for k, v in other.items() if k != "actions"} == start and theirs[: len(actions)] == actions:
+            used = max(used, float(seconds))
+    return used
+
+
+def continue_refusal(game: Game) -> Refusal | None:
+    """``None`` when ``game``, a step of a record, can be continued as a game of the player's
+    (docs/rules.md §6), else why not: a position already over has nothing left to play —
+    GAME_OVER (won), TIME_UP, or NOTHING_TO_UNDO (blocked, with no undo left to revive it, §4)."""
+    if game.status is Status.WON:
+        return Refusal.GAME_OVER
+    if game.status is Status.TIME_UP:
+        return Refusal.TIME_UP
+    if game.status is Status.BLOCKED and not game.can_undo:
+        return Refusal.NOTHING_TO_UNDO
+    return None
 
 
 class _Tally:
-    """What makes a :class:`GameFinished` for one game: whether it counts, its clock, its end."""
+    """What makes a :class:`GameFinished` for one game: whether it counts, its clock, its end.
 
-    def __init__(self, game: Game, source: GameSource, elapsed: float, moves: int = 0) -> None:
+    A game continued from a record (``source`` RECORD, a replay step played on, or a resumed
+    game with ``continued_at``) counts only through moves made here: ``moves_at_start`` is its
+    move counter when it was continued, and it is finished only once a play or a draw went past it.
+    """
+
+    def __init__(
+        self, game: Game, source: GameSource, elapsed: float, moves: int = 0, continued_at: int | None = None
+    ) -> None:
         self.game = game
         self.counts = source is not GameSource.REPLAY
-        self.moves_at_start = moves
+        self.from_record = continued_at is not None or source in (GameSource.RECORD, GameSource.REPLAY)
+        self.moves_at_start = moves if continued_at is None else continued_at
         self.watch = Stopwatch(time_limit(game), elapsed)
         self.ended = False
 
@@ -33,9 +70,14 @@ class _Tally:
         twin.watch = self.watch.copy()
         return twin
 
+    @property
+    def played_here(self) -> bool:
+        """True once a play or a draw was made here (the move counter went past its start)."""
+        return self.game.moves > self.moves_at_start
+
     def follow(self, now: float, hidden: bool) -> None:
-        """The clock runs while the game is being played on a visible page."""
-        if self.game.status is Status.PLAYING and not hidden:
+        """The clock runs while the game is being played here on a visible page (never on a replay step)."""
+        if self.counts and self.game.status is Status.PLAYING and not hidden:
             self.watch.start(now)
         else:
             self.watch.stop(now)
@@ -45,22 +87,26 @@ class _Tally:
         became, self.counts = not self.counts, True
         return became
 
+    def _finished(self, now: float) -> GameFinished:
+        self.ended = True
+        return GameFinished(self.game, self.game.status, self.watch.elapsed(now), self.from_record)
+
     def end(self, now: float) -> GameFinished | None:
         """The game was won or ran out of time (nothing can change it any more)."""
         self.watch.stop(now)
-        if not self.counts or self.ended:
+        if not self.counts or self.ended or (self.from_record and not self.played_here):
             return None
-        self.ended = True
-        return GameFinished(self.game, self.game.status, self.watch.elapsed(now))
+        return self._finished(now)
 
     def leave(self, now: float) -> GameFinished | None:
-        """The game leaves the table: blocked, or abandoned after a move made (or resumed) here."""
+        """The game leaves the table: blocked, or abandoned after a move made (or resumed) here; a game
+        continued from a record only after a move made on it here."""
         self.watch.stop(now)
-        game = self.game
-        if not self.counts or self.ended or not (game.is_over or game.moves > self.moves_at_start):
+        if not self.counts or self.ended:
             return None
-        self.ended = True
-        return GameFinished(game, game.status, self.watch.elapsed(now))
+        if not (self.played_here if self.from_record else self.game.is_over or self.played_here):
+            return None
+        return self._finished(now)
 
 
 class TimedSession:

@@ -3,23 +3,127 @@ function localDate(d) {
   return d.getFullYear() + "-" + p(d.getMonth() + 1) + "-" + p(d.getDate());
 }
 
+// What makes two games of the history the same game: its id, else its summary.
+function entryKey(e) {
+  if (!e || typeof e !== "object") return "?";
+  if (typeof e.id === "string") return "id:" + e.id;
+  return ["e", e.code, e.rules, e.result, e.score, e.moves, e.draws, e.undos, e.duration, e.date, e.daily].join("|");
+}
+
+// The actions of all but the `keep` newest games are dropped (their summary stays).
+function keepActions(history, keep) {
+  if (typeof keep !== "number" || keep < 0) return;
+  for (let i = 0; i < history.length - keep; i++) {
+    const e = history[i];
+    if (e && Array.isArray(e.actions) && e.actions.length) e.actions = [];
+  }
+}
+
+function readDoc(text) {
+  try {
+    const doc = JSON.parse(text);
+    return doc && typeof doc === "object" && Array.isArray(doc.history) ? doc : null;
+  } catch (_e) {
+    return null;
+  }
+}
+
+// What each model's page read at load: the kernel has dealt with that text (set it aside or read it).
+const loadedText = new WeakMap();
+
+// Keep `text` under the first free key of `base`, `base-2`, … `base-20`, or where it is held
+// already: an earlier copy is never replaced.  [the key or null, whether it was written now]
+function putAside(base, text) {
+  const storage = window.localStorage;
+  for (let n = 1; n <= 20; n++) {
+    const k = n === 1 ? base : base + "-" + n;
+    const held = storage.getItem(k);
+    if (held === text) return [k, false];
+    if (held === null) {
+      storage.setItem(k, text);
+      return [k, true];
+    }
+  }
+  return [null, false];
+}
+
 function initialize({ model }) {
   const key = model.get("key");
-  let doc = null;
+  let doc = null; // the newest document: what this page wrote, or another tab (storage event)
+  let mine = []; // games this page added that no other tab's document has shown yet
+  let keep = -1;
+  const aside = model.get("aside_key");
+  let last = null; // the text this page stored last
+  // Text under the key that this page did not write and cannot read (another program's, a newer
+  // version's) is set aside before it would be overwritten, and the kernel hears where.
+  const keepForeign = () => {
+    const raw = window.localStorage.getItem(key);
+    if (!aside || raw === null || raw === last || raw === loadedText.get(model) || readDoc(raw) !== null) return;
+    const [where, fresh] = putAside(aside, raw);
+    if (where === null) throw new Error("no free key to set the stored text aside");
+    if (fresh) model.send({ kind: "aside", key: where, found: true });
+  };
+  const store = () => {
+    keepForeign();
+    const text = JSON.stringify(doc);
+    window.localStorage.setItem(key, text);
+    last = text;
+  };
+  const addGames = (games) => {
+    if (!Array.isArray(doc.history)) doc.history = [];
+    const seen = new Set(doc.history.map(entryKey));
+    for (const e of games) {
+      if (seen.has(entryKey(e))) continue;
+      seen.add(entryKey(e));
+      doc.history.push(e);
+      mine.push(e);
+    }
+    keepActions(doc.history, keep);
+  };
   const onMessage = (msg) => {
     if (!msg || typeof msg !== "object") return;
     try {
       if (msg.kind === "write") {
-        if (msg.replace) doc = msg.replace;
-        else if (msg.patch && doc) Object.assign(doc, msg.patch);
-        else return;
-        window.localStorage.setItem(key, JSON.stringify(doc));
+        if (typeof msg.keep === "number") keep = msg.keep;
+        if (msg.replace) {
+          // The games another tab stored since this page's kernel read them stay (`merge`).
+          const current = msg.merge ? readDoc(window.localStorage.getItem(key)) : null;
+          doc = msg.replace;
+          if (current && Array.isArray(doc.history)) {
+            const have = new Set(doc.history.map(entryKey));
+            const extra = current.history.filter((e) => !have.has(entryKey(e)));
+            if (extra.length) {
+              doc.history.push(...extra);
+              model.send({ kind: "history", added: extra });
+            }
+          }
+        } else if (doc) {
+          if (msg.patch) {
+            Object.assign(doc, msg.patch);
+            if ("history" in msg.patch) mine = []; // the history was reset
+          }
+          if (msg.add) addGames(msg.add);
+        } else {
+          return;
+        }
+        store();
       } else if (msg.kind === "aside") {
-        window.localStorage.setItem(msg.key, msg.text);
+        let where = null;
+        try {
+          [where] = putAside(msg.key, msg.text);
+          if (where === null) throw new Error("no free key");
+        } catch (e) {
+          model.send({ kind: "aside", key: null, error: String(e) });
+          return;
+        }
+        model.send({ kind: "aside", key: where });
       } else if (msg.kind === "copy") {
         const done = (ok) => model.send({ kind: "copied", ok });
         if (navigator.clipboard && navigator.clipboard.writeText) {
-          navigator.clipboard.writeText(msg.text).then(() => done(true), () => done(false));
+          navigator.clipboard.writeText(msg.text).then(
+            () => done(true),
+            () => done(false),
+          );
         } else {
           done(false);
         }
@@ -28,8 +132,38 @@ function initialize({ model }) {
       model.send({ kind: "failed", error: String(e) });
     }
   };
+  // Another tab of the origin wrote: its document is the newest.  The games of this page it does
+  // not have yet are added back (nothing is lost to the last writer), and the kernel hears of
+  // the games it lacks.
+  const onStorage = (event) => {
+    if (event.key !== key || doc === null || event.newValue === null) return;
+    const incoming = readDoc(event.newValue);
+    if (incoming === null) return;
+    const before = new Set((Array.isArray(doc.history) ? doc.history : []).map(entryKey));
+    const now = new Set(incoming.history.map(entryKey));
+    const added = incoming.history.filter((e) => !before.has(entryKey(e)));
+    const removed = [...before].some((k) => !now.has(k) && !mine.some((e) => entryKey(e) === k));
+    mine = mine.filter((e) => !now.has(entryKey(e)));
+    doc = incoming;
+    if (mine.length) {
+      const missing = mine;
+      mine = [];
+      try {
+        addGames(missing);
+        store();
+      } catch (e) {
+        model.send({ kind: "failed", error: String(e) });
+      }
+    }
+    if (removed) model.send({ kind: "history", games: incoming.history });
+    else if (added.length) model.send({ kind: "history", added });
+  };
+  window.addEventListener("storage", onStorage);
   model.on("msg:custom", onMessage);
-  return () => model.off("msg:custom", onMessage);
+  return () => {
+    model.off("msg:custom", onMessage);
+    window.removeEventListener("storage", onStorage);
+  };
 }
 
 // Said once per model, when the app is on the page: by then every model of the app exists in the
@@ -46,6 +180,7 @@ function render({ model, el }) {
   try {
     const storage = window.localStorage;
     text = storage.getItem(key);
+    loadedText.set(model, text);
     const probe = key + "-probe";
     storage.setItem(probe, "1");
     storage.removeItem(probe);
@@ -55,8 +190,12 @@ function render({ model, el }) {
   }
   const now = new Date();
   model.send({
-    kind: "loaded", text, available, error,
-    today: localDate(now), utc_offset: -now.getTimezoneOffset(),
+    kind: "loaded",
+    text,
+    available,
+    error,
+    today: localDate(now),
+    utc_offset: -now.getTimezoneOffset(),
   });
 }
 

@@ -17,6 +17,23 @@ function keyOf(e) {
   if (e.key === "Escape") return "escape";
   return e.key && e.key.length === 1 ? e.key.toLowerCase() : null;
 }
+// ipywidgets' sliders (noUiSlider) send Home and End to the ends of the range they were built
+// with, not of the range they have now (the replay slider's End went to step 0): here both keys
+// go to the slider's current ends.
+function sliderEnds(e) {
+  if ((e.key !== "Home" && e.key !== "End") || e.ctrlKey || e.altKey || e.metaKey) return;
+  const handle = e.target && e.target.closest ? e.target.closest(".noUi-handle") : null;
+  const target = handle ? handle.closest(".noUi-target") : null;
+  const slider = target ? target.noUiSlider : null;
+  const range = slider && slider.options ? slider.options.range : null;
+  if (!range) return;
+  const end = e.key === "End" ? range.max : range.min;
+  const value = Array.isArray(end) ? end[0] : end;
+  if (typeof value !== "number") return;
+  e.preventDefault();
+  e.stopPropagation();
+  slider.set(value);
+}
 function inVoila() { return !!(document.body && document.body.hasAttribute("data-voila")); }
 
 function render({ model, el }) {
@@ -75,6 +92,7 @@ function render({ model, el }) {
     applyPage();
     applyLive();
     root.addEventListener("keydown", press);
+    root.addEventListener("keydown", sliderEnds, true);
     if (inVoila()) document.addEventListener("keydown", pressOnPage);
     observer = new MutationObserver(liveLater);
     observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
@@ -91,6 +109,7 @@ function render({ model, el }) {
     model.off("change:images", applyLive);
     if (observer) observer.disconnect();
     if (root) root.removeEventListener("keydown", press);
+    if (root) root.removeEventListener("keydown", sliderEnds, true);
     document.removeEventListener("keydown", pressOnPage);
   };
 }

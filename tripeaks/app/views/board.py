@@ -16,7 +16,9 @@ and disabled once the game is won or out of time); ``tp-waste``;
 (docs/rules.md §8): a joker on the waste is ``tp-face tp-joker`` (named in
 words, with a ``tp-joker-mark``); an empty waste is ``tp-face tp-empty`` with
 its prompt in ``tp-empty-prompt``; the stock's label counts its jokers;
-the board has ``tp-open-peaks`` while its game deals every card face up.
+the board has ``tp-open-peaks`` while its game deals every card face up, and a face-up card
+still under another one is dimmed, ``tp-covered``, its tooltip saying so.  A refused card (or the
+stock) shakes: ``tp-refused-a`` / ``tp-refused-b`` (:meth:`BoardView.flash_refused`).
 
 Keyboard: only the cards a player can act on (face up and exposed) and the
 stock are tab stops; the arrow keys move between them, and after a play the
@@ -37,7 +39,7 @@ from collections.abc import Callable, Iterable, Mapping
 import ipywidgets as widgets
 
 from ...engine.cards import Card, Joker, Suit
-from ...engine.game import Game, Status
+from ...engine.game import Game, Refusal, Status
 from ...engine.layout import COLUMN, N_TABLEAU, ROW_OF, ROWS
 from ...engine.rules import DrawRule, PeaksRule
 from ...i18n import card_name, status_message
@@ -48,6 +50,7 @@ from ..model.session import (
     GAME_CHANGES,
     HighlightChanged,
     LanguageChanged,
+    MoveRefused,
     PlaySession,
     SessionEvent,
     Setting,
@@ -84,7 +87,9 @@ _STYLE_STOCK = shared(widgets.ButtonStyle(button_color="#1f4e9c", text_color="#f
 _STYLE_GONE = shared(widgets.ButtonStyle(button_color="transparent", text_color="transparent"))
 _STYLE_DONE = shared(widgets.ButtonStyle(button_color="#9aa5b8", text_color="#ffffff", font_weight="normal"))
 
-_STATE_CLASSES = ("tp-up", "tp-down", "tp-gone", "tp-red", "tp-black", "tp-green", "tp-blue")
+_REFUSED = ("tp-refused-a", "tp-refused-b")  # alternate: a new animation name shakes the card again
+_STATE_CLASSES: tuple[str, ...] = ("tp-up", "tp-down", "tp-gone", "tp-red", "tp-black", "tp-green", "tp-blue")
+_STATE_CLASSES += ("tp-covered", *_REFUSED)
 
 # The tooltip of a face-up card in each row, top row first (whole sentences in the catalogue).
 CSS = static.text("board.css")
@@ -143,6 +148,7 @@ class BoardView(widgets.VBox):
         self._session: PlaySession | None = None
         self._last_waste: tuple[object, int] | None = None  # (waste top, stock count) last shown
         self._marks: dict[int, str] = {}
+        self._refused_phase = 0
 
         self._cards: list[widgets.Button] = [None] * N_TABLEAU
         for row in ROWS:
@@ -277,6 +283,24 @@ class BoardView(widgets.VBox):
             self.highlight(event.positions, stock=event.stock)
         elif isinstance(event, SettingChanged) and event.setting is Setting.FOUR_COLOUR:
             self.set_four_colour(bool(event.value))
+        elif isinstance(event, MoveRefused) and event.refusal is not Refusal.EMPTY:  # not a double click's echo
+            self.flash_refused(event.action)
+
+    def flash_refused(self, action: object) -> None:
+        """Shake the card at ``action`` (a position 0–27) or the stock (``"D"``): the move was refused.
+
+        Under ``prefers-reduced-motion: reduce`` the outline flashes instead (CSS).  Anything
+        else (an undo, a redo, the timer) has no place on the board and is ignored.
+        """
+        if isinstance(action, int) and 0 <= action < N_TABLEAU:
+            button = self._cards[action]
+        elif action == "D":
+            button = self._stock
+        else:
+            return
+        self._refused_phase = 1 - self._refused_phase
+        classes = [c for c in button._dom_classes if c not in _REFUSED]
+        button._dom_classes = (*classes, _REFUSED[self._refused_phase])
 
     def highlight(self, positions: Iterable[int] = (), stock: bool = False) -> None:
         """Ring the given positions (0–27) and/or the stock, e.g. for a hint.
@@ -319,6 +343,7 @@ class BoardView(widgets.VBox):
         tableau = game.tableau
         played = []  # positions whose face-up card just left the table
         open_peaks = game.rules.peaks is PeaksRule.OPEN  # docs/rules.md §8: cards read at their top
+        over = game.status in (Status.WON, Status.TIME_UP)  # nothing can be played any more
         if open_peaks != ("tp-open-peaks" in self._dom_classes):
             (self.add_class if open_peaks else self.remove_class)("tp-open-peaks")
         for p, slot in enumerate(tableau):
@@ -326,7 +351,7 @@ class BoardView(widgets.VBox):
                 state: tuple = ("gone",)
             elif slot.face_up:
                 # A face-up card under another one (open peaks, docs/rules.md §8) cannot be acted on.
-                state = ("up", slot.card, lang, game.is_exposed(p), self._four_colour)
+                state = ("up", slot.card, lang, game.is_exposed(p), self._four_colour, over)
             else:
                 state = ("down", lang)
             before = self._shown[p]
@@ -404,7 +429,7 @@ class BoardView(widgets.VBox):
             return
         rules = self._game.rules
         jokers = sum(isinstance(c, Joker) for c in self._game.stock_cards) if rules.jokers else 0
-        if count and rules.jokers:  # docs/rules.md §8: how many jokers are still in the stock
+        if count and jokers:  # docs/rules.md §8: how many jokers are still in the stock (never "0 jokers")
             self._stock.description = rules_text("stock.label_jokers", lang, count=count, jokers=jokers)
             self._stock.style = _STYLE_STOCK
             if self._stock_empty:
@@ -451,14 +476,20 @@ class BoardView(widgets.VBox):
                 b.tabbable = False  # nothing to do with it: Tab skips it
                 b._dom_classes = tuple(keep + ["tp-down"])
             else:
-                _, card, lang, exposed, four_colour = state
+                _, card, lang, exposed, four_colour, over = state
                 name = card_name(card, lang)
                 b.description = name
-                b.tooltip = ui_text("card.face_up_tip", self._lang)
+                if over:
+                    b.tooltip = ui_text("card.over_tip", lang)
+                elif exposed:
+                    b.tooltip = ui_text("card.face_up_tip", lang)
+                else:  # open peaks (docs/rules.md §8): face up, but still under another card
+                    b.tooltip = ui_text("card.covered_tip", lang)
                 b.style = _STYLE_FACE
                 b.disabled = False
                 b.tabbable = bool(exposed)
-                b._dom_classes = tuple(keep + ["tp-up", colour_class(card, four_colour)])
+                css = ["tp-up", colour_class(card, four_colour)] + ([] if exposed else ["tp-covered"])
+                b._dom_classes = tuple(keep + css)
 
     def _card_clicked(self, position: int) -> None:
         for callback in list(self._card_callbacks):

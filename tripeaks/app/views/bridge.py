@@ -27,7 +27,9 @@ title, ARIA live regions, a card sliding onto the waste.
 * sends the keys listed in :attr:`PageBridge.shortcuts` to the kernel
   (:meth:`PageBridge.on_key`) when they are pressed in the view (or on the
   page's body in Voila), never while the player types in a text box, and
-  keeps them from JupyterLab's command-mode shortcuts (``D D`` deletes a cell).
+  keeps them from JupyterLab's command-mode shortcuts (``D D`` deletes a cell);
+* Home and End on a slider of the view (the replay's) go to its current first and last
+  steps (ipywidgets' slider sent them to the ends of the range it was built with: End went to step 0).
 
 CSS class: ``tp-bridge`` (both are hidden).
 """

@@ -8,11 +8,25 @@
   the key (:data:`~tripeaks.app.model.keeper.STORAGE_KEY`), checks that it may write, and
   sends ``{"kind": "loaded", "text": …, "available": …, "utc_offset": …}``
   to the kernel, which hands it to the keeper (:meth:`Keeper.loaded`);
-* the kernel sends ``{"kind": "write", "replace": {...}}`` (the whole object)
-  or ``{"kind": "write", "patch": {...}}`` (some top-level fields); the page
-  merges and stores the JSON text; a refused write (storage full) answers
-  ``{"kind": "failed"}``;
-* ``{"kind": "aside", "key": …, "text": …}`` keeps text under another key;
+* the kernel sends ``{"kind": "write", "replace": {...}, "merge": true}`` (the
+  whole object; with ``merge`` the games another tab stored meanwhile stay, and
+  the kernel hears of them) or ``{"kind": "write", "patch": {...}, "add": [...], "keep": 500}`` (some
+  top-level fields, and games to add to the history, each once by its ``id``;
+  the actions of all but the ``keep`` newest games are dropped); the page
+  applies them to the newest document and stores its JSON text; a refused
+  write (storage full) answers ``{"kind": "failed"}``;
+* another tab's write (the browser's ``storage`` event) makes its document
+  the newest: the games this page added that it lacks are added back and
+  stored, and the page tells the kernel ``{"kind": "history", "added": [...]}``
+  (games it lacks) or ``{"kind": "history", "games": [...]}`` (the whole
+  history, when games were removed: a reset);
+* ``{"kind": "aside", "key": …, "text": …}`` keeps text under the first free
+  key of ``key``, ``key-2``, … ``key-20`` (an earlier copy is never replaced)
+  and answers ``{"kind": "aside", "key": …}`` (``null``: it could not);
+* before any write, text under the key that this page did not store and
+  cannot read (another program's, a newer version's) is kept the same way
+  under ``aside_key`` and the page says ``{"kind": "aside", "key": …, "found": true}``;
+  when it cannot be kept the write is refused (``{"kind": "failed"}``), so it is never overwritten;
 * ``{"kind": "copy", "text": …}`` puts text on the clipboard and answers
   ``{"kind": "copied", "ok": true/false}``.
 
@@ -31,7 +45,7 @@ import anywidget
 import traitlets
 
 from .. import static
-from ..model.keeper import STORAGE_KEY
+from ..model.keeper import ASIDE_KEY, KEEP_ACTIONS, STORAGE_KEY
 
 __all__ = ["BrowserStore", "ESM"]
 
@@ -45,22 +59,29 @@ class BrowserStore(anywidget.AnyWidget):
     """localStorage under ``key`` through custom messages (module doc).
 
     ``on_loaded(text, available, today, utc_offset)`` is called for each
-    ``loaded`` message of the page, ``on_failed()`` when a write was refused,
-    ``on_copied(ok)`` after a copy.  :meth:`write`, :meth:`put_aside` and
+    ``loaded`` message of the page, ``on_failed(error)`` when a write was refused (the browser's error text),
+    ``on_aside(key)`` when content was set aside (``None``: it could not be),
+    ``on_found(key)`` when the page set aside unreadable text it found under the key before a write,
+    ``on_synced(games, replace)`` when another tab changed the history (a JSON
+    list), ``on_copied(ok)`` after a copy.  :meth:`write`, :meth:`put_aside` and
     :meth:`copy` send to the page.  A malformed message from the page is
     logged and ignored.
     """
 
     _esm = traitlets.Unicode(ESM).tag(sync=True)
     key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
+    aside_key = traitlets.Unicode(ASIDE_KEY).tag(sync=True)
 
     def __init__(self, key: str = STORAGE_KEY, **kwargs: Any) -> None:
         super().__init__(key=key, **kwargs)
         self.layout.display = "none"
         self.add_class("tp-store")
         self.on_loaded: Callable[[str | None, bool, str | None, int], None] | None = None
-        self.on_failed: Callable[[], None] | None = None
+        self.on_failed: Callable[[str], None] | None = None
         self.on_copied: Callable[[bool], None] | None = None
+        self.on_aside: Callable[[str | None], None] | None = None
+        self.on_found: Callable[[str], None] | None = None
+        self.on_synced: Callable[[Any, bool], None] | None = None
         self.on_msg(self._received)
 
     def _received(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -79,17 +100,40 @@ class BrowserStore(anywidget.AnyWidget):
         elif kind == "failed":
             log.warning("TriPeaks storage: the browser refused a write: %s", content.get("error"))
             if self.on_failed is not None:
-                self.on_failed()
+                self.on_failed(str(content.get("error", "")))
         elif kind == "copied" and self.on_copied is not None:
             self.on_copied(content.get("ok") is True)
+        elif kind == "aside" and content.get("found") is True:
+            if self.on_found is not None and isinstance(content.get("key"), str):
+                self.on_found(content["key"])
+        elif kind == "aside" and self.on_aside is not None:
+            key = content.get("key")
+            self.on_aside(key if isinstance(key, str) else None)
+        elif kind == "history" and self.on_synced is not None:
+            if isinstance(content.get("games"), list):
+                self.on_synced(content["games"], True)
+            elif isinstance(content.get("added"), list):
+                self.on_synced(content["added"], False)
 
-    def write(self, replace: dict[str, Any] | None = None, patch: dict[str, Any] | None = None) -> None:
-        """Store the whole object ``replace``, or change the top-level fields of ``patch``."""
-        message: dict[str, Any] = {"kind": "write"}
+    def write(
+        self,
+        replace: dict[str, Any] | None = None,
+        patch: dict[str, Any] | None = None,
+        add: list[dict[str, Any]] | None = None,
+        keep: int = KEEP_ACTIONS,
+        merge: bool = False,
+    ) -> None:
+        """Store the whole object ``replace`` (with ``merge``, the games stored meanwhile by another
+        tab stay), or change the top-level fields of ``patch`` and add the games ``add`` to the
+        newest stored history (each once); keep the actions of the ``keep`` newest games."""
+        message: dict[str, Any] = {"kind": "write", "keep": keep}
         if replace is not None:
             message["replace"] = replace
+            message["merge"] = merge
         else:
             message["patch"] = patch or {}
+            if add:
+                message["add"] = add
         self.send(message)
 
     def put_aside(self, key: str, text: str) -> None:

@@ -6,9 +6,11 @@ widgets) what a class needs when a class database is configured (``TRIPEAKS_CLAS
 
 * a **name** line above the header (``tp-classbar``): the app asks once for
   the name the teacher will see (cleaned by :func:`tripeaks.history.class_results.clean_name`;
-  a refused name says why and changes nothing).  The name is kept for the
-  session (this kernel): a reload asks again.  Games finished before the name
-  is given are kept (at most :data:`PENDING_MAX`) and recorded once it is.
+  a refused name says why and changes nothing).  The name is remembered in
+  the student's browser (localStorage, key :data:`NAME_KEY`): a reload or a
+  new page of the same browser uses it again.  Games finished before the name
+  is given are kept (at most :data:`PENDING_MAX`), the line says how many wait
+  for a name, and they are recorded once it is given.
 * **every finished game recorded**, once, as the session reports it
   (:class:`~tripeaks.app.model.session.GameFinished`): won, blocked, time up, or
   abandoned after at least one move when another game replaces it.  Name,
@@ -16,9 +18,22 @@ widgets) what a class needs when a class database is configured (``TRIPEAKS_CLAS
   duration, record and time: the row of the game's one finished-game entry
   (:meth:`GameFinished.entry <tripeaks.app.model.session.GameFinished.entry>`),
   whose duration is the game's one clock, the same as the history's.
-* the **class challenge** in the New game panel (``tp-challenge``):
-  "Class challenge: TP1-…" and a button that deals it in one click (like
-  Deal, it asks first when that would abandon a game in progress).
+* an optional **class list** (the teacher's, :meth:`ClassStore.class_list
+  <tripeaks.history.class_results.ClassStore.class_list>`): the student then picks their
+  name from it (``tp-classbar-choice``) instead of typing it; a remembered or typed name is
+  matched to it regardless of case and surrounding spaces, and one not on it is refused.
+* the **class challenge** on the name line (``tp-challenge``), visible without
+  scrolling: "Class challenge: TP1-…" and a button that deals it in one click (like
+  Deal, it asks first when that would abandon a game in progress).  Open pages
+  read the challenge again every :data:`POLL_SECONDS` seconds, so a challenge the
+  teacher changes reaches them; the button always deals the code it shows.  When
+  the teacher chose it ("students start on the challenge"), a new page deals it.
+* a **blocked game whose tab was closed** (or reloaded) counts in the student's statistics when
+  the page opens again (:class:`~tripeaks.app.model.keeper.LeftGamesCounted`); it is recorded
+  then too, blocked, like any other game (:meth:`ClassroomTools.record_left`).
+* **who is playing now**: the name, code and move of the game on the table, written
+  at most every :data:`LIVE_SECONDS` seconds while the student plays.
+* the **hints** asked in each game (:meth:`ClassroomTools.count_hint`), recorded with it.
 
 The database is used off the kernel's main thread (one worker thread per
 process), so a click never waits for the file: a write that finds it locked
@@ -37,11 +52,12 @@ inside); ``tp-challenge``, ``tp-challenge-text``, ``tp-challenge-deal``.
 from __future__ import annotations
 
 import html
+import json
 import logging
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from typing import Any, TypeVar
@@ -56,14 +72,16 @@ from ...history.class_results import (
     NameProblem,
     Unavailable,
     clean_name,
+    listed_name,
 )
 from ...history.entry import GameEntry
 from ...i18n.classroom import classroom_text, name_problem_message, problem_message
 from .. import static
 from ..model.clock import GameClock
-from ..model.session import GameFinished, GameStarted, LanguageChanged, PlaySession, SessionEvent
+from ..model.session import GameFinished, GameStarted, LanguageChanged, MoveMade, PlaySession, SessionEvent
+from .browser_store import BrowserStore
 
-__all__ = ["ClassroomTools", "PENDING_MAX", "CSS"]
+__all__ = ["ClassroomTools", "PENDING_MAX", "CSS", "POLL_SECONDS", "LIVE_SECONDS", "NAME_KEY"]
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +89,12 @@ T = TypeVar("T")
 
 PENDING_MAX = 50
 """Games finished before the student gave a name that are kept to be recorded (the latest)."""
+POLL_SECONDS = 3.0
+"""How often an open page reads the class challenge again."""
+LIVE_SECONDS = 5.0
+"""At most how often a page says which move its student is at."""
+NAME_KEY = "tripeaks-class-name"
+"""The browser's localStorage key holding the student's name."""
 
 CSS = static.text("class_panel.css")
 """Style of the name line and the challenge (``tp-*`` classes, colours of :mod:`tripeaks.app.views.theme`)."""
@@ -111,7 +135,7 @@ class ClassroomTools:
     the worker thread; a file that cannot be used is reported once on the name line,
     never raised).  Widgets (public, read-only): ``bar`` (the line the app puts above the header), ``name_input``, ``save_button``,
     ``prompt``, ``note``; ``challenge_box``, ``challenge_text``,
-    ``challenge_button`` (``challenge_box`` goes under the New game panel's message).  State: :attr:`name`,
+    ``challenge_button`` (``challenge_box`` goes in the side column, above the New game panel).  State: :attr:`name`,
     :attr:`store` (``None`` until it is opened), :attr:`challenge`,
     :attr:`recorded` and :attr:`missed` (games written, games lost to a lock).
     :meth:`wait` waits until every database task asked so far is done (tests).
@@ -122,6 +146,8 @@ class ClassroomTools:
         session: PlaySession,
         class_db: ClassStore | str | os.PathLike[str],
         clock: GameClock | None = None,
+        *,
+        poll: float = POLL_SECONDS,
     ) -> None:
         self.session: PlaySession = session
         self.clock = clock
@@ -131,36 +157,43 @@ class ClassroomTools:
         """The student's display name, once given (kept for the session)."""
         self.challenge: str | None = None
         """The class challenge code (canonical text), or ``None``."""
+        self.class_list: list[str] = []
+        """The teacher's class list (empty: none, the student types a name)."""
         self.recorded = 0
         """Games written to the class database by this app."""
         self.missed = 0
         """Games this app could not write although the database is available (it stayed locked)."""
         self._path = None if isinstance(class_db, ClassStore) else class_db
-        self._pending: list[GameEntry] = []  # finished games waiting for the student's name
+        self._pending: list[tuple[GameEntry, int]] = []  # finished games (and hints) waiting for a name
         self._problem: Unavailable | None = None
         self._name_error: NameProblem | None = None
         self._note: str | None = None  # "saved", "missed" or "problem" (with self._problem)
         self._call = _main_thread()
         self._tasks = 0
         self._idle = threading.Condition()
+        self._hints = 0  # hints asked in the game on the table
+        self._live_at = 0.0  # when the last move was reported (monotonic seconds)
+        self._land = False  # the teacher's "students start on the challenge"
+        self._landed = False
+        self._shown_once = False  # the page has shown the app (a preheated kernel waits before that)
+        self._stop = threading.Event()
 
         self.name_input = widgets.Text(layout=widgets.Layout(width="auto"), style={"description_width": "initial"})
         self.name_input.add_class("tp-classbar-name")
         self.save_button = widgets.Button(button_style="success", layout=widgets.Layout(width="auto"))
         self.save_button.add_class("tp-classbar-save")
-        self.save_button.on_click(lambda _b: self.save_name(self.name_input.value))
+        self.save_button.on_click(lambda _b: self._save_clicked())
+        self.name_choice = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto", display="none"))
+        self.name_choice.add_class("tp-classbar-choice")
         self.prompt = widgets.HTML()
         self.prompt.add_class("tp-classbar-prompt")
         self.note = widgets.HTML(layout=widgets.Layout(display="none"))
         self.note.add_class("tp-classbar-note")
         style = widgets.HTML(value=f"<style>{CSS}</style>")
         style.add_class("tp-style")
-        self.bar = widgets.HBox([self.name_input, self.save_button, self.prompt, self.note, style])
-        self.bar.add_class("tp-classbar")
-        # ipywidgets counts the views of a model whose _view_count is a number: the page showing the bar.
-        self.bar._view_count = 0
-        self.bar.observe(self._shown, names="_view_count")
-
+        self.memory = BrowserStore(key=NAME_KEY)
+        """The name remembered in the student's browser."""
+        self.memory.on_loaded = lambda text, *_rest: self._remembered(text)
         self.challenge_text = widgets.HTML()
         self.challenge_text.add_class("tp-challenge-text")
         self.challenge_button = widgets.Button(icon="flag", layout=widgets.Layout(width="auto"))
@@ -170,10 +203,45 @@ class ClassroomTools:
             [self.challenge_text, self.challenge_button], layout=widgets.Layout(display="none")
         )
         self.challenge_box.add_class("tp-challenge")
+        self.bar = widgets.HBox(
+            [
+                self.name_input,
+                self.name_choice,
+                self.save_button,
+                self.prompt,
+                self.note,
+                self.challenge_box,
+                style,
+                self.memory,
+            ]
+        )
+        self.bar.add_class("tp-classbar")
+        # ipywidgets counts the views of a model whose _view_count is a number: the page showing the bar.
+        self.bar._view_count = 0
+        self.bar.observe(self._shown, names="_view_count")
 
         self.session.subscribe(self._on_event)
         self.render()
         self._background(self._open, self._opened)
+        if poll > 0:
+            self._start_polling(poll)
+
+    def _start_polling(self, seconds: float) -> None:
+        """In a kernel, read the challenge again every ``seconds`` (a daemon thread that only asks)."""
+        if not _in_kernel():
+            return
+
+        def loop() -> None:
+            while not self._stop.wait(seconds):
+                if self.session.closed:
+                    return
+                self._read_challenge()
+
+        threading.Thread(target=loop, name="tripeaks-class-challenge", daemon=True).start()
+
+    def poll(self) -> None:
+        """Read the challenge again now (what the page does every :data:`POLL_SECONDS`)."""
+        self._read_challenge()
 
     # ------------------------------------------------------------------ the database, off the main thread
     def _background(self, work: Callable[[], T], then: Callable[[T], None]) -> None:
@@ -215,25 +283,46 @@ class ClassroomTools:
                 self._idle.wait(left)
         return True
 
-    def _open(self) -> str | None:
-        """(Worker) open the store if given as a path; the challenge."""
+    def _open(self) -> tuple[tuple[str | None, list[str]], bool]:
+        """(Worker) open the store if given as a path; the challenge and class list, and whether pages
+        start on the challenge."""
         if self.store is None:
             self.store = ClassStore(self._path)
-        return _challenge(self.store)
+        return _settings(self.store), self.store.option("land_on_challenge")
 
-    def _opened(self, challenge: str | None) -> None:
-        self.challenge = challenge
+    def _opened(self, found: tuple[tuple[str | None, list[str]], bool]) -> None:
+        settings, self._land = found
         self._check_store()
+        self._settings_read(settings)
+        self._maybe_land()
         self.render()
+
+    def _maybe_land(self) -> None:
+        """Deal the challenge once, when the teacher asked for it and no game has begun here."""
+        if self._landed or not self._land or self.challenge is None:
+            return
+        self._landed = True
+        game = self.session.game
+        if game.moves or (game.code is not None and str(game.code) == self.challenge):
+            return
+        self.session.request_deal_code(self.challenge)
 
     def _read_challenge(self) -> None:
         store = self.store
         if store is not None:
-            self._background(lambda: _challenge(store), self._challenge_read)
+            self._background(lambda: _settings(store), self._settings_read)
 
-    def _challenge_read(self, code: str | None) -> None:
-        if code != self.challenge:
-            self.challenge = code
+    def _settings_read(self, found: tuple[str | None, list[str]]) -> None:
+        code, names = found
+        changed = code != self.challenge or names != self.class_list
+        self.challenge, self.class_list = code, names
+        if names and self.name is not None:  # a name given before the list was known: written as the list writes it
+            listed = listed_name(self.name, names)
+            if listed is None:  # not on the list: the student picks theirs (games recorded so far keep it)
+                self.name, self._name_error, changed = None, NameProblem.NOT_LISTED, True
+            elif listed != self.name:
+                self.name, changed = listed, True
+        if changed:
             self.render()
 
     def _write(self, entries: list[ClassRow]) -> None:
@@ -277,9 +366,42 @@ class ClassroomTools:
         if isinstance(event, GameFinished):
             self._finished(event)
         elif isinstance(event, GameStarted):
+            self._hints = 0
             self._read_challenge()
+        elif isinstance(event, MoveMade):
+            self._moved()
         elif isinstance(event, LanguageChanged):
             self.render()
+
+    def count_hint(self) -> None:
+        """The student asked for a hint in the game on the table (recorded with the game)."""
+        self._hints += 1
+
+    def _moved(self) -> None:
+        """Tell the teacher's page the move the student is at (at most every LIVE_SECONDS)."""
+        store, name = self.store, self.name
+        if store is None or name is None or self._problem is not None:
+            return
+        now = time.monotonic()
+        if now - self._live_at < LIVE_SECONDS:
+            return
+        self._live_at = now
+        game = self.session.game
+        code = str(game.code) if game.code is not None else None
+        moves, score = game.moves, game.score
+        self._background(lambda: store.report_playing(name, code, moves, score), lambda _ok: None)
+
+    def _remembered(self, text: str | None) -> None:
+        """The page said which name this browser remembers: use it unless one was given here."""
+        if self.name is not None or not text:
+            return
+        try:
+            value = json.loads(text)
+        except ValueError:
+            return
+        name = value.get("name") if isinstance(value, dict) else None
+        if isinstance(name, str):
+            self.save_name(name, remember=False)
 
     def _shown(self, change: dict[str, Any]) -> None:
         """The page shows the app: the clock of the game on screen starts now (the first time,
@@ -288,23 +410,69 @@ class ClassroomTools:
         if isinstance(change.get("new"), int) and change["new"] > 0:
             if self.clock is not None:
                 self.clock.page_shown()
-            self._read_challenge()
+            store = self.store
+            if self._shown_once or store is None:
+                self._read_challenge()
+                return
+            self._shown_once = True
+            # A preheated kernel built the app before the page opened: the teacher may have asked
+            # since for pages to start on the challenge, or changed it; read both again.
+            self._background(lambda: (_settings(store), store.option("land_on_challenge")), self._first_shown)
+
+    def _first_shown(self, found: tuple[tuple[str | None, list[str]], bool]) -> None:
+        settings, self._land = found
+        self._settings_read(settings)
+        if not self.session.game.moves:  # nothing played here yet: land on the challenge shown now
+            self._landed = False
+        self._maybe_land()
 
     def _finished(self, event: GameFinished) -> None:
         if self._problem is not None:
             return
         finished = event.entry(datetime.now(timezone.utc))
+        hints, self._hints = self._hints, 0
         if self.name is None:
-            self._pending = [*self._pending, finished][-PENDING_MAX:]
+            self._pending = [*self._pending, (finished, hints)][-PENDING_MAX:]
+            self.render()  # the line says a game waits for a name
             return
-        self._write(_entries(self.name, [finished]))
+        self._write(_entries(self.name, [(finished, hints)]))
+
+    def record_at_exit(self, entry: GameEntry | None) -> bool:
+        """Record now, on the calling thread, the blocked game ``entry`` that was still on the table
+        when the page's kernel stopped (Voila stops it when the tab closes).  The same game counted
+        when the page opens again (:meth:`record_left`) has the same id and is not stored twice.
+        True when it is stored; nothing happens without a name, a store or an entry."""
+        store = self.store
+        if entry is None or self._problem is not None or self.name is None or store is None or not store.available:
+            return False
+        rows = _entries(self.name, [(entry, self._hints)])
+        try:
+            return bool(rows) and store.record_game(rows[0])
+        except Exception:  # noqa: BLE001 - the kernel is stopping: never an error on the way out
+            log.exception("TriPeaks class results: the game left blocked could not be recorded")
+            return False
+
+    def record_left(self, entries: Sequence[GameEntry]) -> None:
+        """Record games the page left behind, counted by the student's statistics when the app
+        opened again (:class:`~tripeaks.app.model.keeper.LeftGamesCounted`: a blocked game
+        whose tab was closed or reloaded), with the outcome the statistics gave them.  Their
+        hints are not known any more (0).  Before a name is given they wait for it."""
+        if self._problem is not None or not entries:
+            return
+        games = [(e, 0) for e in entries]
+        if self.name is None:
+            self._pending = [*self._pending, *games][-PENDING_MAX:]
+            self.render()
+            return
+        self._write(_entries(self.name, games))
 
     # ------------------------------------------------------------------ actions
-    def save_name(self, text: str) -> bool:
+    def save_name(self, text: str, *, remember: bool = True) -> bool:
         """Take ``text`` as the student's name (cleaned); True when taken.
 
         A refused name (empty, too long, control characters) says why and
-        changes nothing.  Games finished before are recorded now.
+        changes nothing.  Games finished before are recorded now.  With
+        ``remember`` the browser keeps the name for its next pages.
         """
         try:
             name = clean_name(text)
@@ -312,12 +480,25 @@ class ClassroomTools:
             self._name_error = exc.reason
             self.render()
             return False
+        if self.class_list:  # the teacher's list: a name on it, written as the list writes it
+            listed = listed_name(name, self.class_list)
+            if listed is None:
+                self._name_error = NameProblem.NOT_LISTED
+                self.render()
+                return False
+            name = listed
         self.name, self._name_error, self._note = name, None, "saved"
+        if remember:
+            self.memory.write(replace={"name": name})
         pending, self._pending = self._pending, []
         if pending and self._problem is None:
             self._write(_entries(name, pending))
         self.render()
         return True
+
+    def _save_clicked(self) -> None:
+        chosen = self.name_choice.value if self.class_list else self.name_input.value
+        self.save_name(chosen if isinstance(chosen, str) else "")
 
     def _deal_challenge(self) -> None:
         if self.challenge is not None:  # the player's own request: a game in progress is only left after a Yes
@@ -328,8 +509,17 @@ class ClassroomTools:
         """Texts in the session's language; what the line shows follows the state."""
         lang = self.session.lang
         asking = self.name is None and self._problem is None
-        for w in (self.name_input, self.save_button, self.prompt):
+        listed = bool(self.class_list)
+        for w in (self.save_button, self.prompt):
             w.layout.display = None if asking else "none"
+        self.name_input.layout.display = None if asking and not listed else "none"
+        self.name_choice.layout.display = None if asking and listed else "none"
+        self.name_choice.description = classroom_text("name.label", lang)
+        options = [(classroom_text("name.pick", lang), ""), *((n, n) for n in self.class_list)]
+        if list(self.name_choice.options) != options:
+            kept = self.name_choice.value
+            self.name_choice.options = options
+            self.name_choice.value = kept if kept in {v for _, v in options} else ""
         self.name_input.description = classroom_text("name.label", lang)
         self.name_input.placeholder = classroom_text("name.placeholder", lang)
         self.save_button.description = classroom_text("name.save", lang)
@@ -358,6 +548,9 @@ class ClassroomTools:
         if self._name_error is not None:
             text = name_problem_message(self._name_error, lang)
             return f'<span class="tp-note-error" role="alert">{_esc(text)}</span>'
+        if self.name is None and self._pending:
+            text = classroom_text("name.pending", lang, count=len(self._pending))
+            return f'<span class="tp-note-error" role="alert">{_esc(text)}</span>'
         if self._note == "missed":
             return f'<span class="tp-note-quiet" role="status">{_esc(classroom_text("problem.missed", lang))}</span>'
         if self.name is not None:
@@ -366,16 +559,25 @@ class ClassroomTools:
         return ""
 
 
-def _challenge(store: ClassStore) -> str | None:
+def _settings(store: ClassStore) -> tuple[str | None, list[str]]:
+    """(Worker) the class challenge's code and the class list."""
     found = store.challenge()
-    return found.code if found is not None else None
+    return (found.code if found is not None else None), store.class_list()
 
 
-def _entries(name: str, games: list[GameEntry]) -> list[ClassRow]:
+def _in_kernel() -> bool:
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return False
+    return getattr(get_ipython(), "kernel", None) is not None
+
+
+def _entries(name: str, games: list[tuple[GameEntry, int]]) -> list[ClassRow]:
     entries = []
-    for f in games:
+    for f, hints in games:
         try:
-            entries.append(ClassRow.of(name, f))
+            entries.append(ClassRow.of(name, f, hints=hints))
         except InvalidEntryError:  # a game the store cannot hold (e.g. a record too long): never an error on screen
             log.exception("TriPeaks class results: a finished game cannot be recorded")
     return entries

@@ -16,6 +16,7 @@ a ``role="alert"`` region so that screen readers say it), ``tp-confirm-yes``,
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
@@ -57,10 +58,15 @@ class ConfirmView(widgets.HBox):
         self.question.add_class("tp-confirm-text")
         self.yes_button = widgets.Button(layout=widgets.Layout(width="auto", min_width="80px"))
         self.yes_button.add_class("tp-confirm-yes")
-        self.yes_button.on_click(lambda _b: session.answer(True))
+        self.yes_button.on_click(lambda _b: self._answer(True))
         self.no_button = widgets.Button(layout=widgets.Layout(width="auto", min_width="80px"))
         self.no_button.add_class("tp-confirm-no")
-        self.no_button.on_click(lambda _b: session.answer(False))
+        self.no_button.on_click(lambda _b: self._answer(False))
+        self.focus_after: widgets.DOMWidget | None = None
+        """Where the keyboard focus goes once Yes or No is pressed (the question, and its buttons, hide)."""
+        self._answered = False
+        self.note: Callable[[str], str | None] | None = None
+        """More to say about what a Yes loses, in a language (e.g. a match's game scoring 0), if anything."""
         style = widgets.HTML(value=f"<style>{CSS}</style>")
         style.add_class("tp-style")
         super().__init__([self.question, self.yes_button, self.no_button, style], **kwargs)
@@ -74,6 +80,13 @@ class ConfirmView(widgets.HBox):
         """True while the question is shown."""
         return self._asked is not None
 
+    def _answer(self, yes: bool) -> None:
+        self._answered = True
+        try:
+            self._session.answer(yes)
+        finally:
+            self._answered = False
+
     def _on_event(self, event: SessionEvent) -> None:
         if isinstance(event, ConfirmationAsked):
             self._asked = event
@@ -82,6 +95,8 @@ class ConfirmView(widgets.HBox):
         elif isinstance(event, ConfirmationClosed):
             self._asked = None
             self.render()
+            if self._answered and self.focus_after is not None:  # not to the page's body, nor when play went on
+                self.focus_after.focus()
         elif isinstance(event, LanguageChanged):
             self.render()
 
@@ -96,8 +111,15 @@ class ConfirmView(widgets.HBox):
             return
         request = asked.request
         detail = ui_text(_DETAIL[request.kind], lang, moves=asked.moves, code=str(request.code))
+        sentences = [detail]
+        if self._session.counts:
+            sentences.append(ui_text("confirm.counts", lang))  # docs/rules.md §7: an abandoned game is lost
+            note = self.note(lang) if self.note is not None else None
+            if note:
+                sentences.append(note)
+        text = " ".join(html.escape(t) for t in sentences)
         self.question.value = (
             f'<div role="alert"><span class="tp-confirm-question">{html.escape(ui_text("confirm.question", lang))}'
-            f"</span> {html.escape(detail)}</div>"
+            f"</span> {text}</div>"
         )
         self.layout.display = None

@@ -134,7 +134,9 @@ class StatusView(widgets.HBox):
         self.render()
 
     def _on_event(self, event: SessionEvent) -> None:
-        if isinstance(event, (MessageChanged, LanguageChanged)):
+        # A game change carries its message already (the session sets it first): shown at once, before
+        # the slower views (the plot, the solver's indicator) follow, not after them.
+        if isinstance(event, (MessageChanged, LanguageChanged, *GAME_CHANGES)):
             self.render_message()
         if isinstance(event, (*GAME_CHANGES, LanguageChanged)):
             self.render_again()

@@ -16,12 +16,17 @@ Once the game is over — won, blocked or out of time (docs/rules.md §2, §8) �
   :class:`~tripeaks.engine.game.ScoreParts` of every event, so they add up to the
   score the header shows.
 
+In the app it lies over the board (the felt, where the player is looking), with
+**New game** at hand and **See the board**, which folds it away until the next
+game ends (the status line under the board keeps its own New game).
+
 It hides again when the game goes on (an undo from a blocked game) or
 another game is dealt.
 
 CSS classes: ``tp-end`` (the panel; ``tp-end-won`` / ``-blocked`` /
 ``-time_up``), ``tp-end-title``, ``tp-celebrate`` (the suits),
-``tp-end-summary`` (a ``table``, a row per figure), ``tp-breakdown`` (a ``table``; each row
+``tp-end-summary`` (a ``table``, a row per figure), ``tp-end-actions`` (``tp-end-again``,
+``tp-end-close``), ``tp-breakdown`` (a ``table``; each row
 ``tp-part-<key>``, the last ``tp-part-total``).
 """
 
@@ -38,6 +43,7 @@ from ...engine.rules import ScoringRule, UndoRule
 from ...history.entry import UTC, GameEntry, Outcome
 from ...i18n import format_number, signed_number
 from ...i18n.rulesets import rules_text
+from ...i18n.ui import ui_text
 from .. import static
 from ..model.clock import GameClock
 from ..model.session import GAME_CHANGES, GameOver, GameStarted, LanguageChanged, PlaySession, SessionEvent
@@ -124,16 +130,42 @@ class EndOfGameView(widgets.VBox):
         self.celebration.layout.display = "none"  # until a win
         self.body = widgets.HTML()
         self.body.add_class("tp-end-body-box")
+        self.again_button = widgets.Button()
+        self.again_button.add_class("tp-end-again")
+        self.again_button.on_click(lambda _b: session.request_deal_random())
+        self.close_button = widgets.Button()
+        self.close_button.add_class("tp-end-close")
+        self.close_button.on_click(lambda _b: self.dismiss())
+        self.actions = widgets.HBox([self.again_button, self.close_button])
+        """The panel's buttons: New game, See the board; :meth:`add_action` adds one."""
+        self.actions.add_class("tp-end-actions")
         style = widgets.HTML(value=f"<style>{CSS}</style>")
         style.add_class("tp-style")
         style.layout.display = "none"  # takes no room in the panel (the rule still applies)
-        super().__init__([self.celebration, self.title, self.body, style], **kwargs)
+        super().__init__([self.celebration, self.title, self.body, self.actions, style], **kwargs)
         self.add_class("tp-end")
         self._status: Status | None = None
+        self._dismissed = False
         session.subscribe(self._on_event)
         self.render()
 
+    def add_action(self, widget: widgets.Widget) -> None:
+        """Add a button (e.g. one that reviews the game) to the panel's row, before See the board."""
+        self.actions.children = (*self.actions.children[:-1], widget, self.actions.children[-1])
+
+    def dismiss(self) -> None:
+        """Fold the panel away (See the board) until the next game ends; New game stays under the board."""
+        self._dismissed = True
+        self.layout.display = "none"
+
+    @property
+    def shown(self) -> bool:
+        """Whether the panel is on screen."""
+        return self.layout.display != "none"
+
     def _on_event(self, event: SessionEvent) -> None:
+        if isinstance(event, GameOver):
+            self._dismissed = False  # a game that ends (again, after an undo) shows its end
         if isinstance(event, GameOver) and event.status is Status.WON:
             self.celebrate()
         elif isinstance(event, GAME_CHANGES):
@@ -157,6 +189,7 @@ class EndOfGameView(widgets.VBox):
         game, lang = self._session.game, self._session.lang
         status = game.status
         if status is Status.PLAYING:
+            self._dismissed = False
             self.layout.display = "none"
             self._show(self.title, "")
             self.body.value = ""
@@ -170,7 +203,10 @@ class EndOfGameView(widgets.VBox):
         else:
             self._show(self.title, "")
         self.body.value = f'<div class="tp-end-body">{self._summary(game, lang)}{self._breakdown(game, lang)}</div>'
-        self.layout.display = None
+        self.again_button.description = ui_text("new.again", lang)
+        self.close_button.description = ui_text("end.close", lang)
+        self.close_button.tooltip = ui_text("end.close_tip", lang)
+        self.layout.display = "none" if self._dismissed else None
 
     @staticmethod
     def _show(widget: widgets.HTML, value: str) -> None:

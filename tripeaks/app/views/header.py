@@ -30,7 +30,8 @@ class HeaderView(widgets.HBox):
 
     Widgets (public, read-only): ``title_label``, ``score_label``,
     ``moves_label``, ``peaks_label``, ``rule_label``, ``code_label``.
-    :meth:`add_stat` appends another figure (e.g. the run or the timer).
+    :meth:`add_stat` appends another figure (e.g. the run or the timer), :meth:`add_caption` a caption
+    after the title (the deal of the day, :mod:`tripeaks.app.views.daily`).
     """
 
     children: tuple[widgets.Widget, ...]  # the Box trait (ipywidgets has no type hints)
@@ -65,6 +66,10 @@ class HeaderView(widgets.HBox):
         """Append ``widget`` to the header's figures (it keeps itself up to date)."""
         widget.add_class("tp-stat")
         self.children = (*self.children, widget)
+
+    def add_caption(self, widget: widgets.Widget) -> None:
+        """Put ``widget`` right after the title (e.g. the name of the deal of the day; it keeps itself up to date)."""
+        self.children = (self.children[0], widget, *self.children[1:])
 
     def _on_event(self, event: SessionEvent) -> None:
         if isinstance(event, (*GAME_CHANGES, LanguageChanged)):

@@ -278,6 +278,7 @@ class HintTools:
         session = self.session
         game = session.game
         self._rewind_offer = None
+        session.show_message(lambda lang: ui_text("hints.rewinding", lang))  # at once: the search takes a moment
         result = solver.rewind(game, time_limit=self.rewind_budget, max_nodes=self.max_nodes)
         undos = result.undos
         if result.verdict is Verdict.WINNABLE and undos:
@@ -367,6 +368,8 @@ class HintTools:
         from ...solver import Verdict
 
         tries = max(1, int(self.deal_max_tries))
+        # The search takes a moment: say so now, not the last game's end until the new one is on the table.
+        self.session.show_message(lambda lang: ui_text("hints.dealing", lang))
         for n in range(1, tries + 1):
             game = self.random_game(rule)
             verdict = solver.solve(game, time_limit=self.deal_try_budget, max_nodes=self.max_nodes).verdict

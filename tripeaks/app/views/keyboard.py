@@ -1,4 +1,4 @@
-"""Playing without a mouse, and a deck for every eye: keyboard shortcuts, their help panel, four colours.
+"""Playing without a mouse, a deck for every eye, sound: shortcuts, their help panel, four colours, sound.
 
 :class:`AccessTools` gives the app (:func:`tripeaks.app.factory.build_app` places its widgets):
 
@@ -26,7 +26,9 @@
 * a **Four-colour deck** toggle (``tp-four-colour``): clubs green and
   diamonds blue, for players who tell red from black poorly or who like
   each suit apart; a setting of the :class:`~tripeaks.app.model.session.PlaySession`,
-  so every deal of the session keeps it.
+  so every deal of the session keeps it;
+* a **Sound** toggle (``tp-sound``, :class:`~tripeaks.app.views.sound.SoundToggle`), off by
+  default: short sounds for a play, a draw, a refusal and a win, made in the browser.
 
 Every action runs under the session's guard.
 """
@@ -43,6 +45,7 @@ from ...i18n.ui import ui_text
 from .. import static
 from ..model.session import LanguageChanged, PlaySession, SessionEvent, Setting, SettingChanged
 from .bridge import PageBridge
+from .sound import SoundToggle
 
 __all__ = ["AccessTools", "SHORTCUTS", "CSS"]
 
@@ -65,14 +68,15 @@ def _esc(s: str) -> str:
 
 
 class AccessTools:
-    """The shortcuts, their help panel and the four-colour toggle of one app.
+    """The shortcuts, their help panel, the four-colour and the sound toggles of one app.
 
     ``AccessTools(session, bridge, deal=None, hint=None)`` hears the keys through
     ``bridge``; ``deal`` is what N does while a game is on (the New game panel's
     Deal, by default a random deal) and ``hint`` what H does (no H without it).
     Widgets (public, read-only): ``keys_toggle`` (ToggleButton), ``keys_help``
     (HTML panel, the app places it under its controls), ``four_colour``
-    (ToggleButton) and ``box`` (the two toggles, for the controls row).
+    (ToggleButton), ``sound`` (:class:`~tripeaks.app.views.sound.SoundToggle`) and ``box``
+    (the three toggles, for the controls row).
     :attr:`actions` maps each shortcut key to what it does.
     """
 
@@ -90,6 +94,7 @@ class AccessTools:
         self.four_colour = widgets.ToggleButton(value=session.four_colour, layout=widgets.Layout(width="auto"))
         self.four_colour.add_class("tp-four-colour")
         self.four_colour.observe(lambda c: session.set_four_colour(bool(c["new"])), names="value")
+        self.sound = SoundToggle(session)
         self.keys_help = widgets.HTML(layout=widgets.Layout(display="none"))
         self.keys_help.add_class("tp-panel")
         self.keys_help.add_class("tp-keys-help")
@@ -112,7 +117,7 @@ class AccessTools:
         bridge.shortcuts = list(self.actions)
         bridge.on_key(self._key)
 
-        self.box = widgets.HBox([self.keys_toggle, self.four_colour, style])
+        self.box = widgets.HBox([self.keys_toggle, self.four_colour, self.sound, style])
         self.box.add_class("tp-access-box")
         session.subscribe(self._on_event)
         self.render()

@@ -15,7 +15,9 @@ a copy of the lesson and kept only when it went through (a failure shows a
 short message and the lesson stays as it was).
 
 CSS classes (stable, used by the browser tests): ``tp-lessons``,
-``tp-lesson-title``, ``tp-lesson-intro``, ``tp-lesson-goal``,
+``tp-lesson-title``, ``tp-lesson-intro``, ``tp-lesson-task`` (the box of
+``tp-lesson-goal`` and ``tp-lesson-feedback``, kept in view together), ``tp-lesson-note`` (why a
+control is off),
 ``tp-lesson-stats``, ``tp-lesson-feedback`` (plus ``tp-fb-<kind>``),
 ``tp-lesson-progress``, ``tp-lesson-progress-label``, ``tp-lesson-menu``,
 ``tp-lesson-show``, ``tp-lesson-hint``, ``tp-lesson-continue``,
@@ -47,10 +49,10 @@ from ...i18n.lessons import lesson_text
 from ...i18n.quiz import quiz_text
 from ...i18n.ui import rule_name, ui_text
 from .. import static
-from ..model.lesson_session import LessonSession
+from ..model.lesson_session import LessonActed, LessonEvent, LessonSession, LessonShown
 from .board import BoardView
 from .bridge import PageBridge
-from .lesson_parts import PARTS_CSS, PEAK_CLASSES, GuidePanel, PeakLegend, links_html
+from .lesson_parts import PARTS_CSS, PEAK_CLASSES, GuidePanel, LessonScroller, PeakLegend, links_html
 from .lifecycle import close_tree
 from .newgame import NewGamePanel
 from .plot import ScorePlot
@@ -152,6 +154,8 @@ class LessonView(widgets.VBox):
             ]
         )
         controls.add_class("tp-lesson-controls")
+        self.controls_note = widgets.HTML()
+        self.controls_note.add_class("tp-lesson-note")
 
         self.feedback = widgets.HTML()
         self.feedback.add_class("tp-lesson-feedback")
@@ -171,19 +175,23 @@ class LessonView(widgets.VBox):
         self.new_game = NewGamePanel(session.dealer)
         self.links = widgets.HTML()
         self.links.add_class("tp-lesson-links")
+        # the instruction and its feedback side by side in one box, so they are seen together
+        task_box = widgets.VBox([self.goal, self.feedback])
+        task_box.add_class("tp-lesson-task")
+        self.scroller = LessonScroller()
         extra_style = widgets.HTML(f"<style>{PARTS_CSS}</style>")
         extra_style.add_class("tp-style")
         self._lesson_box = widgets.VBox(
             [
                 self.title,
                 self.intro,
-                self.goal,
+                task_box,
                 stage,
                 self.guide,
                 self.new_game,
-                self.feedback,
                 self.stats,
                 controls,
+                self.controls_note,
                 self.links,
             ]
         )
@@ -191,11 +199,11 @@ class LessonView(widgets.VBox):
         self.quiz = QuizView(session)
 
         super().__init__(
-            [style, extra_style, header, self._lesson_box, self.quiz, self.page_bridge],
+            [style, extra_style, header, self._lesson_box, self.quiz, self.page_bridge, self.scroller],
             **kwargs,
         )
         self.add_class("tp-lessons")
-        session.subscribe(lambda _event: self._render())
+        session.subscribe(self._event)
         self._render()
 
     # ------------------------------------------------------------------ public API
@@ -257,6 +265,14 @@ class LessonView(widgets.VBox):
             self.session.go_to(chosen)
 
     # ------------------------------------------------------------------ rendering
+    def _event(self, event: LessonEvent) -> None:
+        self._render()
+        # keep the learner in view: a new lesson from its title, a click with its instruction and feedback
+        if isinstance(event, LessonShown):
+            self.scroller.show_lesson()
+        elif isinstance(event, LessonActed):
+            self.scroller.keep_task()
+
     def _render(self) -> None:
         session = self.session
         run, lang, lesson = session.run, session.lang, session.run.lesson
@@ -276,6 +292,7 @@ class LessonView(widgets.VBox):
         self.board.set_game(g)
         self.board.set_marks({p: PEAK_CLASSES[peak] for p, peak in run.peak_marks().items()})
         self.board.highlight(run.highlights(), stock=run.stock_highlighted())
+        self._render_card_tips()
         self.title.value = f"<h2>{_esc(render(lesson.heading(), lang))}</h2>"
         paragraphs = render(lesson.text("intro"), lang).split("\n\n") + [render(t, lang) for t in lesson.fact_texts()]
         self.intro.value = "".join(f"<p>{_esc(p)}</p>" for p in paragraphs)
@@ -299,16 +316,7 @@ class LessonView(widgets.VBox):
         )
         task = run.task
         self.show_button.description = lesson_text("ui.show_me", lang)
-        self.show_button.disabled = (
-            run.complete
-            or run.waiting
-            or task is None
-            or task.kind
-            in (
-                TaskKind.DEAL,
-                TaskKind.EXPIRE,
-            )
-        )
+        self.show_button.disabled = not run.can_show_me
         self.continue_button.description = lesson_text("ui.continue", lang)
         self.continue_button.layout.display = None if run.waiting else "none"
         self.hint_button.description = lesson_text("ui.hint", lang)
@@ -318,7 +326,11 @@ class LessonView(widgets.VBox):
         expiring = task is not None and not run.waiting and task.kind is TaskKind.EXPIRE
         self.expire_button.layout.display = None if expiring else "none"
         self.undo_button.description = lesson_text("ui.undo", lang)
-        self.undo_button.disabled = run.complete or run.waiting or not g.can_undo
+        self.undo_button.disabled = not run.can_undo
+        # nothing greys out without a word: why Undo or Show me is off, under the buttons
+        off = [render(t, lang) for t in run.controls_off()]
+        self.controls_note.value = " ".join(_esc(t) for t in off)
+        self.controls_note.layout.display = None if off else "none"
         self.restart_button.description = lesson_text("ui.restart", lang)
         self.back_button.description = lesson_text("ui.back", lang)
         self.back_button.disabled = session.number == 1
@@ -349,6 +361,15 @@ class LessonView(widgets.VBox):
             self.plot_note.layout.display = "none"
             self.remove_class("tp-lessons-wide")
         self._side.layout.display = None if lesson.plot or lesson.peaks else "none"
+
+    def _render_card_tips(self) -> None:
+        """A face-up card's tooltip says what a click does in this step (the board's says "play it")."""
+        run, lang = self.session.run, self.session.lang
+        tip = run.card_tip()
+        text = render(tip, lang) if tip is not None else ui_text("card.face_up_tip", lang)
+        for slot, button in zip(run.game.tableau, self.board.card_buttons):
+            if slot is not None and slot.face_up and button.tooltip != text:
+                button.tooltip = text
 
     def _render_header(self) -> None:
         session = self.session

@@ -8,7 +8,7 @@ CSS classes (stable, used by the browser tests): ``tp-lesson-guide`` with
 ``tp-guide-progress``, ``tp-guide-previous``, ``tp-guide-next-button``,
 ``tp-guide-all``, ``tp-guide-close``; ``tp-peak-legend``; the peak marks on
 the board's cards ``tp-peak-left`` / ``tp-peak-middle`` / ``tp-peak-right``;
-``tp-lesson-links`` with ``tp-link-voila`` and ``tp-link-lab``.
+``tp-lesson-links`` with ``tp-link-voila`` and ``tp-link-lab``; ``tp-bridge`` (the scroller, hidden).
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from ...course.lessons import LessonRun
 from ...engine.layout import PEAKS
@@ -33,6 +35,7 @@ __all__ = [
     "GAME_LINKS",
     "PEAK_CLASSES",
     "PARTS_CSS",
+    "LessonScroller",
 ]
 
 PEAK_CLASSES = ("tp-peak-left", "tp-peak-middle", "tp-peak-right")
@@ -123,7 +126,9 @@ class GuidePanel(widgets.VBox):
         for i in range(first, last):
             cls = "tp-guide-done" if i < guide.index else ("tp-guide-next" if i == guide.index else "")
             current = ' aria-current="step"' if i == guide.index else ""
-            items.append(f'<li value="{i + 1}" class="{cls}"{current}>{_esc(render(guide.steps[i].text(), lang))}</li>')
+            items.append(
+                f'<li value="{i + 1}" class="{cls}"{current}>{_esc(render(guide.step_text(i, run.game), lang))}</li>'
+            )
         more = len(guide.steps) - last
         tail = f'<p class="tp-guide-more">{_esc(lesson_text("ui.guide_more", lang, count=more))}</p>' if more else ""
         self.steps.value = f"<ol>{''.join(items)}</ol>{tail}"
@@ -166,3 +171,33 @@ def links_html(lang: str) -> str:
         f"<p><strong>{_esc(lesson_text('ui.links_title', lang))}</strong></p>{links}"
         f"<p>{_esc(lesson_text('ui.links_note', lang))}</p>"
     )
+
+
+class LessonScroller(anywidget.AnyWidget):
+    """Keeps the learner in view (browser side, no rules): :meth:`show_lesson` scrolls the lesson's
+    title to the top of the page, :meth:`keep_task` brings the instruction and its feedback into
+    view when they are not (in Voila and in JupyterLab alike).
+
+    It finds the view as the nearest ``.tp-lessons`` around it.  :attr:`request` is
+    ``{"seq": n, "target": selector, "block": "start" | "nearest"}``; each new ``seq`` scrolls once.
+    """
+
+    _esm = static.text("lesson_scroller.js")
+    request = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.add_class("tp-bridge")
+        self._seq = 0
+
+    def _ask(self, target: str, block: str) -> None:
+        self._seq += 1
+        self.request = {"seq": self._seq, "target": target, "block": block}
+
+    def show_lesson(self) -> None:
+        """Scroll the lesson's title (``.tp-lesson-title``) to the top of the view."""
+        self._ask(".tp-lesson-title", "start")
+
+    def keep_task(self) -> None:
+        """Bring the instruction and its feedback (``.tp-lesson-task``) into view, if they are not."""
+        self._ask(".tp-lesson-task", "nearest")

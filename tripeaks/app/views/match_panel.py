@@ -29,6 +29,7 @@ from ..model.session import GameStarted, LanguageChanged, MessageKind, SessionEv
 from .charts import LINE, LOST, WON, FigureImage
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
 __all__ = ["MatchControls", "MatchBar", "CSS"]
@@ -170,22 +171,42 @@ class MatchBar(widgets.VBox):
 
 
 def _paint_match(fig: Figure, match: Match, lang: str) -> None:
+    """A bar per deal's score and the running total as a line with a marker per deal; margins keep
+    every bar and marker whole inside the axes (the last marker was cut), ticks are whole numbers."""
     ax = fig.subplots()
     deals = list(range(1, match.size + 1))
     ax.bar(
         deals, match.scores, color=[WON if w else LOST for w in match.won], label=keep_text("match.axis_score", lang)
     )
     ax.set_xticks(deals)
+    ax.set_xlim(0.4, match.size + 0.6)  # room for the first and last bars and markers
+    _score_axis(ax, match.scores)
     ax.set_xlabel(keep_text("match.axis_deal", lang), fontsize=9)
     ax.set_ylabel(keep_text("match.axis_score", lang), fontsize=9)
     ax.set_title(keep_text("match.plot_title", lang), fontsize=10)
     twin = ax.twinx()
     twin.plot(deals, match.cumulative, color=LINE, marker="o", label=keep_text("match.axis_total", lang))
     twin.set_ylabel(keep_text("match.axis_total", lang), fontsize=9)
-    twin.set_ylim(bottom=0)
+    _score_axis(twin, match.cumulative)
     handles = ax.get_legend_handles_labels()[0] + twin.get_legend_handles_labels()[0]
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, fontsize=8, frameon=False)
     for a in (ax, twin):
         a.tick_params(labelsize=8)
     ax.set_facecolor("#ffffff")
     fig.tight_layout()
+
+
+def _score_axis(ax: Axes, values: tuple[int, ...]) -> None:
+    """Limits with room over the highest value and under the lowest (a marker on 0 stays whole; the
+    two axes of the plot keep their 0 level), whole ticks, none below the lowest value or 0."""
+    from matplotlib.ticker import MaxNLocator
+
+    low, high = _room(values)
+    ax.set_ylim(low - 0.06 * (high - low), high)
+    ax.set_yticks([t for t in MaxNLocator(nbins=6, integer=True).tick_values(low, high) if low <= t <= high])
+
+
+def _room(values: tuple[int, ...]) -> tuple[float, float]:
+    """From 0 (or the lowest value, under 0) to the highest value with an eighth to spare."""
+    low, high = min(0, *values), max(0, *values)
+    return low, high + max(10.0, (high - low) * 0.12)

@@ -20,7 +20,9 @@ import ipywidgets as widgets
 
 from ...engine.game import Event, EventKind
 from ...i18n import explain
+from ...i18n.review import review_text
 from ...i18n.ui import ui_text
+from ..model.review import GameReview
 from ..model.session import (
     GameStarted,
     LanguageChanged,
@@ -61,6 +63,8 @@ class MoveLogView(widgets.VBox):
         self._entries = entries
         self._items: deque[str] = deque(maxlen=entries)  # rendered <li>, newest first
         self._total = 0  # events in the game
+        self._review: GameReview | None = None
+        self._marked: Event | None = None  # the reviewed move to mark, when it is shown
         self.title = widgets.HTML()
         self.title.add_class("tp-panel-title")
         self.entries = widgets.HTML()
@@ -80,13 +84,25 @@ class MoveLogView(widgets.VBox):
         elif isinstance(event, (GameStarted, StateRestored)):
             self.render()
 
+    def attach_review(self, review: GameReview) -> None:
+        """Mark the move that ``review`` points at (docs/rules.md §9) while it applies to the game shown."""
+        self._review = review
+        review.subscribe(self.render)
+        self.render()
+
     def _item(self, event: Event) -> str:
-        return f'<li class="tp-log-{event.kind}">{_esc(log_entry(event, self._session.lang))}</li>'
+        text = _esc(log_entry(event, self._session.lang))
+        if self._marked is not None and event is self._marked:
+            mark = _esc(review_text("review.mark", self._session.lang))
+            return f'<li class="tp-log-{event.kind} tp-log-turning"><strong class="tp-log-mark">{mark}</strong> {text}</li>'
+        return f'<li class="tp-log-{event.kind}">{text}</li>'
 
     def render(self) -> None:
         """Render the newest entries of the session's game again, in the session's language."""
         self.title.value = _esc(ui_text("log.title", self._session.lang))
         history = self._session.game.history
+        marked = self._review.marked_event(self._session.game) if self._review is not None else None
+        self._marked = marked[1] if marked is not None else None
         self._total = len(history)
         self._items.clear()
         self._items.extend(self._item(e) for e in reversed(history[-self._entries :]))
@@ -99,4 +115,7 @@ class MoveLogView(widgets.VBox):
             return
         more = self._total - len(self._items)
         tail = f'<li class="tp-log-more">{_esc(ui_text("log.more", lang, count=more))}</li>' if more else ""
-        self.entries.value = '<ol class="tp-log-list">' + "".join(self._items) + tail + "</ol>"
+        if self._marked is not None and not any("tp-log-turning" in item for item in self._items):
+            tail += self._item(self._marked)  # the reviewed move, older than the entries shown
+        # The list scrolls: a tab stop, so that the keyboard can scroll it too.
+        self.entries.value = '<ol class="tp-log-list" tabindex="0">' + "".join(self._items) + tail + "</ol>"

@@ -3,7 +3,9 @@
 Deal (or Enter in the code field) with an empty field deals a random game
 under the chosen rule set (a preset or Custom,
 :class:`~tripeaks.app.views.rulesets.RuleSetMenu`); with text it deals that code
-(under the code's rule set, flags included) or says, in one sentence, what is wrong with it, leaving the game alone.  The
+(under the code's rule set, flags included) or says, in one sentence, what is wrong with it, leaving the game alone.
+Next to Deal, ``tp-next-deal`` says which rule set a random Deal uses ("Next deal: Easy"): always
+the one chosen in the menu, which a dealt code (pasted, a link, the deal of the day) does not change.  The
 panel observes a :class:`~tripeaks.app.model.session.PlaySession`: it learns that
 a code was dealt from :class:`~tripeaks.app.model.session.GameStarted`
 (``source``), never from its own field.
@@ -15,11 +17,16 @@ progress is abandoned only after a Yes.  A dealt code stays in the field
 until the game moves on, so a second press of a double click still sees the
 code, and the session knows that deal is already on the table.  An error
 about the code goes away as soon as the player acts again (edits the field,
-plays, chooses a rule…); a long paste is quoted by its start.
+plays, chooses a rule…), not when the saved game is resumed at load: a link
+whose code cannot be read says why, with or without a saved game; a long
+paste is quoted by its start.
 
-CSS classes: ``tp-panel tp-new``; ``tp-panel-title``, ``tp-new-rule`` (the
+The panel is opened on demand: its toggle (``tp-new-toggle``) shows or folds away the
+rest (``tp-new-body``); it opens by itself to say why a code was refused.
+
+CSS classes: ``tp-panel tp-new``; ``tp-new-toggle``, ``tp-new-body``, ``tp-panel-title``, ``tp-new-rule`` (the
 rule-set menu, see :mod:`tripeaks.app.views.rulesets` for its description and
-Custom options), ``tp-code-input``, ``tp-deal``, ``tp-new-message``
+Custom options), ``tp-code-input``, ``tp-deal``, ``tp-next-deal``, ``tp-new-message``
 (``tp-msg-ok`` / ``tp-msg-error`` inside).
 """
 
@@ -58,11 +65,11 @@ def _esc(s: str) -> str:
 class NewGamePanel(widgets.VBox):
     """The New game panel, following ``session``.
 
-    Widgets (public, read-only): ``title``, ``rule`` (the rule-set menu, a
+    Widgets (public, read-only): ``toggle``, ``body`` (all but the toggle), ``title``, ``rule`` (the rule-set menu, a
     Dropdown whose values are ``"E"``, ``"C"``, ``"E-SR"``, ``"C-OP"``,
     ``"E-OP"`` and ``"custom"``), ``rules`` (its
     :class:`~tripeaks.app.views.rulesets.RuleSetMenu`, with the Custom options),
-    ``code_input``, ``deal_button``, ``message``.  :meth:`add_control` adds a
+    ``code_input``, ``deal_button``, ``next_deal`` (the rule set of the next random Deal), ``message``.  :meth:`add_control` adds a
     widget to the row (e.g. an option), :meth:`add_note` a line under the message.
     """
 
@@ -76,6 +83,7 @@ class NewGamePanel(widgets.VBox):
         self.title = widgets.HTML()
         self.title.add_class("tp-panel-title")
         self.rules = RuleSetMenu(session)
+        self.rules.on_choice(self._clear_error)  # the player chose a rule set: acting again
         self.rule = self.rules.menu
         self.code_input = widgets.Text(layout=widgets.Layout(width="460px"), style={"description_width": "initial"})
         self.code_input.add_class("tp-code-input")
@@ -84,13 +92,22 @@ class NewGamePanel(widgets.VBox):
         self.deal_button = widgets.Button(button_style="success")
         self.deal_button.add_class("tp-deal")
         self.deal_button.on_click(lambda _b: self.deal())
+        self.next_deal = widgets.HTML()
+        self.next_deal.add_class("tp-next-deal")
         self.message = widgets.HTML()
         self.message.add_class("tp-new-message")
         self._row = widgets.HBox(
-            [self.rule, self.code_input, self.deal_button],
+            [self.rule, self.code_input, self.deal_button, self.next_deal],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap", grid_gap="8px"),
         )
-        super().__init__([self.title, self._row, self.rules.details, self.message], **kwargs)
+        self.toggle = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.toggle.add_class("tp-new-toggle")
+        self.toggle.on_click(lambda _b: self.set_open(not self.is_open))
+        self.body = widgets.VBox(
+            [self.title, self._row, self.rules.details, self.message], layout=widgets.Layout(display="none")
+        )
+        self.body.add_class("tp-new-body")
+        super().__init__([self.toggle, self.body], **kwargs)
         self.add_class("tp-panel")
         self.add_class("tp-new")
         session.subscribe(self._on_event)
@@ -102,7 +119,22 @@ class NewGamePanel(widgets.VBox):
 
     def add_note(self, widget: widgets.Widget) -> None:
         """Add ``widget`` as a line under the panel's message."""
-        self.children = (*self.children, widget)
+        self.body.children = (*self.body.children, widget)
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the panel's choices (rule, code, Deal…) are shown; only its toggle shows otherwise."""
+        return self.body.layout.display != "none"
+
+    def set_open(self, on: bool) -> None:
+        """Show (``True``) or fold away the panel's choices."""
+        self.body.layout.display = None if on else "none"
+        self._render_toggle()
+
+    def _render_toggle(self) -> None:
+        lang = self._session.lang
+        self.toggle.description = ui_text("new.hide" if self.is_open else "new.show", lang)
+        self.toggle.icon = "chevron-down" if self.is_open else "chevron-right"
 
     def deal(self) -> None:
         """What Deal does: the code in the field, or a random deal when it is empty (module doc)."""
@@ -156,7 +188,8 @@ class NewGamePanel(widgets.VBox):
                 self._said = (key, event.source)
                 if event.source is GameSource.RANDOM:
                     self._set_field("")
-            elif self._said is not None and self._said[0] == "error":
+            elif event.source is not GameSource.RESUMED and self._said is not None and self._said[0] == "error":
+                # A game resumed at load is not the player acting again: a refused link's code keeps saying why.
                 self._said = None
             self.render()
         elif isinstance(event, (MoveMade, MoveUndone, StateRestored)):
@@ -166,9 +199,10 @@ class NewGamePanel(widgets.VBox):
             self._clear_error()
         elif isinstance(event, CodeRejected):
             self._said = ("error", event.error)
+            self.set_open(True)  # the player reads why, wherever the code came from (a field, a link)
             self.render_message()
         elif isinstance(event, SettingChanged) and event.setting is Setting.DEAL_RULES:
-            self._clear_error()  # the player chose a rule set: acting again
+            self.render_next_deal()  # the menu's choice, or the settings restored at load (not the player acting)
         elif isinstance(event, LanguageChanged):
             self.render()
 
@@ -179,7 +213,19 @@ class NewGamePanel(widgets.VBox):
         self.code_input.description = ui_text("new.code", lang)
         self.code_input.placeholder = ui_text("new.placeholder", lang)
         self.deal_button.description = ui_text("new.deal", lang)
+        self._render_toggle()
+        self.render_next_deal()
         self.render_message()
+
+    def render_next_deal(self) -> None:
+        """The rule set a random Deal uses now (the session's :attr:`~PlaySession.deal_rules`, the menu's choice)."""
+        lang, rules = self._session.lang, self._session.deal_rules
+        if rules.preset is None:
+            text = ui_text("new.next_deal_custom", lang, rules=str(rules))
+        else:
+            text = ui_text("new.next_deal", lang, rule=preset_name(rules, lang))
+        tip = _esc(ui_text("new.next_deal_tip", lang))
+        self.next_deal.value = f'<span class="tp-next-deal-text" title="{tip}">{_esc(text)}</span>'
 
     def render_message(self) -> None:
         """What the latest Deal did: the game dealt, or what is wrong with the code."""

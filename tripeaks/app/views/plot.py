@@ -35,6 +35,7 @@ from ...engine.game import START_SCORE, DrawEvent, Event, Game, PlayEvent, UndoE
 from ...engine.rules import ScoringRule
 from ...i18n.rulesets import rules_text
 from ...i18n.ui import ui_text
+from ..model.review import GameReview
 from ..model.session import (
     GameStarted,
     LanguageChanged,
@@ -63,6 +64,7 @@ _FACE = "#fbfaf5"
 _PEAK = "#f2b705"
 _RUN = "#5b8fd6"
 _CLEAR = "#7b3fa0"
+_MARK = "#1a1a1a"  # the review's turning point
 UNDONE_DRAWN = 100
 """At most this many undone moves (the latest) are drawn as faded branches: a click costs the same in a long game."""
 _BACKGROUNDS_KEPT = 8
@@ -200,6 +202,7 @@ class _Drawing:
     bar_ax: Axes
     bars: PolyCollection
     clears: Line2D
+    mark: Line2D
 
     @classmethod
     def build(cls, width_px: int, height_px: int) -> _Drawing:
@@ -243,11 +246,15 @@ class _Drawing:
             color=_CLEAR,
             animated=True,
         )
+        # The game review's turning point (docs/rules.md §9): a cross on the point of that move.
+        (mark,) = ax.plot(
+            [], [], linestyle="none", marker="X", markersize=13, color=_MARK, markeredgecolor="#ffffff", animated=True
+        )
         ax.grid(True, color="#dddddd", linewidth=0.8)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         for side in ("top", "right"):
             ax.spines[side].set_visible(False)
-        return cls(figure, canvas, ax, undone, line, start, peaks, bar_ax, bars, clears)
+        return cls(figure, canvas, ax, undone, line, start, peaks, bar_ax, bars, clears, mark)
 
 
 class ScorePlot:
@@ -268,6 +275,8 @@ class ScorePlot:
         self._drawing: _Drawing | None = None
         self.lines: ScoreLines | None = None
         """The lines drawn last (``None`` before the first draw)."""
+        self.mark: Point | None = None
+        """The reviewed move marked on the plot, ``(moves, score)`` after it (docs/rules.md §9), or ``None``."""
         self.image = widgets.Image(format="png", layout=widgets.Layout(width=f"{width_px}px"))
         self.image.add_class("tp-plot")
 
@@ -315,6 +324,9 @@ class ScorePlot:
             d.ax.draw_artist(artist)
         if lines.runs:
             d.ax.draw_artist(d.clears)
+        if self.mark is not None:
+            d.mark.set_data([float(self.mark[0])], [float(self.mark[1])])
+            d.ax.draw_artist(d.mark)
         data = _png(d.canvas)
         self.image.value = data
         self.lines = lines
@@ -401,11 +413,24 @@ class PlotView(widgets.VBox):
         self._session = session
         self.plot = ScorePlot(session.lang)
         self._trace = ScoreTrace(session.game)
+        self._review: GameReview | None = None
         super().__init__([self.plot.image], **kwargs)
         self.add_class("tp-panel")
         self.add_class("tp-plot-panel")
         session.subscribe(self._on_event)
         self.plot.draw(self._trace.lines(), session.lang)
+
+    def attach_review(self, review: GameReview) -> None:
+        """Mark the move that ``review`` points at (docs/rules.md §9) while it applies to the game shown."""
+        self._review = review
+        review.subscribe(self._redraw)
+        self._redraw()
+
+    def _redraw(self) -> None:
+        marked = self._review.marked_event(self._session.game) if self._review is not None else None
+        event = marked[1] if marked is not None else None
+        self.plot.mark = (event.moves, event.score) if isinstance(event, (PlayEvent, DrawEvent)) else None
+        self.plot.draw(self._trace.lines(), self._session.lang)
 
     def _on_event(self, event: SessionEvent) -> None:
         if isinstance(event, (MoveMade, MoveUndone)):
@@ -414,7 +439,7 @@ class PlotView(widgets.VBox):
             self._trace = ScoreTrace(self._session.game)
         elif not isinstance(event, LanguageChanged):
             return
-        self.plot.draw(self._trace.lines(), self._session.lang)
+        self._redraw()
 
     def close(self) -> None:
         """Close the panel and free the figure."""

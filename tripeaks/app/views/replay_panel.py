@@ -10,7 +10,11 @@
   (``GameSource.REPLAY``, never counted).  The game that was on the table is
   set aside: *Back to my game* brings it back as it was.  *Continue from
   here* (or simply making a move) plays on from the step shown: that game
-  counts, and the game set aside is left (abandoned).  A record that cannot
+  counts through the moves made on it here only, and the game set aside is
+  left (abandoned).  A step already over (won, out of time, blocked for good)
+  cannot be continued.  Watching never runs a clock; a record of a game timed
+  here (the game set aside, a game of the history) keeps the seconds its
+  clock used, so continuing it never refills its countdown.  A record that cannot
   be replayed gets the engine's :class:`~tripeaks.engine.record.RecordError` message.
 
 The stepping itself is :class:`tripeaks.engine.record.Replay` (no widgets).
@@ -20,7 +24,7 @@ CSS classes: ``tp-panel tp-replay``; ``tp-replay-toggle``, ``tp-replay-body``,
 ``tp-replay-download``, ``tp-replay-load``, ``tp-replay-upload``,
 ``tp-replay-steps``, ``tp-replay-prev``, ``tp-replay-slider``,
 ``tp-replay-next``, ``tp-replay-step``, ``tp-replay-continue``,
-``tp-replay-back``, ``tp-replay-message``.
+``tp-replay-back``, ``tp-replay-message``; the review's ``tp-review`` (:mod:`tripeaks.app.views.review`).
 """
 
 from __future__ import annotations
@@ -34,12 +38,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...engine.game import Game
+from ...engine.game import Game, Refusal
 from ...engine.record import RecordError, Replay
 from ...history.stats import GameEntry
 from ...i18n.keep import keep_text
+from ...i18n.ui import record_error_message
 from .. import static
+from ..model.clock import time_limit
 from ..model.keeper import HistoryChanged, Keeper, KeeperEvent
+from ..model.review import GameReview
 from ..model.session import (
     GAME_CHANGES,
     GameSource,
@@ -50,6 +57,8 @@ from ..model.session import (
     MoveUndone,
     SessionEvent,
 )
+from ..model.tally import clock_used, continue_refusal
+from .review import ReviewView
 
 __all__ = ["ReplayPanel", "CSS"]
 
@@ -74,9 +83,13 @@ class ReplayPanel(widgets.VBox):
         self._copy = copy
         self._replay: Replay | None = None
         self._aside: Game | None = None
+        self._aside_clock: tuple[dict[str, Any], float] | None = None  # its record and clock when set aside
+        self._used = 0.0  # seconds the watched game's clock already used here (its countdown is not refilled)
         self._step_game: Game | None = None
         self._said: tuple[str, dict[str, Any], str] | None = None
         self._moving = False
+        self.review_view: ReviewView | None = None
+        """*Review this game* for the record watched, once :meth:`attach_review` is called."""
         self.toggle = widgets.Button(layout=widgets.Layout(width="auto"))
         self.toggle.add_class("tp-replay-toggle")
         self.toggle.on_click(lambda _b: self.set_open(not self.is_open))
@@ -203,7 +216,8 @@ class ReplayPanel(widgets.VBox):
         options: list[tuple[str, int]] = [(keep_text("replay.current", lang), CURRENT)]
         history = self._keeper.history
         for i in range(len(history) - 1, -1, -1):
-            options.append((_entry_label(history[i], lang), i))
+            if history[i].replayable:  # an older game keeps its summary only (docs/play/nothing-lost.md)
+                options.append((_entry_label(history[i], lang), i))
         value = self.which.value if self.which.value in {v for _, v in options} else CURRENT
         if list(self.which.options) != options:
             self.which.options = options
@@ -229,9 +243,21 @@ class ReplayPanel(widgets.VBox):
             f'<a download="tripeaks-{name}.json" href="data:application/json;base64,{payload}">{label}</a>'
         )
 
+    def attach_review(self, review: GameReview) -> None:
+        """Add *Review this game* for the record being watched (docs/rules.md §9): ``review_view``."""
+        self.review_view = ReviewView(self._session, review, self._watched_game)
+        self.body.children = (*self.body.children, self.review_view)
+        self._render_steps()
+
+    def _watched_game(self) -> Game | None:
+        """The whole record being watched, as a game (its last step), or ``None``."""
+        return self._replay.game_at(self._replay.steps) if self._replay is not None else None
+
     def _render_steps(self) -> None:
         replay = self._replay
         self.steps.layout.display = None if replay is not None else "none"
+        if self.review_view is not None:
+            self.review_view.layout.display = None if replay is not None else "none"
         if replay is None:
             return
         step, lang = self.slider.value, self._session.lang
@@ -239,6 +265,8 @@ class ReplayPanel(widgets.VBox):
         self.prev_button.disabled = step <= 0
         self.next_button.disabled = step >= replay.steps
         self.back_button.layout.display = None if self._aside is not None else "none"
+        shown = self._step_game
+        self.continue_button.disabled = shown is None or self._continue_refusal(shown) is not None
 
     def _say(self, key: str, kind: str = "ok", **values: Any) -> None:
         self._said = (key, values, kind)
@@ -249,7 +277,9 @@ class ReplayPanel(widgets.VBox):
             self.message.value = ""
             return
         key, values, kind = self._said
-        self.message.value = f'<span class="tp-msg-{kind}">{_esc(keep_text(key, self._session.lang, **values))}</span>'
+        lang = self._session.lang
+        shown = {k: record_error_message(v, lang) if isinstance(v, Exception) else v for k, v in values.items()}
+        self.message.value = f'<span class="tp-msg-{kind}">{_esc(keep_text(key, lang, **shown))}</span>'
 
     # ------------------------------------------------------------------ actions
     def _copy_record(self) -> None:
@@ -288,12 +318,20 @@ class ReplayPanel(widgets.VBox):
         try:
             replay = Replay(record)
         except RecordError as exc:
-            self._say("replay.bad", "error", error=str(exc))
+            self._say("replay.bad", "error", error=exc)  # said in the player's language (record_error_message)
             return False
         if self._replay is None:
-            self._aside = self._session.game if self._session.counts else None
+            counts = self._session.counts
+            self._aside = self._session.game if counts else None
+            self._aside_clock = (self._session.game.to_record(), self._session.elapsed) if counts else None
+        known = [(e.record(), e.duration) for e in self._keeper.history]
+        if self._aside_clock is not None:
+            known.append(self._aside_clock)
+        timed = time_limit(replay.game_at(0)) is not None  # an untimed game's duration starts afresh
+        self._used = clock_used(replay.record, known) if timed else 0.0
         self._replay = replay
         self._said = None
+        self._render_message()  # the error about an earlier record goes
         self._moving = True
         try:
             self.slider.max = replay.steps
@@ -316,7 +354,7 @@ class ReplayPanel(widgets.VBox):
         game = replay.game_at(step)
         self._moving = True
         try:
-            self._session.set_game(game, GameSource.REPLAY)
+            self._session.set_game(game, GameSource.REPLAY, elapsed=self._used)
         finally:
             self._moving = False
         self._step_game, self._step_index = game, step
@@ -333,12 +371,26 @@ class ReplayPanel(widgets.VBox):
             return
         step = self.slider.value
         game = replay.game_at(step)
+        if self._continue_refusal(game) is not None:
+            self._say("replay.cannot_continue", "error")
+            return
         self._moving = True
         try:
-            self._session.set_game(game, GameSource.RECORD)
+            continued = self._session.set_game(game, GameSource.RECORD, elapsed=self._used)
         finally:
             self._moving = False
+        if continued is None:
+            self._say("replay.cannot_continue", "error")
+            return
         self._leave(played=True, step=step)
+
+    def _continue_refusal(self, game: Game) -> Refusal | None:
+        """Why ``game`` (a step) cannot be continued: over (docs/rules.md §6), or its countdown used up (§8)."""
+        refusal = continue_refusal(game)
+        limit = time_limit(game)
+        if refusal is None and limit is not None and self._used >= limit:
+            refusal = Refusal.TIME_UP
+        return refusal
 
     def _back(self) -> None:
         aside = self._aside
@@ -355,6 +407,8 @@ class ReplayPanel(widgets.VBox):
         shown = self.slider.value if step is None else step
         self._replay = None
         self._aside = None
+        self._aside_clock = None
+        self._used = 0.0
         self._step_game = None
         self._render_steps()
         if played:

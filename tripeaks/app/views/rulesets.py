@@ -6,8 +6,9 @@ Custom, a one-line description of the chosen one, and — for Custom — one
 control per option of docs/rules.md §8 (wrap, draw, peaks, jokers, waste,
 scoring, undo, timer) with the code those options make.  It holds no rule
 set of its own: it shows the session's :attr:`~PlaySession.deal_rules` and
-changes it through :meth:`~PlaySession.set_deal_rules`; a code dealt under
-another rule set shows up in the menu too.
+changes it through :meth:`~PlaySession.set_deal_rules`.  A code dealt under
+another rule set (pasted, a link, the deal of the day) leaves the menu as it
+was: the next Deal uses the rule set chosen here (docs/play/index.md).
 
 :class:`RunView` shows the run of plays under run scoring, e.g.
 "Run: 3 (next +4)" (docs/rules.md §8); it is hidden under standard scoring.
@@ -23,6 +24,7 @@ rule set as :meth:`~tripeaks.engine.rules.RuleSet.parse` reads it, ``"E"``,
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -44,7 +46,6 @@ from ...i18n.ui import preset_name, ui_text
 from .. import static
 from ..model.session import (
     GAME_CHANGES,
-    GameSource,
     GameStarted,
     LanguageChanged,
     PlaySession,
@@ -106,6 +107,7 @@ class RuleSetMenu:
         self._session = session
         self._custom = session.deal_rules.preset is None
         self._rendering = False
+        self._on_choice: list[Callable[[], object]] = []
         lang = session.lang
         self.menu = widgets.Dropdown(
             options=_menu_options(lang),
@@ -190,9 +192,19 @@ class RuleSetMenu:
         return self._custom
 
     # ------------------------------------------------------------------ the player's choices
+    def on_choice(self, callback: Callable[[], object]) -> None:
+        """Call ``callback()`` whenever the player chooses in the menu or the options (not when the
+        menu only shows the session's rule set, e.g. the settings restored at load)."""
+        self._on_choice.append(callback)
+
+    def _chosen(self) -> None:
+        for callback in self._on_choice:
+            callback()
+
     def _menu_chosen(self, change: dict[str, Any]) -> None:
         if self._rendering:  # the options changing language, or the session's rule set shown
             return
+        self._chosen()
         value = str(change["new"])
         if value == CUSTOM:
             self._custom = True
@@ -205,16 +217,14 @@ class RuleSetMenu:
     def _option_changed(self, _change: dict[str, Any]) -> None:
         if self._rendering:
             return
+        self._chosen()
         self._session.set_deal_rules(self.rules)
         self.render()
 
     # ------------------------------------------------------------------ following the session
     def _on_event(self, event: SessionEvent) -> None:
-        if isinstance(event, GameStarted):
-            if event.source is GameSource.CODE:  # a pasted code decides the rule set, and the menu shows it
-                self._custom = event.game.rules.preset is None
-            self.render()
-        elif isinstance(event, LanguageChanged) or (
+        # A dealt code leaves the menu as the player set it: the next Deal uses the menu's rule set.
+        if isinstance(event, (GameStarted, LanguageChanged)) or (
             isinstance(event, SettingChanged) and event.setting is Setting.DEAL_RULES
         ):
             self.render()

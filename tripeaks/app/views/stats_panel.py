@@ -6,8 +6,9 @@ Figures (per rule set, docs/rules.md §8, and for all of them): played, won,
 win %, current and best streak of wins, best and average final score
 (docs/rules.md §3), average moves; and the deal-of-the-day line (days played,
 won, daily streak).  The plots (one figure, drawn only while the panel is
-open): the final score of each game in order (wins marked), the win rate by
-rule set, a histogram of final scores.
+open, :func:`paint_statistics`): the final score of each game in order (wins marked), the win
+rate by rule set, a histogram of final scores.  Run-scored games (docs/rules.md §8: they start at
+0, not 500) never share a score axis with the others: each kind has its own labelled panels.
 
 CSS classes: ``tp-panel tp-stats``; ``tp-stats-toggle``, ``tp-stats-body``,
 ``tp-stats-table``, ``tp-stats-daily``, ``tp-stats-plot``, ``tp-stats-export``,
@@ -19,11 +20,14 @@ from __future__ import annotations
 
 import base64
 import html
+import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from ...engine.rules import RuleSet
+from ...engine.rules import RuleSet, ScoringRule
+from ...history.entry import GameEntry
 from ...history.stats import HistoryError, Summary, by_rules, daily_summary, export_history, summarize
 from ...i18n.core import format_number, format_percentage
 from ...i18n.keep import keep_text
@@ -36,12 +40,14 @@ from .charts import DAILY, LINE, LOST, WON, FigureImage
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["StatsPanel", "CSS", "rules_label"]
+__all__ = ["StatsPanel", "CSS", "rules_label", "paint_statistics", "run_scored"]
 
 CSS = static.text("stats_panel.css")
 """Style of the panel (``tp-*`` classes, the colours of :mod:`tripeaks.app.views.theme`)."""
 
 _PLOT_SIZE = (560, 720)
+_MIXED_HEIGHT = 1080
+"""The plots' height in pixels when run-scored games and 500-based ones each have their own panels."""
 
 
 def _esc(s: str) -> str:
@@ -55,6 +61,9 @@ def rules_label(rules: str, lang: str) -> str:
     except ValueError:
         name = preset_name(None, lang)
     return keep_text("stats.rule_set", lang, name=name, rules=rules)
+
+
+log = logging.getLogger(__name__)
 
 
 class StatsPanel(widgets.VBox):
@@ -187,6 +196,7 @@ class StatsPanel(widgets.VBox):
             "stats.best_score",
             "stats.average_score",
             "stats.average_moves",
+            "stats.from_record",
         )
         head = "".join(f"<th>{_esc(keep_text(h, lang))}</th>" for h in heads)
         rows = [(rules_label(r, lang), s, "") for r, s in by_rules(history).items()]
@@ -210,67 +220,12 @@ class StatsPanel(widgets.VBox):
             num(s.best_score),
             num(s.average_score, 1),
             num(s.average_moves, 1),
+            format_number(s.from_record, lang),
         ]
         return "".join(f"<td>{_esc(v)}</td>" for v in values)
 
     def _paint(self, fig: Figure, lang: str) -> None:
-        history = self._keeper.history
-        t = lambda key, **v: keep_text(key, lang, **v)  # noqa: E731
-        top, middle, bottom = fig.subplots(3, 1, gridspec_kw={"height_ratios": [1.2, 1, 1]})
-        xs = list(range(1, len(history) + 1))
-        scores = [e.score for e in history]
-        top.plot(xs, scores, color=LINE, linewidth=1, alpha=0.5, zorder=1)
-        for won, colour, label in ((True, WON, t("stats.legend_won")), (False, LOST, t("stats.legend_lost"))):
-            pts = [(x, e.score) for x, e in zip(xs, history) if e.won is won]
-            if pts:
-                top.scatter(*zip(*pts), color=colour, s=22 if won else 14, label=label, zorder=2)
-        daily = [(x, e.score) for x, e in zip(xs, history) if e.daily is not None]
-        if daily:
-            top.scatter(
-                *zip(*daily), facecolors="none", edgecolors=DAILY, s=80, linewidths=1.5, label=t("stats.legend_daily")
-            )
-        top.set_title(t("stats.plot_scores"), fontsize=10)
-        top.set_xlabel(t("stats.axis_game"), fontsize=9)
-        top.set_ylabel(t("stats.axis_score"), fontsize=9)
-        top.xaxis.get_major_locator().set_params(integer=True)
-        top.legend(loc="best", fontsize=8, frameon=False)
-        groups = by_rules(history)
-        names = [rules_label(r, lang) for r in groups]
-        rates = [100 * (s.win_rate or 0) for s in groups.values()]
-        bars = middle.barh(range(len(names)), rates, color=WON)
-        middle.set_yticks(range(len(names)), names)
-        middle.set_xlim(0, 100)
-        middle.invert_yaxis()
-        for bar, s in zip(bars, groups.values()):
-            middle.text(
-                min(bar.get_width() + 1, 88),
-                bar.get_y() + bar.get_height() / 2,
-                f"{s.won}/{s.played}",
-                va="center",
-                fontsize=8,
-            )
-        middle.set_title(t("stats.plot_rates"), fontsize=10)
-        middle.set_xlabel(t("stats.axis_rate"), fontsize=9)
-        won_scores = [e.score for e in history if e.won]
-        lost_scores = [e.score for e in history if not e.won]
-        low, high = min(scores), max(scores)
-        bottom.hist(
-            [won_scores, lost_scores],
-            bins=min(20, max(1, high - low + 1)),
-            range=(low - 0.5, high + 0.5),
-            stacked=True,
-            color=[WON, LOST],
-            label=[t("stats.legend_won"), t("stats.legend_lost")],
-        )
-        bottom.set_title(t("stats.plot_histogram"), fontsize=10)
-        bottom.set_xlabel(t("stats.axis_score"), fontsize=9)
-        bottom.set_ylabel(t("stats.axis_count"), fontsize=9)
-        bottom.yaxis.get_major_locator().set_params(integer=True)
-        bottom.legend(loc="best", fontsize=8, frameon=False)
-        for ax in (top, middle, bottom):
-            ax.set_facecolor("#ffffff")
-            ax.tick_params(labelsize=8)
-        fig.tight_layout()
+        paint_statistics(fig, self._keeper.history, lang)
 
     # ------------------------------------------------------------------ reset, import
     def _say(self, key: str, kind: str = "ok", detail: str | None = None, **values: Any) -> None:
@@ -311,6 +266,118 @@ class StatsPanel(widgets.VBox):
             added = self._keeper.import_history(bytes(content))
         except HistoryError as exc:
             self._say("stats.import_bad", "error", detail=str(exc))
+        except Exception as exc:  # noqa: BLE001 - never out of the upload handler: nothing changed
+            log.exception("TriPeaks import failed")
+            self._say("stats.import_bad", "error", detail=type(exc).__name__)
         else:
             self._say("stats.imported", added=added)
         self.import_upload.set_trait("value", ())
+
+
+def run_scored(entry: GameEntry) -> bool:
+    """Whether ``entry`` was scored by runs (docs/rules.md §8: from 0, not 500); an unreadable rule set is not."""
+    try:
+        return RuleSet.parse(entry.rules).scoring is ScoringRule.RUNS
+    except ValueError:
+        return False
+
+
+def _whole_range(values: Sequence[int], pad: float = 0.08) -> tuple[float, float]:
+    """Limits around ``values`` with some room, at least 5 points either side (no ticks 750.6…751.4)."""
+    low, high = min(values), max(values)
+    room = max(5.0, (high - low) * pad)
+    return low - room, high + room
+
+
+def paint_statistics(fig: Figure, history: Sequence[GameEntry], lang: str) -> None:
+    """Draw the statistics plots of ``history`` (in order, oldest first) into ``fig``, in ``lang``.
+
+    For each kind of scoring present (500-based, then run scoring, docs/rules.md §8): the final
+    score of each game (numbered 1… in the whole history) and a histogram of its final scores;
+    between them, the win rate by rule set.  Ticks are whole numbers for any number of games.
+    With both kinds the figure grows to hold their panels.
+    """
+    from matplotlib.ticker import MaxNLocator
+
+    t = lambda key, **v: keep_text(key, lang, **v)  # noqa: E731
+    numbered = list(enumerate(history, start=1))
+    kinds = [(runs, [(x, e) for x, e in numbered if run_scored(e) is runs]) for runs in (False, True)]
+    kinds = [(runs, games) for runs, games in kinds if games]
+    mixed = len(kinds) > 1
+    fig.set_size_inches(_PLOT_SIZE[0] / 100, (_MIXED_HEIGHT if mixed else _PLOT_SIZE[1]) / 100)
+    ratios = [1.2] * len(kinds) + [1.0] + [1.0] * len(kinds)
+    axes = list(fig.subplots(len(ratios), 1, gridspec_kw={"height_ratios": ratios}, squeeze=False)[:, 0])
+    score_axes, middle, hist_axes = axes[: len(kinds)], axes[len(kinds)], axes[len(kinds) + 1 :]
+
+    titles = {  # the titles say the kind of scoring when both kinds are shown
+        ("stats.plot_scores", False): "stats.plot_scores_standard",
+        ("stats.plot_scores", True): "stats.plot_scores_runs",
+        ("stats.plot_histogram", False): "stats.plot_histogram_standard",
+        ("stats.plot_histogram", True): "stats.plot_histogram_runs",
+    }
+
+    def name(key: str, runs: bool) -> str:
+        return t(titles[key, runs]) if mixed else t(key)
+
+    for ax, (runs, games) in zip(score_axes, kinds):
+        xs = [x for x, _ in games]
+        scores = [e.score for _, e in games]
+        ax.plot(xs, scores, color=LINE, linewidth=1, alpha=0.5, zorder=1)
+        for won, colour, label in ((True, WON, t("stats.legend_won")), (False, LOST, t("stats.legend_lost"))):
+            pts = [(x, e.score) for x, e in games if e.won is won]
+            if pts:
+                ax.scatter(*zip(*pts), color=colour, s=22 if won else 14, label=label, zorder=2)
+        daily = [(x, e.score) for x, e in games if e.daily is not None]
+        if daily:
+            ax.scatter(
+                *zip(*daily), facecolors="none", edgecolors=DAILY, s=80, linewidths=1.5, label=t("stats.legend_daily")
+            )
+        ax.set_title(name("stats.plot_scores", runs), fontsize=10)
+        ax.set_xlabel(t("stats.axis_game"), fontsize=9)
+        ax.set_ylabel(t("stats.axis_score_runs" if runs else "stats.axis_score"), fontsize=9)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
+        ax.set_xlim(0.5, len(history) + 0.5)  # whole games only, even for one game (no ticks 0.96…1.04)
+        ax.set_ylim(*_whole_range(scores))
+        ax.legend(loc="best", fontsize=8, frameon=False)
+    groups = by_rules(history)
+    names = [rules_label(r, lang) for r in groups]
+    rates = [100 * (s.win_rate or 0) for s in groups.values()]
+    bars = middle.barh(range(len(names)), rates, color=WON)
+    middle.set_yticks(range(len(names)), names)
+    middle.set_xlim(0, 100)
+    middle.invert_yaxis()
+    for bar, summary in zip(bars, groups.values()):
+        middle.text(
+            min(bar.get_width() + 1, 88),
+            bar.get_y() + bar.get_height() / 2,
+            f"{summary.won}/{summary.played}",
+            va="center",
+            fontsize=8,
+        )
+    middle.set_title(t("stats.plot_rates"), fontsize=10)
+    middle.set_xlabel(t("stats.axis_rate"), fontsize=9)
+    for ax, (runs, games) in zip(hist_axes, kinds):
+        scores = [e.score for _, e in games]
+        low, high = min(scores), max(scores)
+        if high - low < 10:  # a few close scores: a range of whole points around them (no ticks 750.6…751.4)
+            low, high = low - 5, high + 5
+        ax.hist(
+            [[e.score for _, e in games if e.won], [e.score for _, e in games if not e.won]],
+            bins=min(20, max(1, high - low + 1)),
+            range=(low - 0.5, high + 0.5),
+            stacked=True,
+            color=[WON, LOST],
+            label=[t("stats.legend_won"), t("stats.legend_lost")],
+        )
+        ax.set_xlim(low - 0.5, high + 0.5)  # the scores' range: the ticks stay among them
+        ax.set_title(name("stats.plot_histogram", runs), fontsize=10)
+        ax.set_xlabel(t("stats.axis_score_runs" if runs else "stats.axis_score"), fontsize=9)
+        ax.set_ylabel(t("stats.axis_count"), fontsize=9)
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
+        ax.legend(loc="best", fontsize=8, frameon=False)
+    for ax in axes:
+        ax.set_facecolor("#ffffff")
+        ax.tick_params(labelsize=8)
+    fig.tight_layout()

@@ -1,5 +1,14 @@
-"""The teacher's view of the class results: a leaderboard per code, each student's progress,
-plots of the class's scores, the class challenge, and a Refresh button.
+"""The teacher's view of the class results: lessons, the class challenge, who is playing now,
+a leaderboard per code, each student's progress and games, a CSV export, plots of the
+class's scores, an optional class list (students then pick their name from it), a
+*Watch* that replays any stored game in the app's replay panel, a big-screen mode and a
+Refresh button (it also refreshes by itself).
+
+The teacher's secret: when ``TRIPEAKS_TEACHER_SECRET`` is set (``python -m tripeaks
+class-server`` sets it and prints the teacher's link, ``…/class_results.ipynb?secret=…``),
+the page shows nothing of the class and changes nothing until the secret is given, by
+the link's ``secret`` parameter or typed in.  Each Voila page is its own kernel, so a
+student who opens this page gets a locked page of their own.
 
 Widgets only: every figure comes from :class:`tripeaks.history.class_results.ClassStore`
 and every sentence from :mod:`tripeaks.i18n.classroom`.  The notebook
@@ -19,25 +28,42 @@ title (:class:`~tripeaks.app.views.bridge.PageBridge`).
 
 from __future__ import annotations
 
+import base64
+import hmac
 import html
 import io
 import logging
 import os
+import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timezone
 from typing import Any
+from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
 from ...engine.codes import InvalidCodeError
+from ...history.class_export import games_csv, students_csv
 from ...history.class_results import (
+    ALL_LESSONS,
     ENV_CHALLENGE,
     ENV_DB,
+    ENV_TEACHER_SECRET,
     ChallengeSource,
     ClassRow,
     ClassStore,
+    InvalidClassListError,
+    InvalidEntryError,
+    Lesson,
     Outcome,
     Problem,
+    clean_lesson_name,
+    leaderboard,
+    name_key,
+    parse_class_list,
+    progress,
+    tally_by_student,
 )
 from ...i18n.classroom import classroom_text, problem_message
 from ...i18n.core import check_language, format_number
@@ -46,7 +72,12 @@ from .. import static
 from .bridge import PageBridge
 from .theme import theme_widget
 
-__all__ = ["ClassResults", "build_class_results"]
+__all__ = ["ClassResults", "build_class_results", "REFRESH_SECONDS", "FULL_REDRAW_SECONDS"]
+
+REFRESH_SECONDS = 3.0
+"""How often the page looks for new games, moves or settings (it redraws only on a change)."""
+FULL_REDRAW_SECONDS = 10.0
+"""At most how often new games redraw the tables and plots (who is playing now is redrawn at each look)."""
 
 log = logging.getLogger(__name__)
 
@@ -81,32 +112,90 @@ def _when(iso: str) -> str:
     return iso[:16].replace("T", " ")
 
 
-def _parse_time(iso: str) -> datetime:
-    return datetime.fromisoformat(iso).astimezone(timezone.utc).replace(tzinfo=None)
+def _local(iso: str) -> datetime:
+    """A stored UTC time in this machine's local time (the teacher's, on a class server)."""
+    return datetime.fromisoformat(iso).astimezone()
+
+
+def _when_local(iso: str) -> str:
+    return _local(iso).strftime("%Y-%m-%d %H:%M")
+
+
+def _minutes(seconds: float) -> str:
+    whole = int(round(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def _download(label: str, filename: str, text: str) -> str:
+    """A link that downloads ``text`` (UTF-8) as ``filename``: works in Voila and JupyterLab."""
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return (
+        f"<a class='tp-class-download' download='{_esc(filename)}' "
+        f"href='data:text/csv;charset=utf-8;base64,{data}'>{_esc(label)}</a>"
+    )
+
+
+def _query_secret(query: str | None) -> str | None:
+    if not query:
+        return None
+    values = parse_qs(query.lstrip("?")).get("secret")
+    return values[0] if values else None
+
+
+_ALL = "all"
+_OUTCOME_KEYS = {
+    Outcome.WON: "outcome.won",
+    Outcome.BLOCKED: "outcome.blocked",
+    Outcome.TIME_UP: "outcome.time_up",
+    Outcome.ABANDONED: "outcome.abandoned",
+}
+_BEFORE = "before"
 
 
 class ClassResults(widgets.VBox):
     """The teacher's view over the class database ``db`` (a path; ``None``: ``TRIPEAKS_CLASS_DB``).
 
     ``lang`` "en", "pt" or "fr" (a menu switches it); ``environ`` replaces
-    ``os.environ`` (tests).  :meth:`refresh` (the Refresh button) reads the
-    database again, reopening it, so a file set up or repaired meanwhile is
-    picked up.  Raises :class:`~tripeaks.i18n.UnknownLanguageError` (a ``ValueError``
-    naming the languages) for an unknown language.
+    ``os.environ`` (tests).  ``secret`` the teacher's secret (default
+    ``TRIPEAKS_TEACHER_SECRET``; ``None`` or empty: no secret, the page is open);
+    ``query`` the page's query string (default: Voila's, read only when a
+    secret is set).  ``auto_refresh`` seconds between looks for a change
+    (0: only the Refresh button; without a running kernel the page never polls,
+    :meth:`check_for_changes` does one look).  :meth:`refresh` reads the
+    database again, reopening it.  Raises :class:`~tripeaks.i18n.UnknownLanguageError`
+    (a ``ValueError`` naming the languages) for an unknown language.
     """
 
     def __init__(
-        self, db: str | os.PathLike[str] | None = None, lang: str = "en", environ: Mapping[str, str] | None = None
+        self,
+        db: str | os.PathLike[str] | None = None,
+        lang: str = "en",
+        environ: Mapping[str, str] | None = None,
+        *,
+        secret: str | None = None,
+        query: str | None = None,
+        auto_refresh: float = REFRESH_SECONDS,
     ) -> None:
         check_language(lang)
         self._db = db
         self._environ = environ
         self._lang = lang
+        env = os.environ if environ is None else environ
+        self._secret = (secret if secret is not None else env.get(ENV_TEACHER_SECRET, "")).strip()
+        self.unlocked = not self._secret
+        """False while the page waits for the teacher's secret: nothing is read or changed."""
         self._message: Callable[[str], str] | None = None
         self._message_kind = ""
         self._picking = False
+        self._pending_challenge: str | None = None
+        self._pending_lesson: tuple[str, str | None] | None = None
+        self._signature: tuple[Any, ...] = ()
+        self._stop = threading.Event()
         self.store: ClassStore = self._open()
         self.read_at: datetime | None = None
+        self.redraws = 0
+        self._full_at = float("-inf")
+        """How many times the page redrew from the database (tests, benchmarks)."""
 
         style = theme_widget()  # the palette of tripeaks.app.views.theme (light and dark), then this view's own rules
         style.value += f"<style>{_CSS}</style>"
@@ -114,26 +203,100 @@ class ClassResults(widgets.VBox):
         self.title = widgets.HTML()
         self.language = widgets.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=lang)
         self.language.observe(lambda change: self._guard(self._language_changed, change["new"]), names="value")
-        self.refresh_button = widgets.Button(icon="refresh")
+        self.refresh_button = widgets.Button(icon="refresh", layout=widgets.Layout(width="auto"))
         self.refresh_button.add_class("tp-class-refresh")
         self.refresh_button.on_click(lambda _b: self._guard(self.refresh))
+        self.big_screen = widgets.ToggleButton(icon="television", layout=widgets.Layout(width="auto"))
+        self.big_screen.add_class("tp-class-bigscreen")
+        self.big_screen.observe(lambda _c: self._guard(self._big_screen_changed), names="value")
         self.info = widgets.HTML()
         self.info.add_class("tp-class-info")
 
+        # the lock
+        self.lock_text = widgets.HTML()
+        self.secret_input = widgets.Password(layout=widgets.Layout(width="auto"))
+        self.secret_input.add_class("tp-class-secret")
+        self.unlock_button = widgets.Button(button_style="success", layout=widgets.Layout(width="auto"))
+        self.unlock_button.add_class("tp-class-unlock")
+        self.unlock_button.on_click(lambda _b: self._guard(self.unlock, self.secret_input.value))
+        self.lock_message = widgets.HTML()
+        self.lock_message.add_class("tp-class-message")
+        self.lock_box = widgets.VBox(
+            [self.lock_text, widgets.HBox([self.secret_input, self.unlock_button]), self.lock_message]
+        )
+        self.lock_box.add_class("tp-class-lock")
+
+        # lessons
+        self.lesson_heading = widgets.HTML()
+        self.lesson_status = widgets.HTML()
+        self.lesson_picker = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto"))
+        self.lesson_picker.add_class("tp-class-lesson-picker")
+        self.lesson_picker.observe(lambda _c: self._guard(self._lesson_changed), names="value")
+        self.lesson_name = widgets.Text(layout=widgets.Layout(width="auto"))
+        self.lesson_challenge = widgets.Text(layout=widgets.Layout(width="auto"))
+        self.lesson_start = widgets.Button(icon="plus", layout=widgets.Layout(width="auto"))
+        self.lesson_start.add_class("tp-class-lesson-start")
+        self.lesson_start.on_click(lambda _b: self._guard(self._ask_lesson))
+        self.lesson_yes = widgets.Button(button_style="warning", layout=widgets.Layout(width="auto"))
+        self.lesson_yes.add_class("tp-class-lesson-yes")
+        self.lesson_yes.on_click(lambda _b: self._guard(self._start_lesson))
+        self.lesson_no = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.lesson_no.on_click(lambda _b: self._guard(self._cancel_lesson))
+        self.lesson_confirm_text = widgets.HTML()
+        self.lesson_confirm = widgets.HBox(
+            [self.lesson_confirm_text, self.lesson_yes, self.lesson_no], layout=widgets.Layout(display="none")
+        )
+        self.lesson_confirm.add_class("tp-class-confirm")
+        self.lesson_controls = widgets.HBox([self.lesson_name, self.lesson_challenge, self.lesson_start])
+        self.lesson_controls.add_class("tp-class-controls")
+
+        # the challenge
         self.challenge_heading = widgets.HTML()
         self.challenge_status = widgets.HTML()
         self.challenge_status.add_class("tp-class-challenge")
-        self.challenge_input = widgets.Text(layout=widgets.Layout(width="320px"))
-        self.challenge_set = widgets.Button(button_style="success")
+        self.challenge_input = widgets.Text(layout=widgets.Layout(width="auto"))
+        self.challenge_input.add_class("tp-class-challenge-input")
+        self.challenge_input.observe(self._challenge_typed, names="value")
+        self.challenge_set = widgets.Button(button_style="success", layout=widgets.Layout(width="auto"))
+        self.challenge_set.add_class("tp-class-set")
         self.challenge_set.on_click(lambda _b: self._guard(self._set_challenge))
-        self.challenge_clear = widgets.Button()
+        self.challenge_clear = widgets.Button(layout=widgets.Layout(width="auto"))
         self.challenge_clear.on_click(lambda _b: self._guard(self._clear_challenge))
+        self.challenge_keep = widgets.Button(
+            button_style="warning", layout=widgets.Layout(width="auto", display="none")
+        )
+        self.challenge_keep.add_class("tp-class-keep")
+        self.challenge_keep.on_click(lambda _b: self._guard(self._keep_challenge))
+        self.land = widgets.Checkbox(indent=False, layout=widgets.Layout(width="auto"))
+        self.land.add_class("tp-class-land")
+        self.land.observe(lambda change: self._guard(self._land_changed, change["new"]), names="value")
         self.challenge_message = widgets.HTML()
         self.challenge_message.add_class("tp-class-message")  # a live region: read out when it changes
-        self.challenge_controls = widgets.HBox([self.challenge_input, self.challenge_set, self.challenge_clear])
+        self.challenge_controls = widgets.HBox(
+            [self.challenge_input, self.challenge_set, self.challenge_clear, self.challenge_keep, self.land]
+        )
+        self.challenge_controls.add_class("tp-class-controls")
 
+        # the class list
+        self.class_list_heading = widgets.HTML()
+        self.class_list_help = widgets.HTML()
+        self.class_list_input = widgets.Textarea(layout=widgets.Layout(width="100%", max_width="36em", height="8em"))
+        self.class_list_input.add_class("tp-class-list-input")
+        self.class_list_save = widgets.Button(button_style="success", layout=widgets.Layout(width="auto"))
+        self.class_list_save.add_class("tp-class-list-save")
+        self.class_list_save.on_click(lambda _b: self._guard(self.save_class_list, self.class_list_input.value))
+        self.class_list_box = widgets.VBox(
+            [self.class_list_heading, self.class_list_help, self.class_list_input, self.class_list_save]
+        )
+        self.class_list_box.add_class("tp-class-manage")  # hidden on the big screen, like the other controls
+        self.class_list_box.add_class("tp-class-list")
+        self._class_list_read = False
+
+        self.live_heading = widgets.HTML()
+        self.live = widgets.HTML()
+        self.live.add_class("tp-class-live")
         self.leaderboard_heading = widgets.HTML()
-        self.code_picker = widgets.Dropdown(options=[], layout=widgets.Layout(width="320px"))
+        self.code_picker = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto"))
         self.code_picker.observe(lambda _c: self._guard(self._code_changed), names="value")
         self.leaderboard_summary = widgets.HTML()
         self.leaderboard = widgets.HTML()
@@ -141,41 +304,103 @@ class ClassResults(widgets.VBox):
         self.progress_heading = widgets.HTML()
         self.progress = widgets.HTML()
         self.progress.add_class("tp-class-progress")
+        self.attempts_heading = widgets.HTML()
+        self.student_picker = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto"))
+        self.student_picker.observe(lambda _c: self._guard(self._render_attempts), names="value")
+        self.attempts = widgets.HTML()
+        self.attempts.add_class("tp-class-attempts")
+        self.attempt_picker = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto"))
+        self.attempt_picker.add_class("tp-class-attempt-picker")
+        self.watch_button = widgets.Button(icon="play", layout=widgets.Layout(width="auto"))
+        self.watch_button.add_class("tp-class-watch")
+        self.watch_button.on_click(lambda _b: self._guard(self.watch_attempt))
+        self.watch_controls = widgets.HBox([self.attempt_picker, self.watch_button])
+        self.watch_controls.add_class("tp-class-watch-controls")
+        self.watch_title = widgets.HTML()
+        self.watch_close = widgets.Button(icon="times", layout=widgets.Layout(width="auto"))
+        self.watch_close.add_class("tp-class-watch-close")
+        self.watch_close.on_click(lambda _b: self._guard(self._close_watch))
+        self.watch_box = widgets.VBox([self.watch_title], layout=widgets.Layout(display="none"))
+        self.watch_box.add_class("tp-class-watch-box")
+        self.watched: ClassRow | None = None
+        """The stored game last opened with *Watch* (``None`` before)."""
+        self.replay_panel: Any = None
+        """The app's replay panel (:class:`~tripeaks.app.views.replay_panel.ReplayPanel`), made at the first *Watch*."""
+        self._watch_session: Any = None
+        self.export_heading = widgets.HTML()
+        self.export = widgets.HTML()
+        self.export.add_class("tp-class-export")
+        self.export_games = ""
+        """The last CSV text of the games (one row per game)."""
+        self.export_students = ""
+        """The last CSV text of the students (one row per student per lesson)."""
         self.plot_heading = widgets.HTML()
-        self.plot = widgets.Image(format="png", layout=widgets.Layout(width=f"{_PLOT_SIZE[0]}px"))
+        self.plot = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width=f"{_PLOT_SIZE[0]}px"))
         self.plot.add_class("tp-class-plot")
         self.plot_png = b""
         """The PNG bytes last drawn (empty when there is nothing to plot)."""
         self._figure: Any = None
         self._canvas: Any = None
         self._games: list[ClassRow] = []
+        self._lessons: list[Lesson] = []
 
+        manage = widgets.VBox(
+            [
+                self.lesson_controls,
+                self.lesson_confirm,
+                self.challenge_controls,
+            ]
+        )
+        manage.add_class("tp-class-manage")
         self.results = widgets.VBox(
             [
+                self.lesson_heading,
+                self.lesson_status,
+                self.lesson_picker,
                 self.challenge_heading,
                 self.challenge_status,
-                self.challenge_controls,
+                manage,
                 self.challenge_message,
+                self.class_list_box,
+                self.live_heading,
+                self.live,
                 self.leaderboard_heading,
                 self.code_picker,
                 self.leaderboard_summary,
                 self.leaderboard,
                 self.progress_heading,
                 self.progress,
+                self.attempts_heading,
+                self.student_picker,
+                self.attempts,
+                self.watch_controls,
+                self.watch_box,
+                self.export_heading,
+                self.export,
                 self.plot_heading,
                 self.plot,
             ]
         )
         top = widgets.HBox(
-            [self.title, self.refresh_button, self.language], layout=widgets.Layout(align_items="center")
+            [self.title, self.refresh_button, self.big_screen, self.language],
+            layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
+        top.add_class("tp-class-top")
         self.page_bridge = PageBridge(lang=lang, root=".tp-class", live=".tp-class-message")
         """The page's language and title, and the plots' text for screen readers."""
-        super().__init__([style, top, self.info, self.results, self.page_bridge])
+        super().__init__([style, top, self.lock_box, self.info, self.results, self.page_bridge])
         self.add_class("tp-class")
         self.add_class("tp-themed")  # its labels and texts follow the page's light or dark theme
         self._retext()
-        self.refresh()
+        if not self.unlocked:
+            given = _query_secret(query if query is not None else _voila_query())
+            if given is not None:
+                self.unlock(given)
+        self._show_lock()
+        if self.unlocked:
+            self.refresh()
+        if auto_refresh > 0:
+            self._start_polling(auto_refresh)
 
     # ------------------------------------------------------------------ public
     @property
@@ -189,19 +414,41 @@ class ClassResults(widgets.VBox):
         """
         self.language.value = check_language(lang)
 
+    def unlock(self, text: str) -> bool:
+        """Open the page with the teacher's secret ``text``; a wrong one says so and changes nothing."""
+        if self.unlocked:
+            return True
+        if isinstance(text, str) and text and hmac.compare_digest(text.strip().encode(), self._secret.encode()):
+            self.unlocked = True
+            self.secret_input.value = ""
+            self.lock_message.value = ""
+            self._show_lock()
+            self.refresh()
+            return True
+        self.secret_input.value = ""
+        self.lock_message.value = f"<div class='tp-class-note tp-class-error'>{_esc(self._t('lock.wrong'))}</div>"
+        return False
+
     def refresh(self, code: str | None = None) -> None:
         """Read the database again (reopened: a file set up or repaired since is picked up).
 
         The leaderboard shown is ``code``'s if given, else the one shown before,
         else the challenge's, else the most recently played code's.
         """
+        if not self.unlocked:
+            return
         self.store = self._open()
         self.read_at = datetime.now(timezone.utc)
-        self._games = self.store.games()
-        codes = self.store.codes()
+        self._signature = self.store.signature()
+        self._lessons = self.store.lessons()
+        self._set_lesson_options()
+        self._games = self.store.games(lesson=self._lesson_filter())
         challenge = self.store.challenge()
         previous = self.code_picker.value
-        options = [c.code for c in codes]
+        options: list[str] = []
+        for g in reversed(self._games):
+            if g.code is not None and g.code not in options:
+                options.append(g.code)
         if challenge is not None and challenge.code not in options:
             options.insert(0, challenge.code)
         if code is not None and code in options:
@@ -212,13 +459,93 @@ class ClassResults(widgets.VBox):
             chosen = challenge.code
         else:
             chosen = options[0] if options else None
-        self._picking = True  # the picker's observer waits: everything is drawn once below
+        students = []
+        for t in tally_by_student(self._games).values():
+            students.append(t.name)
+        students.sort(key=str.casefold)
+        self._picking = True  # the pickers' observers wait: everything is drawn once below
         try:
             self.code_picker.options = options
             self.code_picker.value = chosen
+            kept = self.student_picker.value
+            self.student_picker.options = students
+            self.student_picker.value = kept if kept in students else (students[0] if students else None)
+            self.land.value = self.store.option("land_on_challenge")
         finally:
             self._picking = False
+        if not self._class_list_read:  # once: a refresh never replaces what the teacher is typing
+            self._class_list_read = True
+            self.class_list_input.value = "\n".join(self.store.class_list())
+        self.class_list_box.layout.display = None if self.store.available else "none"
+        self.redraws += 1
+        self._full_at = time.monotonic()
         self._render()
+
+    def check_for_changes(self) -> bool:
+        """One look at the database: redraw what changed (True if anything did)."""
+        if not self.unlocked:
+            return False
+        signature = self.store.signature() if self.store.available else ()
+        if signature == self._signature:
+            return False
+        if signature[:4] == self._signature[:4]:  # only who is playing now changed: that table alone
+            self._signature = signature
+            self._render_live()
+            return True
+        if time.monotonic() - self._full_at < FULL_REDRAW_SECONDS:  # a busy class: the tables and plots wait a little
+            self._render_live()
+            return True
+        self.refresh()
+        return True
+
+    def save_class_list(self, text: str) -> bool:
+        """Store the class list ``text`` (one name per line; empty: no list, students type their
+        name).  A line that cannot be a name says which, and nothing changes; True when stored."""
+        if not self.unlocked:
+            return False
+        try:
+            names = parse_class_list(text)
+        except InvalidClassListError as exc:
+            line, bad = exc.line, exc.name
+            self._say(lambda lang: classroom_text("classlist.invalid", lang, line=line, name=bad), "error")
+            return False
+        if not self.store.set_class_list(names):
+            self._say(lambda lang: classroom_text("classlist.unsaved", lang), "error")
+            return False
+        self.class_list_input.value = "\n".join(names)
+        count = len(names)
+        if count:
+            self._say(lambda lang: classroom_text("classlist.saved", lang, count=count))
+        else:
+            self._say(lambda lang: classroom_text("classlist.cleared", lang))
+        return True
+
+    def watch_attempt(self, row_id: int | None = None) -> bool:
+        """Open the stored game ``row_id`` (default: the attempt picked) in the app's replay panel
+        (:class:`~tripeaks.app.views.replay_panel.ReplayPanel`: step through it on a board, the
+        slider, Previous / Next).  The record replayed is the one stored in the class database;
+        True when it is shown (a record that cannot be replayed says why in the panel)."""
+        if not self.unlocked:
+            return False
+        wanted = self.attempt_picker.value if row_id is None else row_id
+        game = next((g for g in self._games if g.row_id == wanted), None)
+        if game is None:
+            return False
+        panel = self._watcher()
+        self.watched = game
+        self._render_watch_title()
+        self.watch_box.layout.display = None
+        return bool(panel.watch(game.record))
+
+    def close(self) -> None:
+        """Stop looking for changes, then close the widget."""
+        stop = getattr(self, "_stop", None)  # a view refused at construction has none
+        if stop is not None:
+            stop.set()
+        session = getattr(self, "_watch_session", None)
+        if session is not None:
+            session.close()
+        super().close()
 
     # ----------------------------------------------------------------- private
     def _open(self) -> ClassStore:
@@ -226,7 +553,19 @@ class ClassResults(widgets.VBox):
             return ClassStore(self._db, environ=self._environ)
         return ClassStore.from_env(self._environ)
 
-    def _guard(self, action: Callable[..., None], *args: Any) -> None:
+    def _start_polling(self, seconds: float) -> None:
+        call = _kernel_loop()
+        if call is None:  # no kernel (a script, a test): the Refresh button and check_for_changes
+            return
+
+        def poll() -> None:
+            while not self._stop.wait(seconds):
+                if self.unlocked:
+                    call(lambda: self._guard(self.check_for_changes))
+
+        threading.Thread(target=poll, name="tripeaks-teacher-refresh", daemon=True).start()
+
+    def _guard(self, action: Callable[..., Any], *args: Any) -> None:
         try:
             action(*args)
         except Exception:  # a failure is shown in one sentence; the view stays usable
@@ -242,11 +581,24 @@ class ClassResults(widgets.VBox):
             "" if render is None else f"<div class='tp-class-note tp-class-{kind}'>{_esc(render(self._lang))}</div>"
         )
 
+    def _show_lock(self) -> None:
+        self.lock_box.layout.display = "none" if self.unlocked else None
+        for w in (self.info, self.results, self.refresh_button, self.big_screen):
+            w.layout.display = None if self.unlocked else "none"
+
     def _language_changed(self, lang: str) -> None:
         self._lang = check_language(lang)
         self._retext()
-        self._render()
+        if self.unlocked:
+            self._set_lesson_options()
+            self._render()
         self._say(self._message, self._message_kind)
+
+    def _big_screen_changed(self) -> None:
+        if self.big_screen.value:
+            self.add_class("tp-class-big")
+        else:
+            self.remove_class("tp-class-big")
 
     def _retext(self) -> None:
         t = self._t
@@ -254,16 +606,134 @@ class ClassResults(widgets.VBox):
         self.language.description = t("language")
         self.refresh_button.description = t("refresh")
         self.refresh_button.tooltip = t("refresh_tip")
+        self.big_screen.description = t("bigscreen")
+        self.big_screen.tooltip = t("bigscreen_tip")
+        self.lock_text.value = f"<p>{_esc(t('lock.prompt'))}</p>"
+        self.secret_input.description = t("lock.label")
+        self.unlock_button.description = t("lock.unlock")
+        self.lesson_heading.value = f"<h3>{_esc(t('lesson.heading'))}</h3>"
+        self.lesson_picker.description = t("lesson.show")
+        self.lesson_name.placeholder = t("lesson.name_placeholder")
+        self.lesson_challenge.placeholder = t("lesson.challenge_placeholder")
+        self.lesson_start.description = t("lesson.start")
+        self.lesson_yes.description = t("lesson.yes")
+        self.lesson_no.description = t("lesson.cancel")
+        if self._pending_lesson is not None:
+            self.lesson_confirm_text.value = f"<p>{_esc(t('lesson.confirm', name=self._pending_lesson[0]))}</p>"
         self.challenge_heading.value = f"<h3>{_esc(t('challenge.heading'))}</h3>"
         self.challenge_input.placeholder = t("challenge.placeholder")
         self.challenge_set.description = t("challenge.set")
         self.challenge_clear.description = t("challenge.clear")
+        self.challenge_keep.description = t("challenge.keep")
+        self.land.description = t("challenge.land")
+        self.class_list_heading.value = f"<h3>{_esc(t('classlist.heading'))}</h3>"
+        self.class_list_help.value = f"<p>{_esc(t('classlist.help'))}</p>"
+        self.class_list_save.description = t("classlist.save")
+        self.live_heading.value = f"<h3>{_esc(t('live.heading'))}</h3>"
         self.leaderboard_heading.value = f"<h3>{_esc(t('leaderboard.heading'))}</h3>"
         self.code_picker.description = t("leaderboard.code")
         self.progress_heading.value = f"<h3>{_esc(t('progress.heading'))}</h3>"
+        self.attempts_heading.value = f"<h3>{_esc(t('attempts.heading'))}</h3>"
+        self.student_picker.description = t("attempts.student")
+        self.attempt_picker.description = t("attempts.pick")
+        self.watch_button.description = t("attempts.watch")
+        self.watch_button.tooltip = t("attempts.watch_tip")
+        self.watch_close.description = t("attempts.close")
+        session = self._watch_session
+        if session is not None and session.lang != self._lang:
+            session.set_language(self._lang)
+        self._render_watch_title()
+        self.export_heading.value = f"<h3>{_esc(t('export.heading'))}</h3>"
         self.plot_heading.value = f"<h3>{_esc(t('plot.heading'))}</h3>"
         self.page_bridge.set_page(self._lang, t("title"))
 
+    # ------------------------------------------------------------------ lessons
+    def _set_lesson_options(self) -> None:
+        t = self._t
+        options: list[tuple[str, Any]] = []
+        for i, lesson in enumerate(self._lessons):
+            label = f"{lesson.name} ({_when_local(lesson.started_at)})"
+            options.append((label, lesson.id if i else "current"))
+        options.append((t("lesson.all"), _ALL))
+        if self._lessons:
+            options.append((t("lesson.before"), _BEFORE))
+        previous = self.lesson_picker.value
+        values = [v for _, v in options]
+        self._picking = True
+        try:
+            self.lesson_picker.options = options
+            self.lesson_picker.value = previous if previous in values else values[0]
+        finally:
+            self._picking = False
+
+    def _lesson_filter(self) -> Any:
+        value = self.lesson_picker.value
+        if value == "current":
+            return self._lessons[0].id if self._lessons else ALL_LESSONS
+        if value == _BEFORE:
+            return None
+        if value in (_ALL, None):
+            return ALL_LESSONS
+        return int(value)
+
+    def _lesson_changed(self) -> None:
+        if not self._picking:
+            self.refresh()
+
+    def _ask_lesson(self) -> None:
+        name = self.lesson_name.value.strip()
+        code = self.lesson_challenge.value.strip() or None
+        try:
+            if name:
+                name = clean_lesson_name(name)
+            if code is not None:
+                from ...engine.codes import GameCode
+
+                code = str(GameCode.parse(code))
+        except (InvalidCodeError, InvalidEntryError) as exc:
+            self._say_lesson_refused(exc)
+            return
+        shown = name or datetime.now().strftime("%Y-%m-%d")
+        self._pending_lesson = (shown, code)
+        self.lesson_confirm_text.value = f"<p>{_esc(self._t('lesson.confirm', name=shown))}</p>"
+        self.lesson_confirm.layout.display = None
+
+    def _say_lesson_refused(self, exc: Exception) -> None:
+        """A lesson's challenge that is not a code, or a name that cannot be one, in one sentence."""
+        key = "challenge.invalid" if isinstance(exc, InvalidCodeError) else "lesson.invalid"
+        self._say(lambda lang: classroom_text(key, lang), "error")
+
+    def _cancel_lesson(self) -> None:
+        self._pending_lesson = None
+        self.lesson_confirm.layout.display = "none"
+        self._say(lambda lang: classroom_text("lesson.cancelled", lang))
+
+    def _start_lesson(self) -> None:
+        if self._pending_lesson is None or not self.unlocked:  # a second click, or a stale one
+            return
+        name, code = self._pending_lesson
+        self._pending_lesson = None
+        self.lesson_confirm.layout.display = "none"
+        try:
+            lesson = self.store.start_lesson(name, challenge=code)
+        except (InvalidCodeError, InvalidEntryError) as exc:
+            self._say_lesson_refused(exc)
+            return
+        if lesson is None:
+            self._say(lambda lang: classroom_text("lesson.unsaved", lang), "error")
+            return
+        self.lesson_name.value = ""
+        self.lesson_challenge.value = ""
+        self._picking = True
+        try:
+            self.lesson_picker.value = None  # the refresh shows the new lesson
+        finally:
+            self._picking = False
+        title = lesson.name
+        self._say(lambda lang: classroom_text("lesson.started", lang, name=title))
+        self.refresh(code=lesson.challenge)
+
+    # ------------------------------------------------------------------ drawing
     def _code_changed(self) -> None:
         if self._picking:
             return
@@ -272,9 +742,13 @@ class ClassResults(widgets.VBox):
 
     def _render(self) -> None:
         self._render_info()
+        self._render_lesson()
         self._render_challenge()
+        self._render_live()
         self._render_leaderboard()
         self._render_progress()
+        self._render_attempts()
+        self._render_export()
         self._draw()
 
     def _render_info(self) -> None:
@@ -290,20 +764,30 @@ class ClassResults(widgets.VBox):
             self.results.layout.display = "none" if store.challenge() is None else None
             return
         self.results.layout.display = None
-        lines = [f"<p>{_esc(t('database', path=store.path))}</p>"]
+        lines = [f"<p class='tp-class-path'>{_esc(t('database', path=store.path))}</p>"]
         if problem is not None:
             lines.append(
                 f"<div class='tp-class-note tp-class-problem'><p>{_esc(problem_message(problem, self._lang))}</p>"
                 f"<p>{_esc(t('problem.detail', detail=problem.detail))}</p></div>"
             )
         elif self._games:
-            players = len({g.name for g in self._games})
+            players = len({name_key(g.name) for g in self._games})
             lines.append(f"<p>{_esc(t('summary.games', count=len(self._games), players=players))}</p>")
         else:
             lines.append(f"<p>{_esc(t('summary.empty'))}</p>")
         if self.read_at is not None:
-            lines.append(f"<p>{_esc(t('updated', time=self.read_at.strftime('%H:%M:%S')))}</p>")
+            lines.append(f"<p>{_esc(t('updated', time=self.read_at.astimezone().strftime('%H:%M:%S')))}</p>")
         self.info.value = "".join(lines)
+
+    def _render_lesson(self) -> None:
+        t = self._t
+        if self._lessons:
+            current = self._lessons[0]
+            text = t("lesson.current", name=current.name, date=_when_local(current.started_at))
+        else:
+            text = t("lesson.none")
+        self.lesson_status.value = f"<p>{_esc(text)}</p>"
+        self.lesson_controls.layout.display = None if self.store.available else "none"
 
     def _render_challenge(self) -> None:
         challenge = self.store.challenge()
@@ -316,6 +800,22 @@ class ClassResults(widgets.VBox):
         self.challenge_status.value = f"<p>{_esc(text)}</p>"
         editable = self.store.available
         self.challenge_controls.layout.display = None if editable else "none"
+        self.challenge_keep.layout.display = None if self._pending_challenge is not None else "none"
+
+    def _render_live(self) -> None:
+        t = self._t
+        playing = self.store.playing()
+        if not playing:
+            self.live.value = f"<p>{_esc(t('live.none'))}</p>"
+            return
+        headers = [t("column.name"), t("column.code"), t("column.move"), t("column.score")]
+        cells = [
+            [(p.name, False), (p.code or t("cell.none"), False), (p.moves, True), (p.score, True)] for p in playing
+        ]
+        self.live.value = _table(headers, cells, "tp-class-playing")
+
+    def _result_text(self, result: Outcome) -> str:
+        return self._t(_OUTCOME_KEYS[result])
 
     def _render_leaderboard(self) -> None:
         t, code = self._t, self.code_picker.value
@@ -325,8 +825,8 @@ class ClassResults(widgets.VBox):
             self.code_picker.layout.display = "none"
             return
         self.code_picker.layout.display = None
-        rows = self.store.leaderboard(code)
         on_code = [g for g in self._games if g.code == code]
+        rows = leaderboard(on_code, code)
         self.leaderboard_summary.value = (
             "<p>"
             + _esc(
@@ -335,59 +835,245 @@ class ClassResults(widgets.VBox):
                     code=code,
                     count=len(on_code),
                     players=len(rows),
-                    wins=sum(g.result is Outcome.WON for g in on_code),
+                    wins=sum(g.result is Outcome.WON and not g.from_record for g in on_code),
                 )
             )
             + "</p>"
         )
-        headers = [
-            t(k) for k in ("column.rank", "column.name", "column.games", "column.won", "column.best", "column.fewest")
-        ]
-        cells = [
-            [
-                (r.rank, True),
-                (r.name, False),
-                (r.games, True),
-                (t("cell.yes") if r.won else t("cell.no"), False),
-                (r.best_score, True),
-                (r.fewest_moves if r.fewest_moves is not None else t("cell.none"), True),
-            ]
-            for r in rows
-        ]
-        self.leaderboard.value = _table(headers, cells, "tp-class-leaders") if rows else ""
+        keys = (
+            "column.rank",
+            "column.name",
+            "column.games",
+            "column.result",
+            "column.best",
+            "column.fewest",
+            "column.wins",
+            "column.blocked",
+            "column.timed_out",
+            "column.abandoned",
+            "column.mean",
+            "column.hints",
+            "column.undos",
+            "column.time",
+            "column.from_record",
+        )
+        cells = []
+        for r in rows:
+            if r.won:
+                result = t("outcome.won")
+            else:  # "no" says how: the outcomes of the student's games
+                parts = [
+                    t(k)
+                    for k, n in (
+                        ("outcome.blocked", r.blocked),
+                        ("outcome.time_up", r.timed_out),
+                        ("outcome.abandoned", r.abandoned),
+                    )
+                    if n
+                ]
+                result = ", ".join(parts) or t("cell.none")
+            cells.append(
+                [
+                    (r.rank, True),
+                    (r.name, False),
+                    (r.games, True),
+                    (result, False),
+                    self._best_cell(r.best_score),
+                    self._best_cell(r.fewest_moves),
+                    (r.wins, True),
+                    (r.blocked, True),
+                    (r.timed_out, True),
+                    (r.abandoned, True),
+                    self._mean_cell(r.mean_score),
+                    (r.hints, True),
+                    (r.undos, True),
+                    (_minutes(r.seconds), True),
+                    (r.from_record, True),
+                ]
+            )
+        self.leaderboard.value = self._scroll_table(keys, cells, "tp-class-leaders")
+
+    def _scroll_table(self, keys: Sequence[str], cells: Sequence[Sequence[tuple[Any, bool]]], css: str) -> str:
+        """A table whose headers are the texts of ``keys``, scrolling sideways on a phone ("" without rows)."""
+        if not cells:
+            return ""
+        return f"<div class='tp-class-scroll'>{_table([self._t(k) for k in keys], cells, css)}</div>"
+
+    def _best_cell(self, value: int | None) -> tuple[Any, bool]:
+        return (value if value is not None else self._t("cell.none"), True)
+
+    def _mean_cell(self, value: float | None) -> tuple[Any, bool]:
+        return (format_number(value, self._lang, digits=1) if value is not None else "", True)
 
     def _render_progress(self) -> None:
-        t = self._t
-        rows = self.store.progress()
-        headers = [
-            t(k)
-            for k in (
-                "column.name",
-                "column.games",
-                "column.wins",
-                "column.best",
-                "column.mean",
-                "column.codes",
-                "column.last",
-            )
-        ]
+        rows = progress(self._games)
+        keys = (
+            "column.name",
+            "column.games",
+            "column.wins",
+            "column.blocked",
+            "column.timed_out",
+            "column.abandoned",
+            "column.best",
+            "column.mean",
+            "column.hints",
+            "column.undos",
+            "column.codes",
+            "column.last",
+        )
         cells = [
             [
                 (r.name, False),
                 (r.games, True),
                 (r.wins, True),
-                (r.best_score, True),
-                (format_number(r.mean_score, self._lang, digits=1), True),
+                (r.blocked, True),
+                (r.timed_out, True),
+                (r.abandoned, True),
+                self._best_cell(r.best_score),
+                self._mean_cell(r.mean_score),
+                (r.hints, True),
+                (r.undos, True),
                 (r.codes, True),
-                (_when(r.last_played), False),
+                (_when_local(r.last_played), False),
             ]
             for r in rows
         ]
-        self.progress.value = _table(headers, cells, "tp-class-students") if rows else ""
+        self.progress.value = self._scroll_table(keys, cells, "tp-class-students")
+
+    def _render_attempts(self) -> None:
+        if self._picking:
+            return
+        t, student = self._t, self.student_picker.value
+        if student is None:
+            self.attempts.value = ""
+            self.student_picker.layout.display = "none"
+            self._set_attempt_options([])
+            return
+        self.student_picker.layout.display = None
+        key = name_key(student)
+        mine = [g for g in self._games if name_key(g.name) == key]
+        keys = (
+            "column.when",
+            "column.code",
+            "column.result",
+            "column.score",
+            "column.move",
+            "column.hints",
+            "column.undos",
+            "column.time",
+            "column.from_record",
+        )
+        cells = [
+            [
+                (_when_local(g.played_at), False),
+                (g.code or t("cell.none"), False),
+                (self._result_text(g.result), False),
+                (g.score, True),
+                (g.moves, True),
+                (g.hints, True),
+                (g.undos, True),
+                (_minutes(g.duration), True),
+                (t("cell.yes") if g.from_record else t("cell.no"), False),
+            ]
+            for g in reversed(mine)
+        ]
+        self._set_attempt_options(mine)
+        self.attempts.value = self._scroll_table(keys, cells, "tp-class-games")
+
+    def _set_attempt_options(self, mine: Sequence[ClassRow]) -> None:
+        """The picker of *Watch*: the student's attempts, the latest first (date in local time)."""
+        t = self._t
+        options = [
+            (
+                t(
+                    "attempts.option",
+                    when=_when_local(g.played_at),
+                    code=g.code or t("cell.none"),
+                    result=self._result_text(g.result),
+                    score=g.score,
+                ),
+                g.row_id,
+            )
+            for g in reversed(mine)
+        ]
+        previous = self.attempt_picker.value
+        values = [v for _, v in options]
+        self._picking = True
+        try:
+            self.attempt_picker.options = options
+            self.attempt_picker.value = previous if previous in values else (values[0] if values else None)
+        finally:
+            self._picking = False
+        self.watch_controls.layout.display = None if options else "none"
+
+    def _watcher(self) -> Any:
+        """The app's replay panel on a board of its own, made once (the first *Watch*).
+
+        Its session is the teacher's page's own: nothing is counted or kept (the panel's
+        keeper has a browser store that is never shown, so it reads and writes nothing)."""
+        if self.replay_panel is not None:
+            return self.replay_panel
+        from ..model.keeper import Keeper
+        from ..model.session import GameSource, PlaySession
+        from .board import BoardView
+        from .browser_store import BrowserStore
+        from .movelog import MoveLogView
+        from .replay_panel import ReplayPanel
+
+        session = PlaySession(None, self._lang)
+        session.set_game(session.game, GameSource.REPLAY)  # a step, not a game of the teacher's: none to go back to
+        board = BoardView(session.game, session.lang)
+        board.attach(session)
+        log_view = MoveLogView(session)
+        panel = ReplayPanel(Keeper(session, BrowserStore(key="tripeaks-teacher-replay")))
+        panel.set_open(True)
+        panel.toggle.layout.display = "none"  # always open here; the box has its own Close
+        panel.which.layout.display = "none"  # the game watched is the one picked above
+        for part in panel.body.children:  # the record's text and its share row: the export holds every record
+            if part is panel.record or (isinstance(part, widgets.HBox) and panel.copy_button in part.children):
+                part.layout.display = "none"
+        self._watch_session, self.replay_panel = session, panel
+        self.watch_box.children = (self.watch_title, self.watch_close, board, panel, log_view)
+        self._retext()
+        return panel
+
+    def _render_watch_title(self) -> None:
+        g = self.watched
+        if g is None:
+            self.watch_title.value = ""
+            return
+        picked = self.student_picker.value  # the student as first typed (" chloé " is "Chloé")
+        name = picked if isinstance(picked, str) and name_key(picked) == name_key(g.name) else g.name
+        text = self._t(
+            "attempts.watching",
+            name=name,
+            code=g.code or self._t("cell.none"),
+            when=_when_local(g.played_at),
+            result=self._result_text(g.result),
+            score=g.score,
+        )
+        self.watch_title.value = f"<h4>{_esc(text)}</h4>"
+
+    def _close_watch(self) -> None:
+        self.watch_box.layout.display = "none"
+
+    def _render_export(self) -> None:
+        t = self._t
+        if not self._games:
+            self.export.value = ""
+            self.export_games = self.export_students = ""
+            return
+        self.export_games = games_csv(self._games, self._lessons)
+        self.export_students = students_csv(self._games, self._lessons)
+        stamp = datetime.now().strftime("%Y-%m-%d")
+        self.export.value = (
+            f"<p>{_download(t('export.games'), f'tripeaks-games-{stamp}.csv', self.export_games)}</p>"
+            f"<p>{_download(t('export.students'), f'tripeaks-students-{stamp}.csv', self.export_students)}</p>"
+        )
 
     def _draw(self) -> None:
-        """The two plots: final scores on the chosen code (won / not won) and every game's score in time."""
-        games = self._games
+        """The two plots: each student's best score on the chosen code (won / not won) and every game's score in time."""
+        games = [g for g in self._games if not g.from_record]
         if not games:
             self.plot_png = b""
             self.plot.value = b""
@@ -395,8 +1081,10 @@ class ClassResults(widgets.VBox):
             self.plot_heading.layout.display = "none"
             return
         from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.dates import AutoDateLocator, ConciseDateFormatter
+        from matplotlib.dates import AutoDateLocator, DateFormatter
         from matplotlib.figure import Figure
+        from matplotlib.patches import Patch
+        from matplotlib.ticker import MaxNLocator
 
         if self._figure is None:
             width, height = _PLOT_SIZE
@@ -404,86 +1092,170 @@ class ClassResults(widgets.VBox):
             self._canvas = FigureCanvasAgg(self._figure)
         fig = self._figure
         fig.clear()
-        left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 1.4]})
+        left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.2, 1]})
         t = self._t
         code = self.code_picker.value
-        on_code = [g for g in games if g.code == code] if code is not None else []
-        won = [g.score for g in on_code if g.result is Outcome.WON]
-        other = [g.score for g in on_code if g.result is not Outcome.WON]
-        if on_code:
-            scores = won + other
-            low, high = min(scores), max(scores)
-            bins = max(1, min(20, high - low + 1))
-            left.hist(
-                [won, other],
-                bins=bins,
-                range=(low - 0.5, high + 0.5),
-                stacked=True,
-                color=[_WON, _NOT_WON],
-                label=[t("plot.won"), t("plot.not_won")],
+        board = leaderboard(games, code) if code is not None else []
+        board = [r for r in board if r.best_score is not None]
+        if board:
+            labels = [r.name[:12] for r in board]  # long names cut to fit under their bar
+            left.bar(
+                range(len(board)),
+                [r.best_score or 0 for r in board],
+                color=[_WON if r.won else _NOT_WON for r in board],
             )
-            left.legend(loc="best", fontsize=8, frameon=False)
-            left.set_title(t("plot.histogram", code=code), fontsize=10)
-        left.set_xlabel(t("plot.final_score"), fontsize=9)
-        left.set_ylabel(t("plot.games"), fontsize=9)
-        left.yaxis.get_major_locator().set_params(integer=True)
-        for result_won, colour, label in ((True, _WON, t("plot.won")), (False, _NOT_WON, t("plot.not_won"))):
+            left.set_xticks(range(len(board)))
+            left.set_xticklabels(labels, rotation=45 if len(board) > 4 else 0, ha="right" if len(board) > 4 else "center",
+                                 fontsize=7 if len(board) > 15 else 8)  # fmt: skip
+            left.set_title(t("plot.per_student", code=code), fontsize=10)
+        left.set_ylabel(t("plot.best"), fontsize=9)
+        left.yaxis.set_major_locator(MaxNLocator(integer=True))
+        for result_won, colour in ((True, _WON), (False, _NOT_WON)):
             chosen = [g for g in games if (g.result is Outcome.WON) is result_won]
             if chosen:
-                times = [_parse_time(g.played_at) for g in chosen]
-                right.scatter(times, [g.score for g in chosen], color=colour, s=14, label=label)
-        right.legend(loc="best", fontsize=8, frameon=False)
-        locator = AutoDateLocator()
+                times = [_local(g.played_at).replace(tzinfo=None) for g in chosen]
+                right.scatter(times, [g.score for g in chosen], color=colour, s=14)
+        stamps = [_local(g.played_at).replace(tzinfo=None) for g in games]
+        if max(stamps) == min(stamps):
+            from datetime import timedelta
+
+            right.set_xlim(min(stamps) - timedelta(minutes=5), max(stamps) + timedelta(minutes=5))
+        scores = [g.score for g in games]
+        if max(scores) - min(scores) < 10:
+            right.set_ylim(min(scores) - 10, max(scores) + 10)
+        locator = AutoDateLocator(minticks=3, maxticks=6)
         right.xaxis.set_major_locator(locator)
-        right.xaxis.set_major_formatter(ConciseDateFormatter(locator))
+        span = (max(stamps) - min(stamps)).total_seconds()
+        right.xaxis.set_major_formatter(DateFormatter("%H:%M" if span < 86400 else "%d/%m %H:%M", tz=None))
+        right.yaxis.set_major_locator(MaxNLocator(integer=True))
         right.set_title(t("plot.timeline"), fontsize=10)
         right.set_xlabel(t("plot.time"), fontsize=9)
         right.set_ylabel(t("plot.final_score"), fontsize=9)
         for ax in (left, right):
             ax.set_facecolor("#ffffff")
             ax.tick_params(labelsize=8)
-        fig.tight_layout()
+        fig.legend(
+            handles=[Patch(color=_WON, label=t("plot.won")), Patch(color=_NOT_WON, label=t("plot.not_won"))],
+            loc="upper center",
+            ncol=2,
+            fontsize=8,
+            frameon=False,
+        )
+        fig.tight_layout(rect=(0, 0, 1, 0.92))  # the legend above the plots, never over the data
         buffer = io.BytesIO()
         self._canvas.print_png(buffer)
         self.plot_png = buffer.getvalue()
         self.plot.value = self.plot_png
-        alt = t("plot.description", code=code) if on_code else t("plot.description_timeline")
+        alt = t("plot.description", code=code) if board else t("plot.description_timeline")
         self.page_bridge.images = {".tp-class-plot": alt}
         self.plot.layout.display = None
         self.plot_heading.layout.display = None
 
-    def _set_challenge(self) -> None:
+    # ------------------------------------------------------------------ changing class data
+    def _set_challenge(self, keep: bool = False) -> None:
+        if not self.unlocked:
+            return
         text = self.challenge_input.value
         try:
-            stored = self.store.set_challenge(text)
+            from ...engine.codes import GameCode
+
+            code = str(GameCode.parse(text.strip())) if text.strip() else None
         except InvalidCodeError:
+            code = None
+        if code is None:  # blank, or not a code: nothing waits to be kept any more
+            self._pending_challenge = None
+            self._render_challenge()
             self._say(lambda lang: classroom_text("challenge.invalid", lang), "error")
             return
-        if not stored:
+        winnable = True if keep else _winnable(code)
+        if winnable is False:  # proven unwinnable: the teacher decides
+            self._pending_challenge = code
+            self._say(lambda lang: classroom_text("challenge.unwinnable", lang, code=code), "error")
+            self._render_challenge()
+            return
+        self._pending_challenge = None
+        if not self.store.set_challenge(code):
             self._say(lambda lang: classroom_text("challenge.unsaved", lang), "error")
             return
         challenge = self.store.challenge()
         self.challenge_input.value = ""
         if challenge is None:
             self._say(lambda lang: classroom_text("challenge.cleared", lang))
-        elif challenge.source is ChallengeSource.ENVIRONMENT:  # stored, but the environment wins
-            code = challenge.code
-            self._say(lambda lang: classroom_text("challenge.from_env", lang, code=code, variable=ENV_CHALLENGE))
         else:
-            code = challenge.code
-            self._say(lambda lang: classroom_text("challenge.stored", lang, code=code))
+            values: dict[str, str] = {"code": challenge.code}
+            if challenge.source is ChallengeSource.ENVIRONMENT:  # stored, but the environment wins
+                key, values["variable"] = "challenge.from_env", ENV_CHALLENGE
+            else:
+                key = "challenge.undecided" if winnable is None else "challenge.stored"
+            self._say(lambda lang: classroom_text(key, lang, **values))
         self.refresh(code=challenge.code if challenge is not None else None)
 
+    def _challenge_typed(self, change: dict[str, Any]) -> None:
+        """The teacher typed another code: "Keep it anyway" no longer applies (it kept the code the
+        solver refused, which the box no longer shows)."""
+        pending = self._pending_challenge
+        if pending is None or str(change.get("new", "")).strip().upper() == pending.upper():
+            return
+        self._pending_challenge = None
+        self._render_challenge()
+
+    def _keep_challenge(self) -> None:
+        if self._pending_challenge is None:  # a second click: nothing waits
+            return
+        self.challenge_input.value = self._pending_challenge
+        self._set_challenge(keep=True)
+
     def _clear_challenge(self) -> None:
+        if not self.unlocked:
+            return
+        self._pending_challenge = None
         if not self.store.set_challenge(None):
             self._say(lambda lang: classroom_text("challenge.unsaved", lang), "error")
             return
         self._say(lambda lang: classroom_text("challenge.cleared", lang))
         self.refresh()
 
+    def _land_changed(self, value: bool) -> None:
+        if self._picking or not self.unlocked:
+            return
+        if not self.store.set_option("land_on_challenge", bool(value)):
+            self._say(lambda lang: classroom_text("challenge.unsaved", lang), "error")
+
+
+def _winnable(code: str) -> bool | None:
+    """Whether the deal of ``code`` can be won (``None``: not decided within 3 s)."""
+    from ...solver import is_winnable
+
+    try:
+        return is_winnable(code, time_limit=3.0)
+    except Exception:  # noqa: BLE001 - the check helps the teacher; it never blocks setting a challenge
+        log.exception("the challenge's winnability could not be checked")
+        return None
+
+
+def _voila_query() -> str | None:
+    """The page's query string in Voila (waiting for the request in a preheated kernel), else ``None``."""
+    if "VOILA_PREHEAT" not in os.environ and "VOILA_KERNEL_ID" not in os.environ:
+        return None  # not a Voila kernel (JupyterLab, a script)
+    from voila.utils import wait_for_request
+
+    wait_for_request()
+    return os.environ.get("QUERY_STRING")
+
+
+def _kernel_loop() -> Callable[[Callable[[], None]], None] | None:
+    """The running kernel's ``add_callback`` (thread-safe), or ``None`` outside a kernel."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    loop = getattr(getattr(get_ipython(), "kernel", None), "io_loop", None)
+    add_callback = getattr(loop, "add_callback", None)
+    return add_callback if callable(add_callback) else None
+
 
 def build_class_results(
-    db: str | os.PathLike[str] | None = None, lang: str = "en", environ: Mapping[str, str] | None = None
+    db: str | os.PathLike[str] | None = None, lang: str = "en", environ: Mapping[str, str] | None = None, **options: Any
 ) -> ClassResults:
     """The teacher's view, ready to display (see :class:`ClassResults`)."""
-    return ClassResults(db=db, lang=lang, environ=environ)
+    return ClassResults(db=db, lang=lang, environ=environ, **options)

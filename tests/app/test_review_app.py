@@ -1,0 +1,170 @@
+"""The game review in the app (docs/rules.md §9): Review this game, the marks, Try again, the replay panel."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pytest
+from fake_store import kept_app
+from page import ui
+from widget_state import plain
+
+from tripeaks import Game, GameCode, Status
+from tripeaks.app.model.review import position_after
+from tripeaks.app.play import TriPeaksApp
+from tripeaks.i18n import card_name
+from tripeaks.i18n.review import review_text
+from tripeaks.solver import is_winnable
+
+
+@lru_cache(maxsize=1)
+def lost_game() -> tuple[Game, int]:
+    """A blocked game from random play whose deal could be won, and its turning point (found by brute force)."""
+    rng = random.Random(7)
+    while True:
+        game = Game.from_code(GameCode("E", rng.randrange(32**7)))
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        if game.status is not Status.BLOCKED or not is_winnable(game.restart()):
+            continue
+        g = game.restart()
+        for k, e in enumerate(game.standing_actions, 1):
+            g.apply(e.token)
+            if not is_winnable(g):
+                return game, k
+
+
+def app_with(game: Game) -> TriPeaksApp:
+    app = TriPeaksApp(game=game.copy())
+    app.review.time_limit = None  # exact, whatever the machine's load
+    return app
+
+
+def marked(app: TriPeaksApp) -> list[str]:
+    return [plain(li) for li in ui(app).move_log.value.split("<li")[1:] if "tp-log-turning" in li]
+
+
+def test_review_explains_the_turning_point_marks_it_and_tries_again_from_the_move_before() -> None:
+    game, turning = lost_game()
+    app = app_with(game)
+    view = app.review_view
+    assert view.text.value == "" and view.again.layout.display == "none"
+    view.button.click()
+    move = game.standing_actions[turning - 1]
+    sentence = plain(view.text.value)
+    assert sentence.startswith(f"Move {turning}, ")
+    assert ("a draw" in sentence) == (move.token == "D")
+    if move.token != "D":
+        assert card_name(move.card, "en") in sentence
+    assert "kept a win" in sentence
+    # marked once in the log, on the move's entry, and on the plot at that move's point
+    assert len(marked(app)) == 1 and f"Move {move.moves}:" in marked(app)[0]
+    assert app.plot_panel.plot.mark == (move.moves, move.score)
+    assert view.again.description == review_text("review.try_again", "en", move=turning - 1)
+    # a second click changes nothing
+    before = (view.text.value, ui(app).move_log.value)
+    view.button.click()
+    assert (view.text.value, ui(app).move_log.value) == before
+    # in another language
+    app.set_language("fr")
+    assert plain(view.text.value).startswith(f"Le coup {turning} (")
+    assert view.again.description == review_text("review.try_again", "fr", move=turning - 1)
+    app.set_language("en")
+    view.again.click()
+    expected = position_after(game, turning - 1)
+    assert app.game.state_key() == expected.state_key() and app.game.status is Status.PLAYING
+    assert app.session.counts and is_winnable(app.game)
+    assert app.review.review is None and marked(app) == [] and app.plot_panel.plot.mark is None
+    assert view.text.value == "" and view.again.layout.display == "none"
+    assert plain(ui(app).status.value).startswith(review_text("review.tried", "en", move=turning - 1)[:20])
+
+
+def test_a_move_on_the_table_clears_the_review() -> None:
+    game, _ = lost_game()
+    app = app_with(game)
+    app.review_view.button.click()
+    assert marked(app)
+    ui(app).undo_button.click()
+    assert app.review.review is None and marked(app) == [] and app.review_view.text.value == ""
+
+
+def test_a_won_game_says_where_the_most_points_went() -> None:
+    game = Game.from_code("TP1-E-AAAAAAD")
+    from tripeaks.solver import solve
+
+    line = solve(game).line
+    # Draw first where the line plays, while that still wins: points are lost, the game stays winnable.
+    game.apply("D")
+    if not is_winnable(game):
+        pytest.skip("this deal needs its first card")
+    for action in solve(game).line:
+        game.apply(action)
+    assert game.status is Status.WON and line
+    app = app_with(game)
+    app.review_view.button.click()
+    review = app.review.review
+    assert review is not None and review.turning_point is None
+    costliest = review.costliest
+    sentence = plain(app.review_view.text.value)
+    if costliest is None:
+        assert sentence == review_text("review.best", "en")
+        assert app.review_view.again.layout.display == "none"
+    else:
+        assert f"move {costliest.place}," in sentence and "against the best line" in sentence
+        assert app.review_view.again.description == (
+            review_text("review.try_again_start", "en")
+            if costliest.place == 1
+            else review_text("review.try_again", "en", move=costliest.place - 1)
+        )
+
+
+def test_the_replay_panel_reviews_the_record_and_marks_each_step_that_has_the_move() -> None:
+    game, turning = lost_game()
+    app, kept = kept_app()
+    app.review.time_limit = None
+    panel = kept.replay
+    assert panel.review_view is not None and panel.review_view.layout.display == "none"
+    panel.set_open(True)
+    assert panel.watch(game.to_record())
+    assert panel.review_view.layout.display is None
+    panel.review_view.button.click()
+    assert plain(panel.review_view.text.value).startswith(f"Move {turning}, ")
+    assert app.review_view.text.value == ""  # the end panel's review is not this one
+    index = next(i for i, e in enumerate(game.history) if e is game.standing_actions[turning - 1])
+    panel.slider.value = index
+    assert marked(app) == [] and app.plot_panel.plot.mark is None
+    panel.slider.value = index + 1
+    assert len(marked(app)) == 1 and app.plot_panel.plot.mark is not None
+    panel.review_view.again.click()
+    assert not panel.watching and app.session.counts
+    assert app.game.state_key() == position_after(game, turning - 1).state_key()
+
+
+def test_nothing_to_review_says_so_and_changes_nothing() -> None:
+    app = app_with(Game.from_code("TP1-E-AAAAAAD"))
+    assert app.review.run(app.game) is None
+    assert app.review.review is None
+    assert plain(ui(app).status.value) == review_text("review.nothing", "en")
+
+
+def test_a_turning_point_older_than_the_entries_shown_is_still_listed_once() -> None:
+    lost, turning = lost_game()
+    game = lost.restart()
+    for event in lost.standing_actions[:turning]:
+        game.apply(event.token)
+    assert game.can_draw
+    for _ in range(40):  # 80 events after the turning point: it leaves the log's window of 50
+        game.draw()
+        game.undo()
+    for event in lost.standing_actions[turning:]:
+        game.apply(event.token)
+    assert [e.token for e in game.standing_actions] == [e.token for e in lost.standing_actions]
+    assert len(game.history) > turning + 80
+    app = app_with(game)
+    app.review_view.button.click()
+    assert app.review.review is not None and app.review.review.turning_point == turning
+    entries = marked(app)
+    assert len(entries) == 1 and f"Move {game.standing_actions[turning - 1].moves}:" in entries[0]
+    log = ui(app).move_log.value
+    assert log.index("tp-log-more") < log.index("tp-log-turning")  # listed after the newest entries
