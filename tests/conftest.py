@@ -17,8 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import pytest
+from hypothesis import settings
 
 from tripeaks import DECK, Card, Game, RuleSet, WrapRule
+
+# Hypothesis checks properties, not speed: no per-example deadline (a loaded 2-core machine runs
+# an example ten times slower than a quiet one; speed goals live in benchmarks/).
+settings.register_profile("tripeaks", deadline=None)
+settings.load_profile("tripeaks")
 
 LayoutBuilder = Callable[..., Game]
 
@@ -114,3 +120,18 @@ def covered_by() -> Callable[[int], tuple[int, ...]]:
 def clear_order() -> list[int]:
     """:func:`clearing_order`."""
     return clearing_order()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests first, then the executed notebooks, then the rest (each in its own order).
+
+    Under pytest-xdist (``tests/run.sh`` runs one worker per core) the slow tests then start
+    while the other worker runs quick ones, instead of ending the run on one worker.
+    """
+
+    def rank(item: pytest.Item) -> int:
+        if item.get_closest_marker("e2e"):
+            return 0
+        return 1 if item.get_closest_marker("notebook") else 2
+
+    items.sort(key=rank)  # a stable sort: the order within each group is kept

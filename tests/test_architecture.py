@@ -1,4 +1,4 @@
-"""The layers of the package (README, "Architecture"), checked by import-linter.
+"""The layers of the package (docs/develop/index.md, "Layers"), checked by import-linter.
 
 The contracts live in ``pyproject.toml`` (``[tool.importlinter]``); ``tests/run.sh``
 runs ``lint-imports`` too.  Every import counts, function-level ones included.
@@ -49,7 +49,7 @@ def planted(tmp_path: Path, files: dict[str, str]) -> Path:
     for sub in ["", *PACKAGES]:
         (pkg / sub).mkdir(parents=True, exist_ok=True)
         (pkg / sub / "__init__.py").write_text("")
-    for name in ["cli", "app/factory", "app/play", "app/persist"]:
+    for name in ["cli", "lab", "app/factory", "app/play", "app/persist"]:
         (pkg / f"{name}.py").write_text("")
     for name, text in files.items():
         (pkg / name).write_text(text)

@@ -243,3 +243,12 @@ def test_the_readme_launch_command_uses_the_class_config() -> None:
         ".venv/bin/voila --Voila.config_file_paths=config notebooks/tripeaks.ipynb"
     )
     assert command in readme
+
+
+def test_voila_waits_for_the_apps_output_on_a_busy_computer() -> None:
+    """nbclient's 4 s for a cell's output drops the app from the page when the kernel is slow."""
+    from nbclient import NotebookClient
+
+    config = PyFileConfigLoader("voila.py", str(REPO / "config")).load_config()
+    waited = config.VoilaExecutor.iopub_timeout
+    assert isinstance(waited, int) and waited >= 60 > NotebookClient.iopub_timeout.default_value
