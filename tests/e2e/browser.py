@@ -30,12 +30,13 @@ def _only_loopback(route: Any) -> None:
         route.abort()
 
 
-def new_page(browser: Any) -> Any:
-    """A page in a fresh context (``VIEWPORT``) where requests leaving 127.0.0.1 are aborted.
+def new_page(browser: Any, **context: Any) -> Any:
+    """A page in a fresh context (``VIEWPORT`` unless ``context`` says otherwise: any option of
+    ``Browser.new_context``, e.g. a phone's ``has_touch``) where requests leaving 127.0.0.1 are aborted.
 
     The network is closed here: a CDN request (e.g. MathJax) would only stall.
     Close it with ``page.context.close()``.
     """
-    context = browser.new_context(viewport=VIEWPORT)
+    context = browser.new_context(**{"viewport": VIEWPORT, **context})
     context.route("**/*", _only_loopback)
     return context.new_page()

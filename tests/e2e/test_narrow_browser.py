@@ -59,3 +59,40 @@ def test_every_card_reachable_and_plot_readable_in_a_narrow_window(voila_server,
     # Nothing on the page is wider than the window (no sideways scrolling of the whole page).
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     assert page_errors == []
+
+
+_LIFT_JS = """
+(sel) => { const el = document.querySelector(sel); const s = getComputedStyle(el);
+           return {transform: s.transform, hover: el.matches(':hover')}; }
+"""
+
+
+def test_a_tapped_card_or_stock_does_not_stay_lifted_on_a_touch_screen(voila_server, _browser, page_errors):
+    """A touch screen keeps :hover on what was tapped last; the lift under a mouse pointer must not
+    stick there (a refused card looked still chosen, the stock half raised)."""
+    from .browser import new_page
+
+    page = new_page(_browser, viewport={"width": 375, "height": 700}, has_touch=True, is_mobile=True)
+    page.on("pageerror", lambda exc: page_errors.append(str(exc)))
+    try:
+        assert page.evaluate("() => matchMedia('(hover: none)').matches")  # a touch screen, as on a phone
+        server = voila_server(NOTEBOOK)
+        app = TriPeaksPage(page)
+        game = open_with_code(app, server.url)
+        assert game.refusal(18) is Refusal.NOT_ADJACENT
+        for sel, answer in [
+            (".tp-pos-18", refusal_message(Refusal.NOT_ADJACENT, "en")),
+            (".tp-stock", None),
+        ]:
+            page.locator(sel).tap()
+            if answer:
+                app.wait_text(".tp-status", answer)
+            else:
+                game.draw()
+                check_header(app, game, "en")
+            page.wait_for_timeout(400)  # past every transition
+            lift = page.evaluate(_LIFT_JS, sel)
+            assert lift["transform"] in ("none", "matrix(1, 0, 0, 1, 0, 0)"), (sel, lift)
+        assert page_errors == []
+    finally:
+        page.context.close()

@@ -200,3 +200,48 @@ def test_rewind_and_redo(voila_server, page, page_errors, artifacts_dir: Path):
     page.screenshot(path=str(artifacts_dir / "tripeaks-redo.png"), full_page=True)
     assert rule_name(game.rule, "en") in app.text(".tp-rule")
     assert page_errors == []
+
+
+# For ~0.5 s after it is called, every animation frame: which usable card or stock does not get a
+# click at its own centre (something else lies on top), and whether the waste's face was flying.
+BLOCKED_DURING_FLIGHT_JS = """
+() => new Promise((resolve) => {
+  const usable = (b) => !b.disabled && b.tabIndex >= 0 && !b.classList.contains('tp-gone')
+    && b.getBoundingClientRect().width > 0;
+  const blocked = new Set();
+  let flew = false;
+  const start = performance.now();
+  const frame = () => {
+    if (document.querySelector('.tp-waste .tp-face.tp-moving')) flew = true;
+    for (const b of document.querySelectorAll('.tp-board .tp-card, .tp-board .tp-stock')) {
+      if (!usable(b)) continue;
+      const r = b.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (hit && !b.contains(hit)) blocked.add(b.className.match(/tp-(pos-\\d+|stock)\\b/)[0]);
+    }
+    if (performance.now() - start < 500) requestAnimationFrame(frame);
+    else resolve({blocked: [...blocked], flew});
+  };
+  requestAnimationFrame(frame);
+})
+"""
+
+
+def test_a_card_flying_to_the_waste_never_takes_a_click(voila_server, page, page_errors):
+    """The face sliding onto the waste passes over other cards and the stock: a click there during
+    its flight must reach what the player sees under it (a tap on the stock right after a play was
+    lost).  Checked at every frame of the flight, for plays from every row and for draws."""
+    server = voila_server(NOTEBOOK)
+    app = TriPeaksPage(page)
+    game = open_dealt(app, server.url, WINNABLE)
+    flights = 0
+    for action in solve(game).line[:14]:
+        page.evaluate(f"() => {{ window.__tpFlight = ({BLOCKED_DURING_FLIGHT_JS})(); }}")  # not awaited
+        app.draw() if action == "D" else app.click_card(action)
+        game.apply(action)
+        seen = page.evaluate("() => window.__tpFlight")
+        moves_are(app, game.moves)
+        flights += seen["flew"]
+        assert seen["blocked"] == [], (action, seen)
+    assert flights >= 7  # the flights happened (the browser does not ask for reduced motion)
+    assert page_errors == []
