@@ -258,7 +258,9 @@ def test_explanations_name_what_happened(events: dict[str, Event], lang: str) ->
 
 def test_explain_in_english_reads_well(events: dict[str, Event]) -> None:
     assert explain(events["higher"]) == "Played K♣ on Q♣: it is one rank higher. −1 point (score: 498)."
-    assert explain(events["peak"]).endswith("Left peak cleared: +100 points. +99 points (score: 589).")
+    assert explain(events["peak"]).endswith(
+        "Left peak cleared: +100 points. \u22121 for the move: +99 points in all (score: 589)."
+    )
     assert explain(events["undo_draw"]) == (
         "Undid the draw of 9♣: it is back on the stock, K♦ is on the waste again and the score is back "
         "to 499. The move counter stays at 3."

@@ -153,7 +153,12 @@ def _play_sentence(e: PlayEvent, lang: str) -> str:
         parts.append(text("explain.clear_bonus", lang, points=Signed(e.parts.clear)))
     if e.parts.floor:
         parts.append(text("explain.floor", lang))
-    parts.append(text("explain.points", lang, points=Signed(e.points), score=e.score))
+    if e.parts.move and (e.parts.run or e.parts.peaks or e.parts.clear):  # a bonus and the move's cost: the sum
+        parts.append(
+            text("explain.points_in_all", lang, move=Signed(e.parts.move), points=Signed(e.points), score=e.score)
+        )
+    else:
+        parts.append(text("explain.points", lang, points=Signed(e.points), score=e.score))
     return " ".join(parts)
 
 
