@@ -30,6 +30,7 @@ from tripeaks.app.factory import compose
 from tripeaks.app.model.session import GameStarted, MessageChanged
 from tripeaks.app.play import TriPeaksApp
 from tripeaks.engine.record import RecordError, Replay
+from tripeaks.engine.rules import ScoringRule, UndoRule
 from tripeaks.i18n import LANGUAGES, refusal_message, status_message
 from tripeaks.i18n.ui import record_error_message, ui_text
 
@@ -342,6 +343,24 @@ def test_the_opening_message_offers_a_draw_only_where_a_draw_is_allowed(lang):
     for code, key in (("TP1-E-AAAAAAD", "status.welcome"), ("TP1-E-AAAAAAD-S", "status.welcome_stuck")):
         app = build_app(code, lang=lang, keep=False)
         assert ui_text(key, lang) in plain(ui(app).status.value), (code, lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("flags", ["", "-S", "-R", "-P", "-SR", "-OP", "-JRP", "-T5"])
+def test_the_opening_message_says_how_the_score_counts_under_the_rule_set(lang, flags):
+    """A player sees at the deal how points come (docs/rules.md §3, §4, §8): the scoring of the rule
+    set, the undo cost when there is one, and never the other scoring's sentence."""
+    game = Game.from_code(f"TP1-E-AAAAAAD{flags}")
+    app = build_app(str(game.code), lang=lang, keep=False)
+    shown = plain(ui(app).status.value)
+    runs = game.rules.scoring is ScoringRule.RUNS
+    assert (ui_text("status.score_runs", lang) in shown) is runs, shown
+    assert (ui_text("status.score_standard", lang) in shown) is not runs, shown
+    assert (ui_text("status.score_undo", lang) in shown) is (game.rules.undo is UndoRule.PENALTY), shown
+    assert ui_text("status.score_standard", "en").startswith("Score: 500")  # the numbers of docs/rules.md §3
+    plays = game.playable()  # after a move the explanation takes its place
+    (app.board.card_buttons[plays[0]] if plays else app.board.stock_button).click()
+    assert ui_text("status.score_standard", lang) not in plain(ui(app).status.value)
 
 
 def test_the_statistics_plots_of_one_game_have_whole_ticks():

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ..engine._enums import TextEnum
 from ..engine.game import Action, Event, Game, Refusal, RefusalDetail, Status
+from ..engine.rules import DrawRule, ScoringRule, UndoRule
 from . import explain, refusal_detail_sentence, refusal_message, status_message
 from .rulesets import rules_text
 from .ui import ui_text
@@ -21,6 +22,7 @@ __all__ = [
     "Message",
     "NO_MESSAGE",
     "text_message",
+    "welcome_message",
     "event_message",
     "refused_message",
     "refusal_status",
@@ -74,6 +76,22 @@ def text_message(key: str) -> Message:
     True
     """
     return Message(MessageKind.INFO, lambda lang: (ui_text(key, lang),))
+
+
+def welcome_message(game: Game) -> Message:
+    """The INFO message of a new deal: how to play (a draw offered only where the rules allow it,
+    docs/rules.md §8) and how the score counts under the game's rule set (§3, §4, §8).
+
+    >>> from tripeaks import Game
+    >>> welcome_message(Game.from_code("TP1-E-AAAAAAD")).sentences("en")[1]
+    'Score: 500 to start, −1 for each play or draw, +100 for each peak emptied.'
+    """
+    rules = game.rules
+    keys = ["status.welcome_stuck" if rules.draw is DrawRule.STUCK else "status.welcome"]
+    keys.append("status.score_runs" if rules.scoring is ScoringRule.RUNS else "status.score_standard")
+    if rules.undo is UndoRule.PENALTY:
+        keys.append("status.score_undo")
+    return Message(MessageKind.INFO, lambda lang: tuple(ui_text(key, lang) for key in keys))
 
 
 def failure_message() -> Message:

@@ -31,9 +31,16 @@ from typing import Any, TypeVar
 
 from ...engine.codes import GameCode, InvalidCodeError, WrapRule
 from ...engine.game import Action, DrawEvent, Game, IllegalMoveError, PlayEvent, Refusal, Status, TimeUpEvent, UndoEvent
-from ...engine.rules import DrawRule, RuleSet
+from ...engine.rules import RuleSet
 from ...i18n import check_language
-from ...i18n.session import event_message, failure_message, refusal_status, state_message, text_message
+from ...i18n.session import (
+    event_message,
+    failure_message,
+    refusal_status,
+    state_message,
+    text_message,
+    welcome_message,
+)
 from . import events as ev
 from .abandon import AbandonGuard, ReplaceRequests
 from .bus import EventBus
@@ -53,11 +60,6 @@ M = TypeVar("M", PlayEvent, DrawEvent, "PlayEvent | DrawEvent")
 _FINAL = (Status.WON, Status.TIME_UP)
 
 
-def _welcome(game: Game) -> str:
-    """The opening message's key: a draw is offered only where the rules allow it (docs/rules.md §8)."""
-    return "status.welcome_stuck" if game.rules.draw is DrawRule.STUCK else "status.welcome"
-
-
 class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
     """One player's session: the game, the language, the status message and the settings.
 
@@ -75,7 +77,7 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
         self._active = False
         self._settings = Settings(self._game.rules)
         self._highlight: ev.HighlightChanged = ev.HighlightChanged(frozenset(), False)
-        self._message = state_message(self._game, text_message(_welcome(self._game)))
+        self._message = state_message(self._game, welcome_message(self._game))
         self.random_game: Callable[[RuleSet], Game] = Game.new
         """Makes each random deal (:meth:`deal_random`) under a rule set (docs/rules.md §8)."""
         self._abandon = AbandonGuard(ev.DOUBLE_PRESS)
@@ -379,8 +381,8 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
         # A code (pasted, a link, the deal of the day, a match deal) never changes the rule set of the
         # next random deal: Deal keeps the rule set chosen in the New game menu (docs/play/index.md).
         self._highlight = ev.HighlightChanged(frozenset(), False)
-        welcome = "status.restarted" if source is ev.GameSource.RESTART else _welcome(game)
-        self._message = state_message(game, text_message(welcome))
+        welcome = text_message("status.restarted") if source is ev.GameSource.RESTART else welcome_message(game)
+        self._message = state_message(game, welcome)
         self._emit(*events, ev.GameStarted(game, source), ev.MessageChanged(self._message))
         return game
 
