@@ -90,7 +90,8 @@ def test_a_tapped_card_or_stock_does_not_stay_lifted_on_a_touch_screen(voila_ser
             else:
                 game.draw()
                 check_header(app, game, "en")
-            page.wait_for_timeout(400)  # past every transition
+            # past every transition and animation (a refused card shakes)
+            page.wait_for_function("(sel) => document.querySelector(sel).getAnimations().length === 0", arg=sel)
             lift = page.evaluate(_LIFT_JS, sel)
             assert lift["transform"] in ("none", "matrix(1, 0, 0, 1, 0, 0)"), (sel, lift)
         assert page_errors == []
