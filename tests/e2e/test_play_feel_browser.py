@@ -245,3 +245,65 @@ def test_a_card_flying_to_the_waste_never_takes_a_click(voila_server, page, page
         assert seen["blocked"] == [], (action, seen)
     assert flights >= 7  # the flights happened (the browser does not ask for reduced motion)
     assert page_errors == []
+
+
+# Every animation frame for 2.6 s: the suits of the win's cheer that show (opacity > 0.05) and lie over
+# a word or a button of the end-of-game panel; and whether the board's banner showed meanwhile.
+CHEER_OVER_WORDS_JS = """
+() => new Promise((resolve) => {
+  const panel = document.querySelector('.tp-end');
+  // A word's box is its text's own extent (a heading or a cell is wider than its words).
+  const box = (el) => {
+    if (el.classList.contains('widget-button')) return el.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return range.getBoundingClientRect();
+  };
+  const words = [...panel.querySelectorAll('.tp-end-title div, h3, th, td, .widget-button')]
+    .filter((w) => w.textContent.trim());
+  const over = new Set();
+  let banner = false, spans = 0;
+  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const start = performance.now();
+  const frame = () => {
+    const b = document.querySelector('.tp-banner');
+    const look = b && getComputedStyle(b);
+    if (look && look.display !== 'none' && look.visibility !== 'hidden' && parseFloat(look.opacity) > 0.05) banner = true;
+    for (const s of panel.querySelectorAll('.tp-confetti span')) {
+      if (parseFloat(getComputedStyle(s).opacity) <= 0.05) continue;
+      spans += 1;
+      const r = s.getBoundingClientRect();
+      for (const w of words) if (meets(r, box(w))) over.add(w.textContent.trim().slice(0, 30));
+    }
+    if (performance.now() - start < 2600) requestAnimationFrame(frame);
+    else resolve({over: [...over], banner, spans});
+  };
+  requestAnimationFrame(frame);
+})
+"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (375, 700)])
+def test_the_win_is_cheered_over_the_felt_without_hiding_a_word(voila_server, page, page_errors, size):
+    """On a win the panel over the felt says it: the board's own banner steps aside (it stuck out
+    behind the panel), and the rising suits never pass over the panel's words or buttons."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    server = voila_server(NOTEBOOK)
+    app = TriPeaksPage(page)
+    game = open_dealt(app, server.url, WINNABLE)
+    line = solve(game).line
+    play(app, game, line[:-1])
+    page.evaluate(f"() => {{ window.__tpCheer = ({CHEER_OVER_WORDS_JS})(); }}")  # not awaited
+    app.draw() if line[-1] == "D" else app.click_card(line[-1])
+    game.apply(line[-1])
+    page.locator(".tp-end.tp-end-open").wait_for()
+    seen = page.evaluate("() => window.__tpCheer")
+    assert seen["spans"] > 0  # the cheer showed
+    assert seen["over"] == [], seen
+    assert not seen["banner"], seen
+    app.click(".tp-end-close")  # See the board: the banner says the win on the felt again
+    page.wait_for_function(
+        "() => { const s = getComputedStyle(document.querySelector('.tp-banner'));"
+        " return s.visibility === 'visible' && s.display !== 'none' && parseFloat(s.opacity) === 1; }"
+    )
+    assert page_errors == []

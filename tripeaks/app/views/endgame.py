@@ -24,7 +24,7 @@ It hides again when the game goes on (an undo from a blocked game) or
 another game is dealt.
 
 CSS classes: ``tp-end`` (the panel; ``tp-end-won`` / ``-blocked`` /
-``-time_up``), ``tp-end-title``, ``tp-celebrate`` (the suits),
+``-time_up``; ``tp-end-open`` while it is shown), ``tp-end-title``, ``tp-celebrate`` (the suits),
 ``tp-end-summary`` (a ``table``, a row per figure), ``tp-end-actions`` (``tp-end-again``,
 ``tp-end-close``), ``tp-breakdown`` (a ``table``; each row
 ``tp-part-<key>``, the last ``tp-part-total``).
@@ -156,7 +156,7 @@ class EndOfGameView(widgets.VBox):
     def dismiss(self) -> None:
         """Fold the panel away (See the board) until the next game ends; New game stays under the board."""
         self._dismissed = True
-        self.layout.display = "none"
+        self._open(False)
 
     @property
     def shown(self) -> bool:
@@ -178,7 +178,7 @@ class EndOfGameView(widgets.VBox):
     def celebrate(self) -> None:
         """Start the celebration of a win (once: a language switch does not start it again)."""
         spans = "".join(
-            f'<span class="{cls}" style="left: {4 + 8 * i}%; animation-delay: {(i % 4) * 0.12:.2f}s">{suit}</span>'
+            f'<span class="{cls}" style="left: {42 + 4.5 * i:.1f}%; animation-delay: {(i % 4) * 0.12:.2f}s">{suit}</span>'
             for i, (suit, cls) in enumerate(_SUITS * 3)
         )
         self._show(self.celebration, f'<div class="tp-confetti" aria-hidden="true">{spans}</div>')
@@ -190,7 +190,7 @@ class EndOfGameView(widgets.VBox):
         status = game.status
         if status is Status.PLAYING:
             self._dismissed = False
-            self.layout.display = "none"
+            self._open(False)
             self._show(self.title, "")
             self.body.value = ""
             self._set_status(None)
@@ -206,7 +206,15 @@ class EndOfGameView(widgets.VBox):
         self.again_button.description = ui_text("new.again", lang)
         self.close_button.description = ui_text("end.close", lang)
         self.close_button.tooltip = ui_text("end.close_tip", lang)
-        self.layout.display = "none" if self._dismissed else None
+        self._open(not self._dismissed)
+
+    def _open(self, on: bool) -> None:
+        """Show or fold the panel; ``tp-end-open`` marks it shown (the board's win banner then steps aside)."""
+        self.layout.display = None if on else "none"
+        if on:
+            self.add_class("tp-end-open")
+        else:
+            self.remove_class("tp-end-open")
 
     @staticmethod
     def _show(widget: widgets.HTML, value: str) -> None:
