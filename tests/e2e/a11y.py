@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["axe_problems", "contrast_report", "contrast_failures", "CONTRAST_JS"]
+__all__ = ["axe_problems", "contrast", "contrast_report", "contrast_failures", "CONTRAST_JS"]
 
 CONTRAST_JS = r"""
 (scope) => {
@@ -93,6 +93,20 @@ CONTRAST_JS = r"""
   return out;
 }
 """
+
+
+def contrast(first: str, second: str) -> float:
+    """The WCAG contrast ratio (1–21) of two opaque CSS colours written ``rgb(r, g, b)`` (as a
+    computed style gives them)."""
+    import re
+
+    def luminance(css: str) -> float:
+        channels = [int(v) / 255 for v in re.findall(r"\d+", css)[:3]]
+        lin = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in channels]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    high, low = sorted((luminance(first), luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
 
 
 def contrast_report(page: Any, scope: str | None = None) -> list[dict[str, Any]]:

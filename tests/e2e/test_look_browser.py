@@ -34,7 +34,7 @@ from tripeaks.i18n.lessons import lesson_text
 from tripeaks.i18n.quiz import quiz_text
 from tripeaks.i18n.ui import ui_text
 
-from .a11y import axe_problems, contrast_failures, contrast_report
+from .a11y import axe_problems, contrast, contrast_failures, contrast_report
 from .lab_server import LabServer, run_all_cells
 from .test_app_browser import CODE, NOTEBOOK, check_header, open_with_code
 from .tripeaks_page import TriPeaksPage
@@ -111,6 +111,17 @@ _BOX_JS = (
     "el => { const r = el.getBoundingClientRect(); return {x: r.left, y: r.top, right: r.right, bottom: r.bottom}; }"
 )
 
+# The hint's ring (the first colour of the ringed element's box-shadow), the focus ring's colour on
+# a card, and the felt's darkest colour, each as "rgb(r, g, b)".
+_HINT_RING_JS = """
+() => { const el = document.querySelector('.tp-highlight');
+  const ring = getComputedStyle(el).boxShadow.match(/rgba?\\([^)]*\\)/)[0];
+  const root = getComputedStyle(document.querySelector('.tp-app'));
+  const probe = document.createElement('div'); document.body.appendChild(probe);
+  const colour = (v) => { probe.style.color = v; return getComputedStyle(probe).color; };
+  const out = {ring, focus: colour(root.getPropertyValue('--tp-ring')), felt: colour(root.getPropertyValue('--tp-felt-1'))};
+  probe.remove(); return out; }
+"""
 _RING_JS = """
 () => { const el = document.activeElement, cs = getComputedStyle(el);
   return {style: cs.outlineStyle, width: parseFloat(cs.outlineWidth), colour: cs.outlineColor,
@@ -360,9 +371,12 @@ def test_keyboard_play_tab_stops_arrows_focus_and_shortcuts(voila_server, page, 
     check_header(app, game, "en")
     app.wait_text(".tp-status", explain(event, "en"))
 
-    # H rings a card or the stock.
+    # H rings a card or the stock, in a colour of its own: not the keyboard's focus ring, and seen on the felt.
     page.keyboard.press("h")
     page.wait_for_selector(".tp-highlight")
+    hint = page.evaluate(_HINT_RING_JS)
+    assert hint["ring"] != hint["focus"], hint
+    assert contrast(hint["ring"], hint["felt"]) >= 3, hint  # WCAG 1.4.11: a mark that must be seen
 
     # Letters typed in the code box are text, not shortcuts: "dd" there draws nothing.
     app.open_new_game()  # the panel opens on demand

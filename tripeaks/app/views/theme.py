@@ -118,6 +118,7 @@ _FIXED = {
     "suit-green": "#1b7a33",
     "suit-blue": "#1a55c4",
     "ring": "#ffd54f",
+    "hint-ring": "#84ffff",
     "error-ring": "#ff6e6e",
     "plot-face": "#fbfaf5",
 }
