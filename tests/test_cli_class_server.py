@@ -2,29 +2,57 @@
 
 from __future__ import annotations
 
+import argparse
 import stat
 from pathlib import Path
 
 import pytest
 
-from tripeaks.cli import SECRET_FILE, main
-from tripeaks.history.class_results import ClassStore
+from tripeaks.cli import SECRET_FILE, class_server_plan, main
+from tripeaks.history.class_results import ENV_TEACHER_SECRET, ClassStore
+from tripeaks.i18n.solver import solver_text
 
 
-def test_a_dry_run_makes_the_folder_and_the_secret_and_prints_both_links(
+def _args(db: Path, **given: object) -> argparse.Namespace:
+    options: dict[str, object] = {"port": 8866, "local": False, "secret": None, "lang": "en", "dry_run": False}
+    return argparse.Namespace(db=str(db), **{**options, **given})
+
+
+def test_the_plan_makes_the_folder_and_the_secret_and_prints_both_links(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "class" / "3B" / "results.sqlite"
-    assert main(["class-server", "--db", str(db), "--dry-run"]) == 0
-    out = capsys.readouterr().out
+    _command, env, lines = class_server_plan(_args(db))
+    out = "\n".join(lines)
     secret = (db.parent / SECRET_FILE).read_text().strip()
+    assert env[ENV_TEACHER_SECRET] == secret
     assert len(secret) >= 12 and stat.S_IMODE((db.parent / SECRET_FILE).stat().st_mode) == 0o600
     assert "/voila/render/tripeaks.ipynb" in out and f"class_results.ipynb?secret={secret}" in out
-    assert "TCP port 8866" in out and "--Voila.ip=0.0.0.0" in out and "localhost" not in out
+    assert "TCP port 8866" in out and "localhost" not in out and "Ctrl-C" in out
     assert ClassStore(db).available
     assert main(["class-server", "--db", str(db), "--dry-run", "--local"]) == 0  # the same secret again
     again = capsys.readouterr().out
     assert f"secret={secret}" in again and "http://localhost:8866/" in again and "firewall" not in again
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "fr", "es"])
+@pytest.mark.parametrize("given", [None, "a-teacher-secret"])
+def test_a_dry_run_makes_nothing_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, given: str | None
+) -> None:
+    names = tmp_path / "names.txt"
+    names.write_text("Chloé\nAna\n", encoding="utf-8")
+    db = tmp_path / "class" / "results.sqlite"
+    argv = ["class-server", "--db", str(db), "--dry-run", "--lang", lang, "--class-list", str(names)]
+    assert main([*argv, *(["--secret", given] if given else [])]) == 0
+    out = capsys.readouterr().out
+    assert not db.parent.exists()  # no folder, no database, no secret file
+    assert solver_text("class.dry_run", lang) in out and "--Voila.ip=0.0.0.0" in out
+    assert solver_text("class.database_new", lang, path=str(db)) in out
+    if given:
+        assert f"class_results.ipynb?secret={given}" in out
+    else:
+        assert solver_text("class.teacher_new", lang) in out and "secret=" not in out
 
 
 @pytest.mark.parametrize(
@@ -59,8 +87,8 @@ def test_a_class_list_file_is_stored_for_the_students_to_pick_from(
     names = tmp_path / "3B.txt"
     names.write_text("\ufeffChloé\r\n\r\n  chloé \r\nRobert'); DROP TABLE games;--\r\n", encoding="utf-8")
     db = tmp_path / "class" / "results.sqlite"
-    assert main(["class-server", "--db", str(db), "--dry-run", "--class-list", str(names)]) == 0
-    assert "Names on it: 2." in capsys.readouterr().out
+    _command, _env, lines = class_server_plan(_args(db, class_list=str(names)))
+    assert "Names on it: 2." in "\n".join(lines)
     assert ClassStore(db).class_list() == ["Chloé", "Robert'); DROP TABLE games;--"]
 
 

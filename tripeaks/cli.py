@@ -354,17 +354,26 @@ def _teacher_secret(folder: Path, given: str | None) -> str:
     """``given``, else the secret kept in ``folder`` (made once, readable by its owner only)."""
     import secrets
 
-    if given is not None:
-        return _teacher_secret_checked(given)
-    path = folder / SECRET_FILE
-    if path.is_file():
-        kept = path.read_text(encoding="utf-8").strip()
-        if kept:
-            return kept
+    kept = _kept_secret(folder, given)
+    if kept is not None:
+        return kept
     made = secrets.token_urlsafe(12)
+    path = folder / SECRET_FILE
     path.write_text(made + "\n", encoding="utf-8")
     path.chmod(0o600)
     return made
+
+
+def _kept_secret(folder: Path, given: str | None) -> str | None:
+    """``given``, else the secret already kept in ``folder``, else ``None`` (nothing is made)."""
+    if given is not None:
+        return _teacher_secret_checked(given)
+    path = folder / SECRET_FILE
+    try:
+        kept = path.read_text(encoding="utf-8").strip() if path.is_file() else ""
+    except (OSError, UnicodeDecodeError):
+        kept = ""
+    return kept or None
 
 
 def _teacher_secret_checked(given: str) -> str:
@@ -396,8 +405,10 @@ def class_server_plan(
 ) -> tuple[list[str], dict[str, str], list[str]]:
     """What ``class-server`` runs: (the Voila command, its environment, the lines it prints).
 
-    Creates the database's folder and the teacher's secret; raises ``ValueError`` or
-    ``OSError`` (said in one line by :func:`main`) for a database that cannot be used.
+    Creates the database's folder and the teacher's secret, and stores the class
+    list; with ``args.dry_run`` it makes and stores nothing (it checks the
+    arguments and reads the class list only). Raises ``ValueError`` or ``OSError``
+    (said in one line by :func:`main`) for a database that cannot be used.
     """
     from .history.class_results import ENV_DB, ENV_TEACHER_SECRET, ClassStore
 
@@ -412,16 +423,18 @@ def class_server_plan(
         _teacher_secret_checked(args.secret)
     listed = getattr(args, "class_list", None)
     names = _read_class_list(Path(listed).expanduser(), args.lang) if listed is not None else None
-    db.parent.mkdir(parents=True, exist_ok=True)
-    store = ClassStore(db)
-    if store.problem is not None:
-        raise _EnvironmentProblem(
-            solver_text("class.db_unusable", args.lang, path=str(db), detail=store.problem.detail)
-        )
-    if names is not None and not store.set_class_list(names):
-        detail = store.problem.detail if store.problem is not None else "the database stayed locked"
-        raise _EnvironmentProblem(solver_text("class.db_unusable", args.lang, path=str(db), detail=detail))
-    secret = _teacher_secret(db.parent, args.secret)
+    dry = bool(getattr(args, "dry_run", False))
+    if not dry:
+        db.parent.mkdir(parents=True, exist_ok=True)
+        store = ClassStore(db)
+        if store.problem is not None:
+            raise _EnvironmentProblem(
+                solver_text("class.db_unusable", args.lang, path=str(db), detail=store.problem.detail)
+            )
+        if names is not None and not store.set_class_list(names):
+            detail = store.problem.detail if store.problem is not None else "the database stayed locked"
+            raise _EnvironmentProblem(solver_text("class.db_unusable", args.lang, path=str(db), detail=detail))
+    secret = _kept_secret(db.parent, args.secret) if dry else _teacher_secret(db.parent, args.secret)
     host = "127.0.0.1" if args.local else "0.0.0.0"
     shown = "localhost" if args.local else _lan_address()
     base = f"http://{shown}:{args.port}/voila/render"
@@ -432,17 +445,19 @@ def class_server_plan(
         r"--VoilaKernelManager.preheat_denylist=(?!(.*/)?tripeaks\.ipynb$)",
         str(notebooks),
     ]  # fmt: skip
-    env = {ENV_DB: str(db), ENV_TEACHER_SECRET: secret}
+    env = {ENV_DB: str(db), ENV_TEACHER_SECRET: secret or ""}
     lines = [
         solver_text("class.students", args.lang, link=f"{base}/tripeaks.ipynb"),
-        solver_text("class.teacher", args.lang, link=f"{base}/class_results.ipynb?secret={secret}"),
-        solver_text("class.database", args.lang, path=str(db)),
+        solver_text("class.teacher", args.lang, link=f"{base}/class_results.ipynb?secret={secret}")
+        if secret
+        else solver_text("class.teacher_new", args.lang),
+        solver_text("class.database" if db.is_file() or not dry else "class.database_new", args.lang, path=str(db)),
     ]
     if names is not None:
         lines.append(solver_text("class.list", args.lang, path=str(listed), count=len(names)))
     if not args.local:
         lines.append(solver_text("class.firewall", args.lang, port=str(args.port)))
-    lines.append(solver_text("class.stop", args.lang))
+    lines.append(solver_text("class.dry_run" if dry else "class.stop", args.lang))
     return command, env, lines
 
 

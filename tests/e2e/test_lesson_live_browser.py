@@ -39,7 +39,7 @@ class _FolderServer(VoilaServer):
 def _plan(db: Path) -> tuple[list[str], dict[str, str]]:
     import argparse
 
-    args = argparse.Namespace(db=str(db), port=8866, local=True, secret=SECRET, lang="en", dry_run=True)
+    args = argparse.Namespace(db=str(db), port=8866, local=True, secret=SECRET, lang="en", dry_run=False)
     command, env, _lines = class_server_plan(args)
     return command, env
 
