@@ -236,7 +236,7 @@ def test_n_at_the_end_of_a_game_is_the_new_game_button():
 def test_question_mark_shows_the_help_and_escape_hides_it():
     app = build_app(CODE)
     tools = app.keyboard
-    panel = tools.keys_help
+    panel = tools.keys_panel
     assert panel.layout.display == "none"
     assert app.main.children.index(panel) == app.main.children.index(app.controls) + 1  # right under the controls
     app.page_bridge.press("?")

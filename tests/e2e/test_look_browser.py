@@ -398,6 +398,22 @@ def test_keyboard_play_tab_stops_arrows_focus_and_shortcuts(voila_server, page, 
         assert ui_text(key, "en") in help_text
     page.keyboard.press("Escape")
     page.wait_for_selector(".tp-keys-help", state="hidden")
+    # The list floats inside the window wherever the page is scrolled, at a desktop and a phone size, and
+    # its close button hides it.
+    size = page.viewport_size
+    for w, h in ((1280, 800), (375, 700)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.focus(".tp-stock")
+        page.keyboard.press("?")
+        page.wait_for_selector(".tp-keys-panel", state="visible")
+        box = page.locator(".tp-keys-panel").bounding_box()
+        assert box and box["x"] >= 0 and box["y"] >= 0, (w, h, box)
+        assert box["x"] + box["width"] <= w and box["y"] + box["height"] <= h, (w, h, box)
+        close = page.locator(".tp-keys-close")
+        assert close.is_visible() and close.get_attribute("title") == ui_text("keys.close", "en")
+        close.click()
+        page.wait_for_selector(".tp-keys-panel", state="hidden")
+    page.set_viewport_size(size)
 
     # R restarts the deal, as Restart does: first "Abandon this game?" (the focus on No), Esc answers No.
     page.keyboard.press("r")

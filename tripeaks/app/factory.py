@@ -117,7 +117,7 @@ def compose(
         hint = app.hints.give_hint if app.hints is not None else None
         app.keyboard = access = AccessTools(session, app.page_bridge, deal=app.new_game.deal, hint=hint)
         app.add_control(access.box)
-        app.add_panel(access.keys_help, after=app.controls)
+        app.add_panel(access.keys_panel, after=app.controls)
     if keep and app.keep is None:
         app.keep = kept = Persistence(session, store, hints=app.hints is not None, clock=app.clock)
         app.add_new_game_control(kept.daily_button)

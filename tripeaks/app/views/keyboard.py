@@ -95,9 +95,16 @@ class AccessTools:
         self.four_colour.add_class("tp-four-colour")
         self.four_colour.observe(lambda c: session.set_four_colour(bool(c["new"])), names="value")
         self.sound = SoundToggle(session)
-        self.keys_help = widgets.HTML(layout=widgets.Layout(display="none"))
-        self.keys_help.add_class("tp-panel")
+        # The list of shortcuts floats over the page (at the bottom right, over the side column on a
+        # desktop): opened by "?" or its button, it is on screen wherever the page is scrolled.
+        self.keys_help = widgets.HTML()
         self.keys_help.add_class("tp-keys-help")
+        self.keys_close = widgets.Button(icon="times", layout=widgets.Layout(width="auto"))
+        self.keys_close.add_class("tp-keys-close")
+        self.keys_close.on_click(lambda _b: self.keys_toggle.set_trait("value", False))
+        self.keys_panel = widgets.Box([self.keys_help, self.keys_close], layout=widgets.Layout(display="none"))
+        self.keys_panel.add_class("tp-panel")
+        self.keys_panel.add_class("tp-keys-panel")
         style = widgets.HTML(value=f"<style>{CSS}</style>")
         style.add_class("tp-style")
 
@@ -134,7 +141,7 @@ class AccessTools:
             self.keys_toggle.value = False
 
     def _show_help(self, on: bool) -> None:
-        self.keys_help.layout.display = None if on else "none"
+        self.keys_panel.layout.display = None if on else "none"
 
     def _on_event(self, event: SessionEvent) -> None:
         if isinstance(event, LanguageChanged):
@@ -147,6 +154,7 @@ class AccessTools:
         lang = self.session.lang
         self.keys_toggle.description = ui_text("keys.toggle", lang)
         self.keys_toggle.tooltip = ui_text("keys.toggle_tip", lang)
+        self.keys_close.tooltip = ui_text("keys.close", lang)
         on = self.session.four_colour
         self.four_colour.value = on
         # The state in words, not only by colour: screen readers read the button text.
