@@ -1,7 +1,8 @@
 """A ``?code=`` link whose code cannot be read says why, with or without a saved game (docs/play/index.md).
 
-The page with a saved game resumes it, intact, and the New game panel says what is wrong with
-the link's code: the same sentence, in the player's language, as in a fresh browser — whether
+The page with a saved game resumes it, intact, and the New game panel and the status line under
+the board say what is wrong with the link's code: the same sentence, in the player's language, as
+in a fresh browser (the status line adds that the game in progress is back) — whether
 the link's cell runs before the store has answered (a fresh kernel) or after.  Many broken codes:
 every way a code can fail to read (docs/rules.md §5, §8).
 """
@@ -25,6 +26,7 @@ from tripeaks.app.persist import link_code
 from tripeaks.app.play import TriPeaksApp
 from tripeaks.engine.codes import GameCode, InvalidCodeError
 from tripeaks.i18n import LANGUAGES
+from tripeaks.i18n.keep import keep_text
 from tripeaks.i18n.ui import code_error_message
 
 SAVED = "TP1-C-AAAAAAF-OP"  # the saved game's code (Tri Peaks)
@@ -119,6 +121,8 @@ def test_a_bad_link_says_why_and_the_saved_game_stays_resumable(code, lang, move
     assert deal_from_link(fresh, query) is None and fresh.game is fresh_game
     fresh.set_language(lang)
     assert fresh.new_game.is_open and plain(ui(fresh).new_message.value) == expected
+    said = keep_text("keep.link_refused", lang, reason=expected)
+    assert plain(ui(fresh).status.value) == said and expected in said  # under the board too
     # A browser with a saved game: resumed as it was, and the same sentence.
     storage, saved = saved_storage(lang, moves)
     before = json.loads(storage[STORAGE_KEY])
@@ -126,6 +130,8 @@ def test_a_bad_link_says_why_and_the_saved_game_stays_resumable(code, lang, move
     assert str(page.game.code) == SAVED and page.game.moves == saved.moves
     assert page.game.state_key() == saved.state_key() and page.lang == lang
     assert page.new_game.is_open and plain(ui(page).new_message.value) == expected
+    said = keep_text("keep.link_refused_resumed", lang, reason=expected, moves=saved.moves)
+    assert plain(ui(page).status.value) == said and expected in said
     after = json.loads(storage[STORAGE_KEY])
     assert after["game"]["record"] == before["game"]["record"]  # the saved game is untouched…
     assert after["history"] == before["history"]  # …and not counted as abandoned
@@ -142,8 +148,22 @@ def test_the_reason_stays_until_the_player_acts_and_follows_the_language():
     for lang in LANGUAGES:
         page.set_language(lang)
         assert plain(ui(page).new_message.value) == code_error_message(error, lang)
+        assert code_error_message(error, lang) in plain(ui(page).status.value)
     page.session.draw()  # the player acts again: the reason has been read
     assert plain(ui(page).new_message.value) == ""
+    assert code_error_message(error, "es") not in plain(ui(page).status.value)
+
+
+def test_without_persistence_a_bad_link_says_why_under_the_board():
+    page = TriPeaksApp(session=PlaySession(Game.from_code("TP1-E-AAAAAAB")))
+    compose(page, hints=False, keys=False)
+    error = unreadable("code=TP2-E-AAAAAAD")
+    assert error is not None
+    assert deal_from_link(page, "code=TP2-E-AAAAAAD") is None and str(page.game.code) == "TP1-E-AAAAAAB"
+    for lang in LANGUAGES:
+        page.set_language(lang)
+        reason = code_error_message(error, lang)
+        assert plain(ui(page).status.value) == keep_text("keep.link_refused", lang, reason=reason)
 
 
 def test_a_good_link_still_deals_its_code_over_a_saved_game():

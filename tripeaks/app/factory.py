@@ -13,11 +13,12 @@ import os
 import weakref
 from typing import TYPE_CHECKING, Any
 
-from ..engine.codes import GameCode
+from ..engine.codes import GameCode, InvalidCodeError
 from ..engine.game import Game
 from ..i18n import check_language
-from ..i18n.ui import ui_text
-from .model.session import PlaySession
+from ..i18n.keep import keep_text
+from ..i18n.ui import code_error_message, ui_text
+from .model.session import MessageKind, PlaySession
 from .persist import Persistence, link_code, voila_query
 from .play import TriPeaksApp
 from .views.hints import HintTools
@@ -182,7 +183,7 @@ def deal_from_link(app: TriPeaksApp, query: str | None = None) -> Game | None:
     waits for the page's request first, so the notebook calls this in a cell of its own,
     after the cell that shows the app); outside Voila, or without a ``code``, nothing
     happens.  A code that cannot be read is refused like a pasted one (the New game
-    panel says why).  With persistence (:attr:`TriPeaksApp.keep`), an unfinished saved
+    panel and the status line say why, also over a resumed saved game).  With persistence (:attr:`TriPeaksApp.keep`), an unfinished saved
     game of the same code is resumed when the page loads, instead of a fresh deal.
     """
     code = link_code(query if query is not None else voila_query())
@@ -190,4 +191,14 @@ def deal_from_link(app: TriPeaksApp, query: str | None = None) -> Game | None:
         return None
     if app.keep is not None:
         return app.keep.keeper.follow_link(code)
-    return app.session.deal_code(code)
+    try:
+        GameCode.parse(code)
+    except InvalidCodeError as exc:
+        error = exc
+    else:
+        return app.session.deal_code(code)
+    app.session.deal_code(code)  # refused: the New game panel says why
+    app.session.show_message(
+        lambda lang: keep_text("keep.link_refused", lang, reason=code_error_message(error, lang)), MessageKind.ERROR
+    )
+    return None

@@ -67,7 +67,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, Union
 
-from ...engine.codes import GameCode
+from ...engine.codes import GameCode, InvalidCodeError
 from ...engine.game import Game, Status
 from ...engine.record import RecordError
 from ...engine.rules import RuleSet
@@ -78,6 +78,7 @@ from ...history.stats import UTC, GameEntry, HistoryError, merge_history, read_e
 from ...history.stats import import_history as read_history
 from ...i18n import check_language
 from ...i18n.keep import keep_text
+from ...i18n.ui import code_error_message
 from .bus import EventBus
 from .session import (
     GAME_CHANGES,
@@ -359,6 +360,8 @@ class Keeper:
         self._infos: dict[int, tuple[Game, _GameInfo]] = {}
         self._dealing: tuple[int, GameCode] | None = None  # the match deal asked for, until dealt or refused
         self._link: GameCode | None = None
+        self._link_error: InvalidCodeError | None = None  # the page's link held no code: say why, once resumed too
+        self._resumed: Game | None = None  # the saved game resumed at load
         self._match_game: Game | None = None  # the match's deal in play, on the table or set aside
         self._full = True  # the next write replaces the whole object
         self._clock_saved: tuple[Game, bool] | None = None  # the game and its clock's state last written
@@ -603,7 +606,10 @@ class Keeper:
             session.set_game(game, GameSource.RESUMED, elapsed=elapsed, continued_at=continued if from_record else None)
             code = str(game.code) if game.code is not None else None
             moves = game.moves
-            if not moves:  # the same deal, untouched: nothing to tell
+            self._resumed = game
+            if self._link_error is not None:  # the link's code was refused: why, and that the saved game is back
+                self._say_link_refused(moves or None)
+            elif not moves:  # the same deal, untouched: nothing to tell
                 pass
             elif code is not None:
                 session.show_message(lambda lang: keep_text("keep.resumed", lang, code=code, moves=moves))
@@ -855,10 +861,31 @@ class Keeper:
     def follow_link(self, code: str) -> Game | None:
         """A page link asked for ``code`` (``?code=…``): deal it now; at load, an unfinished saved
         game of the same code is resumed instead, another one counts as abandoned."""
+        try:
+            GameCode.parse(code)
+        except InvalidCodeError as exc:
+            self._link_error = exc
+            self.session.deal_code(code)  # refused: the New game panel says why
+            resumed = self._resumed if self._resumed is self.session.game else None  # resumed before the link's cell
+            self._say_link_refused(resumed.moves if resumed is not None and resumed.moves else None)
+            return None
         game = self.session.deal_code(code)
         if game is not None and game.code is not None:
             self._link = game.code
         return game
+
+    def _say_link_refused(self, resumed_at: int | None) -> None:
+        """The status line says why the link's code was not dealt (and, ``resumed_at`` a move count,
+        that the saved game is back), in the player's language."""
+        error = self._link_error
+        if error is None:
+            return
+        key = "keep.link_refused" if resumed_at is None else "keep.link_refused_resumed"
+
+        def render(lang: str) -> str:
+            return keep_text(key, lang, reason=code_error_message(error, lang), moves=resumed_at or 0)
+
+        self.session.show_message(render, MessageKind.ERROR)
 
     def start_match(self, size: int, rules: RuleSet | str | None = None) -> Game | None:
         """Start a match of ``size`` deals (3, 5 or 10) under ``rules`` (default: the rule set of
