@@ -238,7 +238,7 @@ def test_question_mark_shows_the_help_and_escape_hides_it():
     tools = app.keyboard
     panel = tools.keys_panel
     assert panel.layout.display == "none"
-    assert app.main.children.index(panel) == app.main.children.index(app.controls) + 1  # right under the controls
+    assert app.side.children[0] is panel  # at the top of the side column (a floating sheet on a phone)
     app.page_bridge.press("?")
     assert panel.layout.display is None and tools.keys_toggle.value is True
     app.page_bridge.press("?")
@@ -246,6 +246,9 @@ def test_question_mark_shows_the_help_and_escape_hides_it():
     tools.keys_toggle.value = True
     app.page_bridge.press("escape")
     assert panel.layout.display == "none"
+    tools.keys_toggle.value = True
+    tools.keys_close.click()  # its × button
+    assert panel.layout.display == "none" and tools.keys_toggle.value is False
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

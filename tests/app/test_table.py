@@ -70,10 +70,10 @@ def test_the_playing_column_and_the_side_column_hold_their_parts_in_order():
     # The status line right under the table (on a phone too): a refusal's reason next to the board.
     assert rest[:3] == [app.table, app.status_row, app.controls]
     assert app.table.children == (app.board, app.end_view, app.refusal_note)
-    assert app.side.children[:3] == (app.log_panel, app.plot_panel, app.new_game)
+    # The list of shortcuts (its toggle in the controls row) opens at the top of the side column.
+    assert app.side.children[:4] == (app.keyboard.keys_panel, app.log_panel, app.plot_panel, app.new_game)
     for panel in app.keep.panels:  # statistics, replay… on demand, at the end of the side column
         assert panel in app.side.children
-    assert app.keyboard.keys_panel in app.main.children  # its toggle is in the controls row
     assert {"tp-main"} <= css_classes(app.main) and {"tp-side"} <= css_classes(app.side)
     assert app.children[-1] is app.page_bridge and "tp-columns" in css_classes(app.children[0])
 

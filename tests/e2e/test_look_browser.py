@@ -570,6 +570,12 @@ def test_the_app_passes_axe_and_aa_contrast(voila_server, page, page_errors, art
     page.wait_for_selector(".tp-end .tp-breakdown", state="visible")
     app.click(".tp-stats-toggle")
     page.wait_for_selector(".tp-stats-body", state="visible")
+    # The statistics fit the side column beside the board: no figure hidden sideways (a column a rule set).
+    page.wait_for_selector(".tp-stats-scroll")
+    fit = page.evaluate(
+        "() => { const s = document.querySelector('.tp-stats-scroll'); return [s.scrollWidth, s.clientWidth]; }"
+    )
+    assert fit[0] <= fit[1] + 1, fit
     app.click(".tp-replay-toggle")
     page.wait_for_selector(".tp-replay-body", state="visible")
     page.locator(".tp-replay-record textarea").fill("[1, 2]")

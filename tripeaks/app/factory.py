@@ -118,7 +118,7 @@ def compose(
         hint = app.hints.give_hint if app.hints is not None else None
         app.keyboard = access = AccessTools(session, app.page_bridge, deal=app.new_game.deal, hint=hint)
         app.add_control(access.box)
-        app.add_panel(access.keys_panel, after=app.controls)
+        app.add_panel(access.keys_panel, first=True)  # the top of the side column (a sheet on a phone)
     if keep and app.keep is None:
         app.keep = kept = Persistence(session, store, hints=app.hints is not None, clock=app.clock)
         app.add_new_game_control(kept.daily_button)

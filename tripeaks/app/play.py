@@ -210,12 +210,15 @@ class TriPeaksApp(widgets.VBox):
         """Add a widget as a line under the New game panel's message."""
         self.new_game.add_note(widget)
 
-    def add_panel(self, widget: widgets.Widget, after: widgets.Widget | None = None) -> None:
+    def add_panel(self, widget: widgets.Widget, after: widgets.Widget | None = None, *, first: bool = False) -> None:
         """Add a panel (a new view) right after the part ``after``; by default at the end of the side
-        column, with the panels opened on demand.
+        column, with the panels opened on demand (``first``: at its top).
 
         ``after`` is one of the app's parts (e.g. ``app.controls``); ``ValueError`` otherwise.
         """
+        if first:
+            self.side.children = (widget, *self.side.children)
+            return
         if after is None:
             self.side.children = (*self.side.children, widget)
             return
