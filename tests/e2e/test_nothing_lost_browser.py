@@ -69,7 +69,7 @@ def test_an_imported_history_at_the_limits_is_read_back_after_a_reload(voila_ser
     reload(app)
     app.click(".tp-stats-toggle")
     app.wait_contains(".tp-stats-table", keep_text("stats.overall", "en"))
-    row = page.locator(".tp-stats-table tr.tp-stats-all td").all_inner_texts()
+    row = page.locator(".tp-stats-table .tp-stats-all").all_inner_texts()
     assert row[1:4] == ["1", "1", "100%"]  # played, won, win %: the game came back
     assert stored(page, ASIDE_KEY) is None  # nothing was set aside
     assert stored(page)["history"][0]["score"] == LIMITS.score
@@ -113,7 +113,7 @@ def test_two_pages_that_each_finish_a_game_keep_both(voila_server, page, page_er
             tab.click(".tp-stats-toggle")
             tab.wait_contains(".tp-stats-table", keep_text("stats.overall", "en"))
             tab.page.wait_for_function(
-                "() => { const r = document.querySelectorAll('.tp-stats-table tr.tp-stats-all td')[1];"
+                "() => { const r = document.querySelectorAll('.tp-stats-table .tp-stats-all')[1];"
                 " return r && r.textContent.trim() === '2'; }",
                 timeout=60_000,
             )
@@ -122,5 +122,5 @@ def test_two_pages_that_each_finish_a_game_keep_both(voila_server, page, page_er
     reload(first)
     first.click(".tp-stats-toggle")
     first.wait_contains(".tp-stats-table", keep_text("stats.overall", "en"))
-    assert page.locator(".tp-stats-table tr.tp-stats-all td").all_inner_texts()[1] == "2"
+    assert page.locator(".tp-stats-table .tp-stats-all").all_inner_texts()[1] == "2"
     assert page_errors == []

@@ -198,14 +198,24 @@ class StatsPanel(widgets.VBox):
             "stats.average_moves",
             "stats.from_record",
         )
-        head = "".join(f"<th>{_esc(keep_text(h, lang))}</th>" for h in heads)
-        rows = [(rules_label(r, lang), s, "") for r, s in by_rules(history).items()]
-        rows.append((keep_text("stats.overall", lang), summarize(history), "tp-stats-all"))
-        body = "".join(f'<tr class="{cls}"><td>{_esc(name)}</td>{self._cells(s, lang)}</tr>' for name, s, cls in rows)
+        # One column per rule set, then all of them; a row per figure: narrow enough for the side
+        # column beside the board, and a phone (a row per rule set needed ten columns).
+        columns = [(rules_label(r, lang), s, "") for r, s in by_rules(history).items()]
+        columns.append((keep_text("stats.overall", lang), summarize(history), "tp-stats-all"))
+        values = [self._cells(s, lang) for _name, s, _cls in columns]
+        head = f'<th scope="col">{_esc(keep_text(heads[0], lang))}</th>' + "".join(
+            f'<th scope="col" class="{cls}">{_esc(name)}</th>' for name, _s, cls in columns
+        )
+        body = "".join(
+            f'<tr><th scope="row">{_esc(keep_text(h, lang))}</th>'
+            + "".join(f'<td class="{cls}">{_esc(v[i])}</td>' for v, (_n, _s, cls) in zip(values, columns))
+            + "</tr>"
+            for i, h in enumerate(heads[1:])
+        )
         return f'<div class="tp-stats-scroll"><table><tr>{head}</tr>{body}</table></div>'
 
     @staticmethod
-    def _cells(s: Summary, lang: str) -> str:
+    def _cells(s: Summary, lang: str) -> list[str]:
         none = keep_text("stats.none", lang)
 
         def num(x: float | None, digits: int = 0) -> str:
@@ -222,7 +232,7 @@ class StatsPanel(widgets.VBox):
             num(s.average_moves, 1),
             format_number(s.from_record, lang),
         ]
-        return "".join(f"<td>{_esc(v)}</td>" for v in values)
+        return values
 
     def _paint(self, fig: Figure, lang: str) -> None:
         paint_statistics(fig, self._keeper.history, lang)
