@@ -126,6 +126,20 @@ def test_a_refused_card_shakes_again_at_each_refusal_and_its_reason_shows_over_t
         assert not note.shown and note.value == ""
 
 
+def test_the_note_goes_to_the_bottom_of_the_felt_only_when_a_peaks_tip_was_refused():
+    """Over the top of the felt (clear of the stock and the waste), but never over the refused card."""
+    app = build_app(CODE, keep=False)
+    note = app.refusal_note
+    for p in range(28):  # every card of the deal is face-down or not adjacent at the start: refused
+        assert app.game.refusal(p) is not None
+        app.board.card_buttons[p].click()
+        assert note.shown and ("tp-note-low" in css_classes(note)) == (p < 3), p
+    app.session.draw()  # a move: the note goes, and the next one starts at the top
+    assert not note.shown
+    app.board.card_buttons[5].click()  # face-down in the second row
+    assert note.shown and "tp-note-low" not in css_classes(note)
+
+
 def test_a_refused_draw_shakes_the_stock_and_a_double_clicks_echo_shakes_nothing():
     app = blocked_app()
     stock = app.board.stock_button

@@ -97,3 +97,42 @@ def test_a_tapped_card_or_stock_does_not_stay_lifted_on_a_touch_screen(voila_ser
         assert page_errors == []
     finally:
         page.context.close()
+
+
+_BOXES_JS = """
+(sels) => sels.map((s) => { const r = document.querySelector(s).getBoundingClientRect();
+                             return {x: r.x, y: r.y, right: r.right, bottom: r.bottom}; })
+"""
+
+
+def _overlap(a: dict, b: dict) -> bool:
+    return a["x"] < b["right"] and b["x"] < a["right"] and a["y"] < b["bottom"] and b["y"] < a["bottom"]
+
+
+@pytest.mark.parametrize("size", [(375, 700), (700, 375), (1280, 800), (1920, 1080)])
+def test_the_reason_of_a_refusal_shows_on_the_felt_clear_of_the_piles(voila_server, page, page_errors, size):
+    """The note over the felt says why a click was refused; it must not hide the stock, the waste
+    card (the next move depends on it) or the refused card itself, at any screen size."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    server = voila_server(NOTEBOOK)
+    app = TriPeaksPage(page)
+    game = open_with_code(app, server.url)
+    assert game.refusal(18) is Refusal.NOT_ADJACENT
+    app.click_card(18)
+    page.wait_for_selector(".tp-refusal-note .tp-note-text", state="visible")
+    assert refusal_message(Refusal.NOT_ADJACENT, "en") in app.text(".tp-refusal-note")
+    note, stock, waste, card, felt = page.evaluate(
+        _BOXES_JS, [".tp-note-text", ".tp-stock", ".tp-waste .tp-face", ".tp-pos-18", ".tp-board"]
+    )
+    for name, box in (("stock", stock), ("waste", waste), ("refused card", card)):
+        assert not _overlap(note, box), (size, name, note, box)
+    assert felt["x"] <= note["x"] and note["right"] <= felt["right"], (size, note, felt)  # on the felt
+    assert felt["y"] <= note["y"] and note["bottom"] <= felt["bottom"], (size, note, felt)
+    # A peak's tip refused: the note moves to the bottom of the felt, off the card.
+    assert game.refusal(0) is Refusal.BLOCKED
+    app.click_card(0)
+    page.wait_for_selector(".tp-refusal-note.tp-note-low .tp-note-text", state="visible")
+    note, tip = page.evaluate(_BOXES_JS, [".tp-note-text", ".tp-pos-0"])
+    assert not _overlap(note, tip), (size, note, tip)
+    assert page_errors == []

@@ -2,7 +2,7 @@
 
 The status line under the board says why a move was refused, but on a short
 screen (a phone on its side) that line is below the fold.  :class:`RefusalNote`
-shows the same sentences over the bottom of the board for a few seconds (a
+shows the same sentences over the top of the board for a few seconds (a
 CSS fade, no timer in the kernel): it appears when a refusal changes the
 message, and goes as soon as the game moves on, another message replaces it
 or the language changes.  The refused card itself shakes (or, under reduced
@@ -12,7 +12,9 @@ The note is decoration for the eyes: screen readers already hear the status
 line (an ARIA live region), so the note is ``aria-hidden``.
 
 CSS classes: ``tp-refusal-note`` (the widget; ``tp-note-a`` / ``tp-note-b``
-alternate so that each refusal starts the fade again), ``tp-note-text``.
+alternate so that each refusal starts the fade again; ``tp-note-low`` when the
+refused card is a peak's tip, so the note goes to the bottom of the felt instead
+of the top), ``tp-note-text``.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from ..model.session import (
 __all__ = ["RefusalNote"]
 
 _PHASES = ("tp-note-a", "tp-note-b")
+_TIPS = 3  # positions 0–2: the peaks' tips, in the top row (docs/rules.md §1)
 
 
 class RefusalNote(widgets.HTML):
@@ -56,6 +59,9 @@ class RefusalNote(widgets.HTML):
     def _on_event(self, event: SessionEvent) -> None:
         if isinstance(event, MoveRefused):
             self._pending = True
+            # Over the top of the felt, unless the refused card is a peak's tip: then over the bottom.
+            low = isinstance(event.action, int) and event.action < _TIPS
+            (self.add_class if low else self.remove_class)("tp-note-low")
             return
         pending, self._pending = self._pending, False
         if isinstance(event, MessageChanged):
