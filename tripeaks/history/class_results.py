@@ -1220,6 +1220,18 @@ class ClassStore:
 
         return self._try_write(store)
 
+    def stop_playing(self, name: str) -> bool:
+        """``name`` is no longer playing (the student changed the name their results go under):
+        their row goes from who is playing now.  True when done."""
+        key = name_key(clean_name(name))
+        if self._problem is not None:
+            return False
+
+        def forget(con: sqlite3.Connection) -> None:
+            con.execute("DELETE FROM live WHERE name_key = ?", (key,))
+
+        return self._try_write(forget)
+
     def playing(self, within: float = 120.0) -> list[Playing]:
         """Students who reported a move in the last ``within`` seconds, by name."""
         since = _utc_iso(datetime.fromtimestamp(time.time() - within, timezone.utc))

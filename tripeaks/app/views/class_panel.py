@@ -8,7 +8,9 @@ widgets) what a class needs when a class database is configured (``TRIPEAKS_CLAS
   the name the teacher will see (cleaned by :func:`tripeaks.history.class_results.clean_name`;
   a refused name says why and changes nothing).  The name is remembered in
   the student's browser (localStorage, key :data:`NAME_KEY`): a reload or a
-  new page of the same browser uses it again.  Games finished before the name
+  new page of the same browser uses it again.  *Change name* (``tp-classbar-change``)
+  opens the field again with the saved name, to correct it: the new name is remembered
+  instead, and the next results go under it (those recorded keep the old one).  Games finished before the name
   is given are kept (at most :data:`PENDING_MAX`), the line says how many wait
   for a name, and they are recorded once it is given.
 * **every finished game recorded**, once, as the session reports it
@@ -44,7 +46,7 @@ says once, quietly, that results are not being recorded, and the app plays
 on as always; a single game lost to a lock that never freed says so too.
 
 CSS classes: ``tp-classbar`` (the line), ``tp-classbar-name`` (the name
-field), ``tp-classbar-save``, ``tp-classbar-prompt``, ``tp-classbar-note``
+field), ``tp-classbar-save``, ``tp-classbar-change``, ``tp-classbar-cancel``, ``tp-classbar-prompt``, ``tp-classbar-note``
 (what happened: ``tp-note-ok`` / ``tp-note-error`` / ``tp-note-quiet``
 inside); ``tp-challenge``, ``tp-challenge-text``, ``tp-challenge-deal``.
 """
@@ -183,6 +185,14 @@ class ClassroomTools:
         self.save_button = widgets.Button(button_style="success", layout=widgets.Layout(width="auto"))
         self.save_button.add_class("tp-classbar-save")
         self.save_button.on_click(lambda _b: self._save_clicked())
+        self.change_button = widgets.Button(icon="pencil", layout=widgets.Layout(width="auto", display="none"))
+        self.change_button.add_class("tp-classbar-change")
+        self.change_button.on_click(lambda _b: self.change_name())
+        self.cancel_button = widgets.Button(layout=widgets.Layout(width="auto", display="none"))
+        self.cancel_button.add_class("tp-classbar-cancel")
+        self.cancel_button.on_click(lambda _b: self.keep_name())
+        self._editing = False  # the student is correcting the saved name
+        self._old_name: str | None = None  # the name before the last change (the note says so)
         self.name_choice = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto", display="none"))
         self.name_choice.add_class("tp-classbar-choice")
         self.prompt = widgets.HTML()
@@ -208,6 +218,8 @@ class ClassroomTools:
                 self.name_input,
                 self.name_choice,
                 self.save_button,
+                self.cancel_button,
+                self.change_button,
                 self.prompt,
                 self.note,
                 self.challenge_box,
@@ -487,14 +499,36 @@ class ClassroomTools:
                 self.render()
                 return False
             name = listed
-        self.name, self._name_error, self._note = name, None, "saved"
+        old = self.name
+        self.name, self._name_error, self._editing = name, None, False
+        self._note = "changed" if old is not None and old != name else "saved"
+        self._old_name = old if self._note == "changed" else None
         if remember:
             self.memory.write(replace={"name": name})
+        store = self.store
+        if self._note == "changed" and store is not None and self._problem is None and old is not None:
+            self._live_at = 0.0  # the next move says the new name at once
+            self._background(lambda: store.stop_playing(old), lambda _ok: None)
         pending, self._pending = self._pending, []
         if pending and self._problem is None:
             self._write(_entries(name, pending))
         self.render()
         return True
+
+    def change_name(self) -> None:
+        """Open the name field again, holding the saved name, to correct it (*Change name*)."""
+        if self.name is None or self._problem is not None:
+            return
+        self._editing, self._name_error = True, None
+        self.name_input.value = self.name
+        if self.class_list:
+            self.name_choice.value = self.name if self.name in self.class_list else ""
+        self.render()
+
+    def keep_name(self) -> None:
+        """Close the name field again, keeping the saved name (*Cancel*)."""
+        self._editing, self._name_error = False, None
+        self.render()
 
     def _save_clicked(self) -> None:
         chosen = self.name_choice.value if self.class_list else self.name_input.value
@@ -508,10 +542,16 @@ class ClassroomTools:
     def render(self) -> None:
         """Texts in the session's language; what the line shows follows the state."""
         lang = self.session.lang
-        asking = self.name is None and self._problem is None
+        asking = (self.name is None or self._editing) and self._problem is None
         listed = bool(self.class_list)
         for w in (self.save_button, self.prompt):
             w.layout.display = None if asking else "none"
+        self.cancel_button.layout.display = None if asking and self.name is not None else "none"
+        changeable = self.name is not None and not asking and self._problem is None
+        self.change_button.layout.display = None if changeable else "none"
+        self.change_button.description = classroom_text("name.change", lang)
+        self.change_button.tooltip = classroom_text("name.change_tip", lang)
+        self.cancel_button.description = classroom_text("name.cancel", lang)
         self.name_input.layout.display = None if asking and not listed else "none"
         self.name_choice.layout.display = None if asking and listed else "none"
         self.name_choice.description = classroom_text("name.label", lang)
@@ -553,6 +593,9 @@ class ClassroomTools:
             return f'<span class="tp-note-error" role="alert">{_esc(text)}</span>'
         if self._note == "missed":
             return f'<span class="tp-note-quiet" role="status">{_esc(classroom_text("problem.missed", lang))}</span>'
+        if self.name is not None and self._note == "changed" and self._old_name is not None:
+            text = classroom_text("name.changed", lang, name=self.name, old=self._old_name)
+            return f'<span class="tp-note-ok" role="status">{_esc(text)}</span>'
         if self.name is not None:
             text = classroom_text("name.saved", lang, name=self.name)
             return f'<span class="tp-note-ok">{_esc(text)}</span>'
