@@ -72,18 +72,32 @@ from .. import static
 from .bridge import PageBridge
 from .theme import theme_widget
 
-__all__ = ["ClassResults", "build_class_results", "REFRESH_SECONDS", "FULL_REDRAW_SECONDS"]
+__all__ = [
+    "ClassResults",
+    "build_class_results",
+    "REFRESH_SECONDS",
+    "FULL_REDRAW_SECONDS",
+    "IDLE_SECONDS",
+    "LIVE_WINDOW_SECONDS",
+]
 
 REFRESH_SECONDS = 3.0
 """How often the page looks for new games, moves or settings (it redraws only on a change)."""
 FULL_REDRAW_SECONDS = 10.0
 """At most how often new games redraw the tables and plots (who is playing now is redrawn at each look)."""
 
+IDLE_SECONDS = 180.0
+"""After how long without a move a student shows as idle: no longer playing (the list says when their last move was)."""
+LIVE_WINDOW_SECONDS = 1200.0
+"""How long a student who stopped moving (or closed the tab) stays in the list, as idle."""
+
 log = logging.getLogger(__name__)
 
 _WON = "#1f7a44"
 _NOT_WON = "#c62828"
 _PLOT_SIZE = (920, 320)  # pixels
+_LABEL_MAX = 14  # characters of a student's name under their bar (a longer one ends with an ellipsis)
+_ELLIPSIS = "\u2026"  # ends a shortened name (a name, not a sentence: no language puts another mark)
 _SETUP_EXAMPLE = (
     "TRIPEAKS_CLASS_DB=$HOME/class/results.sqlite voila --Voila.config_file_paths=config notebooks/tripeaks.ipynb"
 )
@@ -121,6 +135,11 @@ def _when_local(iso: str) -> str:
     return _local(iso).strftime("%Y-%m-%d %H:%M")
 
 
+def _now() -> datetime:
+    """Now (UTC); the ages of the last moves are counted from it (tests move it on)."""
+    return datetime.now(timezone.utc)
+
+
 def _minutes(seconds: float) -> str:
     whole = int(round(seconds))
     return f"{whole // 60}:{whole % 60:02d}"
@@ -130,8 +149,9 @@ def _download(label: str, filename: str, text: str) -> str:
     """A link that downloads ``text`` (UTF-8) as ``filename``: works in Voila and JupyterLab."""
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
     return (
-        f"<a class='tp-class-download' download='{_esc(filename)}' "
-        f"href='data:text/csv;charset=utf-8;base64,{data}'>{_esc(label)}</a>"
+        f"<a class='tp-class-download' role='button' download='{_esc(filename)}' "
+        f"href='data:text/csv;charset=utf-8;base64,{data}'>"
+        f"<i class='fa fa-download' aria-hidden='true'></i><span>{_esc(label)}</span></a>"
     )
 
 
@@ -344,6 +364,9 @@ class ClassResults(widgets.VBox):
         self._games: list[ClassRow] = []
         self._lessons: list[Lesson] = []
 
+        self.big_title = widgets.HTML()
+        """The lesson's name and the class challenge, shown on the big screen only."""
+        self.big_title.add_class("tp-class-bigtitle")
         manage = widgets.VBox(
             [
                 self.lesson_controls,
@@ -354,6 +377,7 @@ class ClassResults(widgets.VBox):
         manage.add_class("tp-class-manage")
         self.results = widgets.VBox(
             [
+                self.big_title,
                 self.lesson_heading,
                 self.lesson_status,
                 self.lesson_picker,
@@ -386,6 +410,18 @@ class ClassResults(widgets.VBox):
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
         top.add_class("tp-class-top")
+        shown_on_big_screen = {
+            self.big_title,
+            self.big_screen,
+            self.live_heading,
+            self.live,
+            self.leaderboard_heading,
+            self.leaderboard_summary,
+            self.leaderboard,
+        }
+        for part in (*top.children, self.info, *self.results.children):  # every other part: not on the big screen
+            if part not in shown_on_big_screen:
+                part.add_class("tp-class-detail")
         self.page_bridge = PageBridge(lang=lang, root=".tp-class", live=".tp-class-message")
         """The page's language and title, and the plots' text for screen readers."""
         super().__init__([style, top, self.lock_box, self.info, self.results, self.page_bridge])
@@ -486,8 +522,8 @@ class ClassResults(widgets.VBox):
         if not self.unlocked:
             return False
         signature = self.store.signature() if self.store.available else ()
-        if signature == self._signature:
-            return False
+        if signature == self._signature:  # nothing written; the last moves still age ("2 min ago", then idle)
+            return self._render_live()
         if signature[:4] == self._signature[:4]:  # only who is playing now changed: that table alone
             self._signature = signature
             self._render_live()
@@ -599,6 +635,22 @@ class ClassResults(widgets.VBox):
             self.add_class("tp-class-big")
         else:
             self.remove_class("tp-class-big")
+        self._retext_big_screen()
+
+    def _retext_big_screen(self) -> None:
+        t = self._t
+        self.big_screen.description = t("bigscreen_leave") if self.big_screen.value else t("bigscreen")
+        self.big_screen.tooltip = t("bigscreen_leave_tip") if self.big_screen.value else t("bigscreen_tip")
+
+    def _render_big_title(self) -> None:
+        """The big screen's title: the current lesson (else the page's title) and the class challenge."""
+        t = self._t
+        name = self._lessons[0].name if self._lessons else t("title")
+        parts = [f"<h2>{_esc(name)}</h2>"]
+        challenge = self.store.challenge() if self.unlocked else None
+        if challenge is not None:
+            parts.append(f"<h3>{_esc(t('challenge.banner', code=challenge.code))}</h3>")
+        self.big_title.value = "".join(parts)
 
     def _retext(self) -> None:
         t = self._t
@@ -606,8 +658,7 @@ class ClassResults(widgets.VBox):
         self.language.description = t("language")
         self.refresh_button.description = t("refresh")
         self.refresh_button.tooltip = t("refresh_tip")
-        self.big_screen.description = t("bigscreen")
-        self.big_screen.tooltip = t("bigscreen_tip")
+        self._retext_big_screen()
         self.lock_text.value = f"<p>{_esc(t('lock.prompt'))}</p>"
         self.secret_input.description = t("lock.label")
         self.unlock_button.description = t("lock.unlock")
@@ -744,6 +795,7 @@ class ClassResults(widgets.VBox):
         self._render_info()
         self._render_lesson()
         self._render_challenge()
+        self._render_big_title()
         self._render_live()
         self._render_leaderboard()
         self._render_progress()
@@ -802,17 +854,64 @@ class ClassResults(widgets.VBox):
         self.challenge_controls.layout.display = None if editable else "none"
         self.challenge_keep.layout.display = None if self._pending_challenge is not None else "none"
 
-    def _render_live(self) -> None:
+    def _render_live(self) -> bool:
+        """Who is playing now, each with their last move ("10:42, 2 min ago", the teacher's local
+        time); a student without a move for :data:`IDLE_SECONDS` shows as idle, and goes from the
+        list after :data:`LIVE_WINDOW_SECONDS`.  True when the list changed."""
         t = self._t
-        playing = self.store.playing()
-        if not playing:
-            self.live.value = f"<p>{_esc(t('live.none'))}</p>"
-            return
-        headers = [t("column.name"), t("column.code"), t("column.move"), t("column.score")]
-        cells = [
-            [(p.name, False), (p.code or t("cell.none"), False), (p.moves, True), (p.score, True)] for p in playing
-        ]
-        self.live.value = _table(headers, cells, "tp-class-playing")
+        now = _now()
+        rows = []
+        for p in self.store.playing(within=LIVE_WINDOW_SECONDS):
+            at = datetime.fromisoformat(p.updated_at)
+            age = max(0.0, (now - at).total_seconds())
+            if age > LIVE_WINDOW_SECONDS:  # gone long ago (the tab closed): no longer listed
+                continue
+            rows.append((age >= IDLE_SECONDS, name_key(p.name), p, at, age))
+        rows.sort(key=lambda r: (r[0], r[1]))  # those playing first, then the idle ones, by name
+        if not rows:
+            value = f"<p>{_esc(t('live.none'))}</p>"
+        else:
+            headers = [
+                t("column.name"),
+                t("column.code"),
+                t("column.moves"),
+                t("column.score"),
+                t("column.last_move"),
+                t("column.status"),
+            ]
+            body = []
+            for idle, _key, p, at, age in rows:
+                clock = at.astimezone().strftime("%H:%M")
+                minutes = int(age // 60)
+                last = t("live.just_now", time=clock) if minutes < 1 else t("live.ago", time=clock, minutes=minutes)
+                status = t("live.idle") if idle else t("live.playing")
+                cells = (
+                    (p.name, False),
+                    (p.code or t("cell.none"), False),
+                    (p.moves, True),
+                    (p.score, True),
+                    (last, False),
+                    (status, False),
+                )
+                css = "tp-class-idle" if idle else "tp-class-active"
+                body.append(
+                    f"<tr class='{css}'>"
+                    + "".join(
+                        f"<td class='tp-num'>{_esc(v)}</td>" if num else f"<td>{_esc(v)}</td>" for v, num in cells
+                    )
+                    + "</tr>"
+                )
+            head = "".join(f"<th scope='col'>{_esc(h)}</th>" for h in headers)
+            note = t("live.idle_note", minutes=int(IDLE_SECONDS // 60))
+            value = (
+                "<div class='tp-class-scroll'><table class='tp-class-table tp-class-playing'>"
+                f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
+                f"<p class='tp-class-live-note'>{_esc(note)}</p>"
+            )
+        if value == self.live.value:
+            return False
+        self.live.value = value
+        return True
 
     def _result_text(self, result: Outcome) -> str:
         return self._t(_OUTCOME_KEYS[result])
@@ -957,7 +1056,7 @@ class ClassResults(widgets.VBox):
             "column.code",
             "column.result",
             "column.score",
-            "column.move",
+            "column.moves",
             "column.hints",
             "column.undos",
             "column.time",
@@ -1098,14 +1197,16 @@ class ClassResults(widgets.VBox):
         board = leaderboard(games, code) if code is not None else []
         board = [r for r in board if r.best_score is not None]
         if board:
-            labels = [r.name[:12] for r in board]  # long names cut to fit under their bar
+            labels = [_short_name(r.name) for r in board]  # a long name shortened with an ellipsis
             left.bar(
                 range(len(board)),
                 [r.best_score or 0 for r in board],
                 color=[_WON if r.won else _NOT_WON for r in board],
             )
             left.set_xticks(range(len(board)))
-            left.set_xticklabels(labels, rotation=45 if len(board) > 4 else 0, ha="right" if len(board) > 4 else "center",
+            slanted = len(board) > 4 or any(len(label) > 8 for label in labels)
+            left.set_xticklabels(labels, rotation=40 if slanted else 0, ha="right" if slanted else "center",
+                                 rotation_mode="anchor" if slanted else "default",
                                  fontsize=7 if len(board) > 15 else 8)  # fmt: skip
             left.set_title(t("plot.per_student", code=code), fontsize=10)
         left.set_ylabel(t("plot.best"), fontsize=9)
@@ -1220,6 +1321,12 @@ class ClassResults(widgets.VBox):
             return
         if not self.store.set_option("land_on_challenge", bool(value)):
             self._say(lambda lang: classroom_text("challenge.unsaved", lang), "error")
+
+
+def _short_name(name: str, limit: int = _LABEL_MAX) -> str:
+    """``name`` whole if at most ``limit`` characters, else its first ones and an ellipsis."""
+    name = " ".join(name.split())
+    return name if len(name) <= limit else name[: limit - 1].rstrip() + _ELLIPSIS
 
 
 def _winnable(code: str) -> bool | None:

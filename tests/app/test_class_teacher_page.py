@@ -1,0 +1,209 @@
+"""What a teacher found on the class results page, headless: who is playing now ages and turns idle
+without any new move, the columns of total moves say "Moves", the big screen keeps only the
+lesson, who is playing and the leaderboard, the plot's names are whole or end with an ellipsis
+inside the figure, and the CSV downloads are buttons."""
+
+from __future__ import annotations
+
+import html
+import re
+import sqlite3
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tripeaks.app.views import teacher_page
+from tripeaks.app.views.teacher_page import IDLE_SECONDS, LIVE_WINDOW_SECONDS, ClassResults
+from tripeaks.history.class_results import ENV_CHALLENGE, ENV_TEACHER_SECRET, ClassRow, ClassStore
+from tripeaks.i18n.classroom import classroom_text
+from tripeaks.i18n.engine import LANGUAGES
+
+CODE = "TP1-E-AAAAAAB"
+RECORD = {"format": "tripeaks-record/1", "code": CODE, "actions": ["D"]}
+
+
+def row(name: str, **fields: object) -> ClassRow:
+    values: dict[str, object] = dict(
+        name=name, code=CODE, rules="E", result="won", score=700, moves=40, draws=10, undos=0,
+        duration=60.0, record=RECORD, played_at="2026-05-09T10:00:00+00:00",
+    )  # fmt: skip
+    values.update(fields)
+    return ClassRow(**values)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.delenv(ENV_CHALLENGE, raising=False)
+    monkeypatch.delenv(ENV_TEACHER_SECRET, raising=False)
+    path = tmp_path / "class.sqlite"
+    assert ClassStore(path).record_game(row("Ana"))
+    return path
+
+
+def live_rows(view: ClassResults) -> list[list[str]]:
+    markup = view.live.value
+    return [
+        [html.unescape(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", r)]
+        for r in re.findall(r"<tr[^>]*>(.*?)</tr>", markup)
+        if "<td" in r
+    ]
+
+
+def headers(markup: str) -> list[str]:
+    return [html.unescape(h) for h in re.findall(r"<th scope='col'>(.*?)</th>", markup)]
+
+
+def set_moved_at(db: Path, name: str, when: datetime) -> None:
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE live SET updated_at = ? WHERE name = ?", (when.isoformat(timespec="milliseconds"), name))
+
+
+# ------------------------------------------------------------------ who is playing now
+@pytest.fixture
+def sao_paulo(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The teacher's computer is in São Paulo (UTC−3, no summer time)."""
+    monkeypatch.setenv("TZ", "America/Sao_Paulo")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_a_student_who_stops_moving_ages_then_shows_idle_then_goes_without_any_new_move(
+    db: Path, monkeypatch: pytest.MonkeyPatch, sao_paulo: Any
+) -> None:
+    store = ClassStore(db)
+    assert store.report_playing("Chloé", CODE, 12, 488)
+    moved = datetime.now(timezone.utc).replace(microsecond=0) - timedelta(seconds=20)
+    set_moved_at(db, "Chloé", moved)
+    clock = (moved - timedelta(hours=3)).strftime("%H:%M")  # the teacher's local time, not UTC
+    now = [moved + timedelta(seconds=20)]
+    monkeypatch.setattr(teacher_page, "_now", lambda: now[0])
+    view = ClassResults(db, auto_refresh=0)
+    assert live_rows(view) == [
+        ["Chloé", CODE, "12", "488", classroom_text("live.just_now", "en", time=clock), classroom_text("live.playing")]
+    ]
+    now[0] = moved + timedelta(minutes=2, seconds=5)  # nothing written since: the page still says how long ago
+    assert view.check_for_changes()
+    assert live_rows(view)[0][4:] == [classroom_text("live.ago", time=clock, minutes=2), classroom_text("live.playing")]
+    assert not view.check_for_changes()  # the same minute: nothing redrawn
+    now[0] = moved + timedelta(seconds=IDLE_SECONDS + 60)
+    assert view.check_for_changes()
+    minutes = int((IDLE_SECONDS + 60) // 60)
+    assert live_rows(view)[0][4:] == [
+        classroom_text("live.ago", time=clock, minutes=minutes),
+        classroom_text("live.idle"),
+    ]
+    assert "tp-class-idle" in view.live.value
+    assert classroom_text("live.idle_note", minutes=int(IDLE_SECONDS // 60)) in html.unescape(view.live.value)
+    now[0] = moved + timedelta(seconds=LIVE_WINDOW_SECONDS + 60)  # the tab was closed long ago
+    assert view.check_for_changes()
+    assert classroom_text("live.none") in html.unescape(view.live.value)
+
+
+def test_those_playing_come_before_the_idle_ones(db: Path) -> None:
+    store = ClassStore(db)
+    for name in ("Ana", "Bea", "Zoé"):
+        assert store.report_playing(name, CODE, 3, 497)
+    set_moved_at(db, "Ana", datetime.now(timezone.utc) - timedelta(seconds=IDLE_SECONDS + 30))
+    view = ClassResults(db, auto_refresh=0)
+    assert [(r[0], r[5]) for r in live_rows(view)] == [
+        ("Bea", classroom_text("live.playing")),
+        ("Zoé", classroom_text("live.playing")),
+        ("Ana", classroom_text("live.idle")),
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_columns_of_total_moves_say_moves_in_every_language(db: Path, lang: str) -> None:
+    ClassStore(db).report_playing("Bea", CODE, 7, 493)
+    view = ClassResults(db, lang=lang, auto_refresh=0)
+    moves = classroom_text("column.moves", lang)
+    assert moves == {"en": "Moves", "pt": "Jogadas", "fr": "Coups", "es": "Jugadas"}[lang]
+    assert moves in headers(view.attempts.value)  # a game's moves, all of them
+    assert headers(view.live.value)[:4] == [
+        classroom_text(k, lang) for k in ("column.name", "column.code", "column.moves", "column.score")
+    ]
+    for part in (view.attempts.value, view.live.value, view.leaderboard.value, view.progress.value):
+        assert {"Move", "Jogada", "Coup", "Jugada"}.isdisjoint(headers(part))
+
+
+# ------------------------------------------------------------------ the big screen
+def test_the_big_screen_keeps_the_lesson_who_is_playing_and_the_leaderboard_only(db: Path) -> None:
+    store = ClassStore(db)
+    store.start_lesson("Peaks first", challenge=CODE)
+    store.record_game(row("Bea", score=600))
+    view = ClassResults(db, auto_refresh=0)
+    kept = {view.big_title, view.big_screen, view.live_heading, view.live}
+    kept |= {view.leaderboard_heading, view.leaderboard_summary, view.leaderboard}
+    top = view.children[1]
+    for part in (*top.children, view.info, *view.results.children):
+        assert ("tp-class-detail" in part._dom_classes) is (part not in kept), part
+    assert view.watch_button in view.watch_controls.children  # the Watch button goes with its row
+    title = html.unescape(view.big_title.value)
+    assert "Peaks first" in title and classroom_text("challenge.banner", code=CODE) in title
+    assert view.big_screen.description == classroom_text("bigscreen")
+    view.big_screen.value = True
+    assert "tp-class-big" in view._dom_classes
+    assert view.big_screen.description == classroom_text("bigscreen_leave")
+    view.set_language("fr")
+    assert view.big_screen.description == classroom_text("bigscreen_leave", "fr")
+    view.big_screen.value = False
+    assert view.big_screen.description == classroom_text("bigscreen", "fr")
+
+
+def test_without_a_lesson_the_big_screen_title_is_the_pages(db: Path) -> None:
+    view = ClassResults(db, lang="pt", auto_refresh=0)
+    assert html.unescape(view.big_title.value) == f"<h2>{classroom_text('title', 'pt')}</h2>"
+
+
+# ------------------------------------------------------------------ the plot's names
+LONG_NAMES = [
+    "Maximiliana Fernández-Oliveira de Melo",
+    "Jean-Baptiste Emmanuel Zorg",
+    "Ana",
+    "Wolfeschlegelsteinhausenbergerdorff",
+    "Chloé",
+    "Bob",
+]
+
+
+@pytest.mark.parametrize("count", [1, 3, 6, 24])
+def test_the_plots_names_are_whole_or_end_with_an_ellipsis_inside_the_figure(tmp_path: Path, count: int) -> None:
+    path = tmp_path / "class.sqlite"
+    store = ClassStore(path)
+    names = [
+        f"{LONG_NAMES[i % len(LONG_NAMES)][:36]} {i}" if count > len(LONG_NAMES) else LONG_NAMES[i]
+        for i in range(count)
+    ]
+    for i, name in enumerate(names):
+        assert store.record_game(row(name, score=300 + 10 * i, played_at=f"2026-05-09T10:{i:02d}:00+00:00"))
+    view = ClassResults(path, auto_refresh=0)
+    assert view.plot_png.startswith(b"\x89PNG")
+    fig = view._figure
+    renderer = view._canvas.get_renderer()
+    left = fig.axes[0]
+    labels = [t for t in left.get_xticklabels() if t.get_text()]
+    assert len(labels) == count
+    figure_box = fig.bbox
+    for label in labels:
+        text = label.get_text()
+        whole = next(n for n in names if n == text or (text.endswith("\u2026") and n.startswith(text[:-1])))
+        assert text == whole if len(whole) <= 14 else len(text) < len(whole)  # a short name is whole
+        box = label.get_window_extent(renderer)
+        assert box.x0 >= figure_box.x0 - 0.5 and box.x1 <= figure_box.x1 + 0.5, (text, box, figure_box)
+        assert box.y0 >= figure_box.y0 - 0.5 and box.y1 <= figure_box.y1 + 0.5, (text, box, figure_box)
+
+
+# ------------------------------------------------------------------ the downloads
+def test_the_downloads_are_buttons_with_an_icon(db: Path) -> None:
+    view = ClassResults(db, auto_refresh=0)
+    links = re.findall(r"<a [^>]*>.*?</a>", view.export.value)
+    assert len(links) == 2
+    for link in links:
+        assert "class='tp-class-download'" in link and "role='button'" in link and "download=" in link
+        assert "fa-download" in link and "aria-hidden='true'" in link
+    assert classroom_text("export.games") in html.unescape(links[0])
