@@ -63,6 +63,8 @@ def test_a_saved_name_can_be_corrected_and_the_next_results_go_under_the_new_one
     assert tools.name == "Anna Sofai" and remembered(sent) == "Anna Sofai"
     abandon_a_game(app, tools)
     assert shown(tools.change_button) and not shown(tools.name_input)
+    bar = list(tools.bar.children)
+    assert bar.index(tools.change_button) == bar.index(tools.note) + 1  # after "… recorded as Anna Sofai."
     assert tools.change_button.description == classroom_text("name.change", lang)
     assert tools.change_button.tooltip == classroom_text("name.change_tip", lang)
     tools.change_button.click()

@@ -219,9 +219,9 @@ class ClassroomTools:
                 self.name_choice,
                 self.save_button,
                 self.cancel_button,
-                self.change_button,
                 self.prompt,
                 self.note,
+                self.change_button,  # after "Your results will be recorded as …"
                 self.challenge_box,
                 style,
                 self.memory,
