@@ -398,14 +398,23 @@ def test_keyboard_play_tab_stops_arrows_focus_and_shortcuts(voila_server, page, 
         assert ui_text(key, "en") in help_text
     page.keyboard.press("Escape")
     page.wait_for_selector(".tp-keys-help", state="hidden")
-    # The list floats inside the window wherever the page is scrolled, at a desktop and a phone size, and
-    # its close button hides it.
+    # The list is brought into view wherever the page was scrolled (here to its very end, the focus
+    # kept on the stock), at a desktop and a phone size, and its close button hides it.
     size = page.viewport_size
     for w, h in ((1280, 800), (375, 700)):
         page.set_viewport_size({"width": w, "height": h})
-        page.focus(".tp-stock")
+        page.evaluate(
+            "() => { const shown = [...document.querySelectorAll('.tp-app .tp-side > *')].filter(e => e.offsetParent);"
+            " shown[shown.length - 1].scrollIntoView({block: 'end'}); }"
+        )
+        page.evaluate("() => document.querySelector('.tp-stock').focus({preventScroll: true})")
         page.keyboard.press("?")
         page.wait_for_selector(".tp-keys-panel", state="visible")
+        page.wait_for_function(
+            "(h) => { const r = document.querySelector('.tp-keys-panel').getBoundingClientRect();"
+            " return r.top >= 0 && r.bottom <= h; }",
+            arg=h,
+        )  # scrolled into view (smoothly)
         box = page.locator(".tp-keys-panel").bounding_box()
         assert box and box["x"] >= 0 and box["y"] >= 0, (w, h, box)
         assert box["x"] + box["width"] <= w and box["y"] + box["height"] <= h, (w, h, box)

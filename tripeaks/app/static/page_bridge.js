@@ -97,11 +97,24 @@ function render({ model, el }) {
     observer = new MutationObserver(liveLater);
     observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
   });
+  // The kernel asks for a part of the app to be brought into view (a panel it just opened): once
+  // drawn (two frames later), scrolled the least that shows it, in whatever box scrolls the page.
+  const onMessage = (msg) => {
+    if (!msg || typeof msg.view !== "string") return;
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      const target = root ? root.querySelector(msg.view) : null;
+      if (!target || !target.isConnected) return;
+      const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      target.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
+    }));
+  };
   model.on("change:lang", applyPage);
   model.on("change:title", applyPage);
   model.on("change:live", applyLive);
   model.on("change:images", applyLive);
+  model.on("msg:custom", onMessage);
   return () => {
+    model.off("msg:custom", onMessage);
     stop();
     model.off("change:lang", applyPage);
     model.off("change:title", applyPage);

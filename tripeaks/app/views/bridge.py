@@ -119,6 +119,11 @@ class PageBridge(anywidget.AnyWidget):
             if images is not None:
                 self.images = dict(images)
 
+    def bring_into_view(self, selector: str) -> None:
+        """Scroll the page the least that shows the app's part matching the CSS ``selector`` (e.g. a
+        panel just opened), once the browser has drawn it; nothing when no such part is shown."""
+        self.send({"view": str(selector)})
+
     def on_key(self, callback: Callable[[str], object]) -> None:
         """Call ``callback(key)`` for each shortcut pressed (a key of :attr:`shortcuts`)."""
         self._key_callbacks.append(callback)

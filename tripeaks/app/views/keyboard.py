@@ -88,6 +88,7 @@ class AccessTools:
         hint: Callable[[], object] | None = None,
     ) -> None:
         self.session = session
+        self._bridge = bridge
         self.keys_toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
         self.keys_toggle.add_class("tp-keys-toggle")
         self.keys_toggle.observe(lambda c: self._show_help(bool(c["new"])), names="value")
@@ -95,8 +96,8 @@ class AccessTools:
         self.four_colour.add_class("tp-four-colour")
         self.four_colour.observe(lambda c: session.set_four_colour(bool(c["new"])), names="value")
         self.sound = SoundToggle(session)
-        # The list of shortcuts floats over the page (at the bottom right, over the side column on a
-        # desktop): opened by "?" or its button, it is on screen wherever the page is scrolled.
+        # The list of shortcuts, at the top of the side column (right under the controls on a phone):
+        # opened by "?" or its button, it is scrolled into view wherever the page was scrolled.
         self.keys_help = widgets.HTML()
         self.keys_help.add_class("tp-keys-help")
         self.keys_close = widgets.Button(icon="times", layout=widgets.Layout(width="auto"))
@@ -142,6 +143,8 @@ class AccessTools:
 
     def _show_help(self, on: bool) -> None:
         self.keys_panel.layout.display = None if on else "none"
+        if on:
+            self._bridge.bring_into_view(".tp-keys-panel")
 
     def _on_event(self, event: SessionEvent) -> None:
         if isinstance(event, LanguageChanged):
