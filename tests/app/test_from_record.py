@@ -153,6 +153,34 @@ def test_a_continued_game_counts_only_as_what_moves_made_here_make_it(record, da
     assert entry.from_record and GameEntry.from_json(entry.to_json()) == entry
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(records(), st.data())
+def test_abandon_this_game_counts_only_the_moves_made_past_the_step_continued(record, data):
+    """ "Your N moves so far will be lost": N is what the player made here, not the record's moves before."""
+    from tripeaks.app.model.session import ConfirmationAsked
+
+    replay = Replay(record)
+    step = data.draw(st.integers(0, replay.steps))
+    game = replay.game_at(step)
+    session = PlaySession(Game.from_code("TP1-E-AAAAAAB"))
+    if session.set_game(game, GameSource.RECORD) is None:
+        return  # a step already over: nothing to continue
+    events = watched(session)
+    made = 0
+    for _ in range(data.draw(st.integers(1, 5))):  # plays and draws only: each adds one move
+        actions = session.game.legal_actions()
+        if not actions:
+            break
+        choice = data.draw(st.sampled_from(actions))
+        made += (session.draw() if choice == "D" else session.play(choice)) is not None
+    over = session.game.is_over
+    session.request_deal_random()
+    asked = [e for e in events if isinstance(e, ConfirmationAsked)]
+    if over or made == 0:
+        return  # an ended game, or no move of the player's: nothing to ask
+    assert len(asked) == 1 and asked[0].moves == made, (step, made, asked)
+
+
 def test_a_game_of_my_own_still_counts_as_before_and_is_not_from_a_record():
     session = PlaySession(Game.from_code("TP1-E-AAAAAAD"))
     events = watched(session)

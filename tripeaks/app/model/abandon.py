@@ -99,7 +99,7 @@ class AbandonGuard:
 class ReplaceRequests:
     """The player's requests to replace the game: the part of :class:`~tripeaks.app.model.session.PlaySession`
     that asks "Abandon this game?" first (a mixin: the session gives it ``_abandon``, ``_game``, ``clock``,
-    ``run``, ``_emit``, ``_with_code``, ``_rules``, ``_start``, ``_deal_random`` and ``_restart``).
+    ``continued_at``, ``run``, ``_emit``, ``_with_code``, ``_rules``, ``_start``, ``_deal_random`` and ``_restart``).
 
     The question is sent as :class:`ConfirmationAsked` (with the :class:`ReplaceRequest`) and
     closed by :class:`ConfirmationClosed` (answered, or the game moved on).
@@ -111,6 +111,9 @@ class ReplaceRequests:
 
         @property
         def clock(self) -> Callable[[], float]: ...
+
+        @property
+        def continued_at(self) -> int | None: ...
 
         def run(self, action: Callable[..., Any], *args: Any) -> Any: ...
         def _emit(self, *events: SessionEvent) -> None: ...
@@ -170,7 +173,8 @@ class ReplaceRequests:
     def _request(self, request: ReplaceRequest) -> Game | None:
         decision = self._abandon.decide(request, self._game, self.clock())
         if decision is Decision.ASK:
-            self._emit(ConfirmationAsked(request, self._game.moves))
+            # the player's own moves: a game continued from a record counts those made past it (docs/rules.md §6)
+            self._emit(ConfirmationAsked(request, self._game.moves - (self.continued_at or 0)))
         return self._carry_out(request) if decision is Decision.CARRY_OUT else None
 
     def _carry_out(self, request: ReplaceRequest) -> Game:
