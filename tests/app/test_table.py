@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 
@@ -146,6 +147,9 @@ def test_a_refused_draw_shakes_the_stock_and_a_double_clicks_echo_shakes_nothing
     before = css_classes(stock)
     app.session.draw()  # the stock is empty: refused (the game is over, blocked)
     assert {"tp-refused-a", "tp-refused-b"} & css_classes(stock) - before
+    # The note puts each sentence on a line of its own (some, like the blocked status, have no full stop).
+    sentences = app.session.message.sentences("en")
+    assert len(sentences) >= 2 and "<br>".join(html.escape(t) for t in sentences) in app.refusal_note.value
     app2 = build_app(CODE, keep=False)
     playable = a_playable_card(app2)
     button = app2.board.card_buttons[playable]

@@ -73,7 +73,7 @@ class RefusalNote(widgets.HTML):
             self.hide()
 
     def _show(self, sentences: tuple[str, ...] | list[str]) -> None:
-        text = " ".join(html.escape(s) for s in sentences)
+        text = "<br>".join(html.escape(s) for s in sentences)  # a line each: some end without a full stop
         self.remove_class(_PHASES[self._phase])
         self._phase = 1 - self._phase
         self.add_class(_PHASES[self._phase])  # a new animation name: the fade starts again
