@@ -294,9 +294,13 @@ def test_the_win_is_cheered_over_the_felt_without_hiding_a_word(voila_server, pa
     line = solve(game).line
     play(app, game, line[:-1])
     page.evaluate(f"() => {{ window.__tpCheer = ({CHEER_OVER_WORDS_JS})(); }}")  # not awaited
-    app.draw() if line[-1] == "D" else app.click_card(line[-1])
+    assert line[-1] != "D"  # a win clears the tableau: its last move is a play
+    page.focus(f".tp-pos-{line[-1]}")
+    page.keyboard.press("Enter")  # by the keyboard: the focus must go on from the card that left
     game.apply(line[-1])
     page.locator(".tp-end.tp-end-open").wait_for()
+    # Nothing is left to play: the end's New game button has the focus (it fell to the page's body).
+    page.wait_for_function("() => document.activeElement.classList.contains('tp-end-again')")
     seen = page.evaluate("() => window.__tpCheer")
     assert seen["spans"] > 0  # the cheer showed
     assert seen["over"] == [], seen

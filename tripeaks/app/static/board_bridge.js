@@ -64,7 +64,22 @@ function render({ model, el }) {
     const all = stops();
     const cards = all.filter((b) => b.classList.contains("tp-card"));
     const target = nearest(lastRect, cards.length ? cards : all);
-    if (target) { target.focus({ preventScroll: true }); remember(target); }
+    if (target) { target.focus({ preventScroll: true }); remember(target); return; }
+    // Nothing left to play (the last card won the game): the end's New game button takes the focus,
+    // once it is shown, so keyboard play goes on there and not from the page's body.
+    remember(null);
+    const app = board.closest(".tp-app");
+    let tries = 0;
+    const toAgain = () => {
+      const now = document.activeElement;
+      if (now && now !== document.body && board && !board.contains(now)) return;  // the player went on
+      // the end's panel first; the status line's New game once the panel was closed or never came
+      const last = ++tries >= 100;  // up to 10 s: a busy kernel draws the panel late
+      const again = app ? app.querySelector(last ? ".tp-again" : ".tp-end-again") : null;
+      if (again && usable(again)) again.focus({ preventScroll: true });
+      else if (!last) setTimeout(toAgain, 100);
+    };
+    toAgain();
   };
   const later = () => { if (!pending) { pending = true; requestAnimationFrame(rescue); } };
   const onKey = (e) => {
