@@ -42,7 +42,9 @@ def test_a_bad_link_over_a_saved_game_says_why_and_resumes_it(voila_server, page
     with pytest.raises(InvalidCodeError) as refused:
         GameCode.parse(BAD)
     app.wait_text(".tp-new-message", code_error_message(refused.value, "en"), timeout=60_000)
-    app.wait_text(".tp-status", keep_text("keep.resumed", "en", code=SAVED, moves=1))
+    # …and the status line under the board says why too, and that the game in progress is back.
+    reason = code_error_message(refused.value, "en")
+    app.wait_text(".tp-status", keep_text("keep.link_refused_resumed", "en", reason=reason, moves=1))
     app.wait_contains(".tp-code", SAVED)
     page.wait_for_timeout(1500)  # nothing later takes the reason away
     assert app.text(".tp-new-message") == code_error_message(refused.value, "en")
