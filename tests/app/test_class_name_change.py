@@ -125,3 +125,28 @@ def test_the_old_name_leaves_who_is_playing_now(db: Path) -> None:
     assert tools.wait() and ClassStore(db).playing() == []
     app.board.stock_button.click()  # the next move says the new name at once
     assert tools.wait() and [p.name for p in ClassStore(db).playing()] == ["Robert"]
+
+
+def test_the_last_move_of_a_burst_reaches_who_is_playing_now(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Moves are told at most every LIVE_SECONDS; the last one of a quick burst is told at a later
+    poll (it stayed unsaid: the teacher saw move 1 while the student was at move 6). The name stays
+    as first typed whatever spelling says it again."""
+    from tripeaks.app.views import class_panel
+
+    now = [1000.0]
+    monkeypatch.setattr(class_panel.time, "monotonic", lambda: now[0])
+    app, tools, _sent = class_app(db)
+    assert tools.save_name(" chloé ")
+    for _ in range(6):  # six draws within a second
+        app.board.stock_button.click()
+        now[0] += 0.1
+    assert tools.wait() and [(p.name, p.moves) for p in ClassStore(db).playing()] == [("chloé", 1)]
+    tools.poll()  # too soon: nothing new is told
+    assert tools.wait() and [p.moves for p in ClassStore(db).playing()] == [1]
+    now[0] += class_panel.LIVE_SECONDS
+    tools.poll()
+    assert tools.wait() and [(p.name, p.moves, p.score) for p in ClassStore(db).playing()] == [
+        ("chloé", 6, app.game.score)
+    ]
+    ClassStore(db).report_playing("Chloé", CODE, 7, 493)  # the same student, spelt otherwise
+    assert [(p.name, p.moves) for p in ClassStore(db).playing()] == [("chloé", 7)]

@@ -1213,7 +1213,7 @@ class ClassStore:
         def store(con: sqlite3.Connection) -> None:
             con.execute(
                 "INSERT INTO live (name_key, name, code, moves, score, updated_at) VALUES (?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (name_key) DO UPDATE SET name = excluded.name, code = excluded.code,"
+                " ON CONFLICT (name_key) DO UPDATE SET code = excluded.code,"  # the name as first typed
                 " moves = excluded.moves, score = excluded.score, updated_at = excluded.updated_at",
                 (name_key(student), student, code, moves, score, now),
             )

@@ -175,6 +175,7 @@ class ClassroomTools:
         self._idle = threading.Condition()
         self._hints = 0  # hints asked in the game on the table
         self._live_at = 0.0  # when the last move was reported (monotonic seconds)
+        self._live_due = False  # a move not reported yet (made within LIVE_SECONDS of the last report)
         self._land = False  # the teacher's "students start on the challenge"
         self._landed = False
         self._shown_once = False  # the page has shown the app (a preheated kernel waits before that)
@@ -248,12 +249,20 @@ class ClassroomTools:
                 if self.session.closed:
                     return
                 self._read_challenge()
+                if self._live_due:  # the last move of a burst: told once LIVE_SECONDS have passed
+                    self._call(lambda: self._guarded(lambda _x: self._flush_live(), None))
 
         threading.Thread(target=loop, name="tripeaks-class-challenge", daemon=True).start()
 
     def poll(self) -> None:
-        """Read the challenge again now (what the page does every :data:`POLL_SECONDS`)."""
+        """Read the challenge again now, and report a move not reported yet once :data:`LIVE_SECONDS`
+        have passed since the last report (what the page does every :data:`POLL_SECONDS`)."""
         self._read_challenge()
+        self._flush_live()
+
+    def _flush_live(self) -> None:
+        if self._live_due and time.monotonic() - self._live_at >= LIVE_SECONDS:
+            self._moved()
 
     # ------------------------------------------------------------------ the database, off the main thread
     def _background(self, work: Callable[[], T], then: Callable[[T], None]) -> None:
@@ -376,9 +385,11 @@ class ClassroomTools:
     # ------------------------------------------------------------------ following the session
     def _on_event(self, event: SessionEvent) -> None:
         if isinstance(event, GameFinished):
+            self._live_due = False  # recorded: the student leaves who is playing now
             self._finished(event)
         elif isinstance(event, GameStarted):
             self._hints = 0
+            self._live_due = False
             self._read_challenge()
         elif isinstance(event, MoveMade):
             self._moved()
@@ -396,8 +407,9 @@ class ClassroomTools:
             return
         now = time.monotonic()
         if now - self._live_at < LIVE_SECONDS:
+            self._live_due = True  # told at a later poll, so the teacher sees the last move of a burst
             return
-        self._live_at = now
+        self._live_at, self._live_due = now, False
         game = self.session.game
         code = str(game.code) if game.code is not None else None
         moves, score = game.moves, game.score
