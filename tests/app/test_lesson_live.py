@@ -94,6 +94,23 @@ def test_a_new_lesson_is_asked_first_and_a_double_click_starts_one(db: Path) -> 
     assert store.count() == 1  # nothing lost
 
 
+@pytest.mark.parametrize("lang", ["en", "pt", "fr", "es"])
+def test_a_lesson_on_an_unwinnable_challenge_warns_before_it_starts(db: Path, lang: str) -> None:
+    """The solver's check of a challenge set alone applies to a lesson's challenge too; Yes keeps it."""
+    view = ClassResults(db, auto_refresh=0)
+    view.set_language(lang)
+    warning = classroom_text("lesson.unwinnable", lang, code=UNWINNABLE)
+    view.lesson_challenge.value = CHALLENGE
+    view.lesson_start.click()
+    assert "tp-class-warn" not in view.lesson_confirm_text.value  # winnable: no warning
+    view.lesson_no.click()
+    view.lesson_challenge.value = UNWINNABLE
+    view.lesson_start.click()
+    assert warning in html.unescape(view.lesson_confirm_text.value)
+    view.lesson_yes.click()  # the teacher keeps it on purpose
+    assert ClassStore(db).challenge().code == UNWINNABLE  # type: ignore[union-attr]
+
+
 def test_a_bad_lesson_name_is_refused_with_a_message(db: Path) -> None:
     view = ClassResults(db, auto_refresh=0)
     view.lesson_name.value = "x" * 81

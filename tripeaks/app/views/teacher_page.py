@@ -746,7 +746,10 @@ class ClassResults(widgets.VBox):
             return
         shown = name or datetime.now().strftime("%Y-%m-%d")
         self._pending_lesson = (shown, code)
-        self.lesson_confirm_text.value = f"<p>{_esc(self._t('lesson.confirm', name=shown))}</p>"
+        text = _esc(self._t("lesson.confirm", name=shown))
+        if code is not None and _winnable(code) is False:  # as for a challenge set alone: the teacher decides
+            text += f' <strong class="tp-class-warn">{_esc(self._t("lesson.unwinnable", code=code))}</strong>'
+        self.lesson_confirm_text.value = f"<p>{text}</p>"
         self.lesson_confirm.layout.display = None
 
     def _say_lesson_refused(self, exc: Exception) -> None:
