@@ -89,7 +89,9 @@ def test_a_student_who_stops_moving_ages_then_shows_idle_then_goes_without_any_n
     now[0] = moved + timedelta(minutes=2, seconds=5)  # nothing written since: the page still says how long ago
     assert view.check_for_changes()
     assert live_rows(view)[0][4:] == [classroom_text("live.ago", time=clock, minutes=2), classroom_text("live.playing")]
-    assert not view.check_for_changes()  # the same minute: nothing redrawn
+    assert not view.check_for_changes()  # the same minute: nothing redrawn…
+    read = (now[0] - timedelta(hours=3)).strftime("%H:%M:%S")
+    assert classroom_text("updated", time=read) in html.unescape(view.info.value)  # …but "Read at" is this look
     now[0] = moved + timedelta(seconds=IDLE_SECONDS + 60)
     assert view.check_for_changes()
     minutes = int((IDLE_SECONDS + 60) // 60)

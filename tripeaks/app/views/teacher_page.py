@@ -522,6 +522,9 @@ class ClassResults(widgets.VBox):
         if not self.unlocked:
             return False
         signature = self.store.signature() if self.store.available else ()
+        if self.store.available:  # "Read at …" says this look, not the last one that found a change
+            self.read_at = _now()
+            self._render_info()
         if signature == self._signature:  # nothing written; the last moves still age ("2 min ago", then idle)
             return self._render_live()
         if signature[:4] == self._signature[:4]:  # only who is playing now changed: that table alone
