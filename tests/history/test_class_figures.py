@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import sqlite3
 from pathlib import Path
 
@@ -160,7 +161,8 @@ def test_who_is_playing_now_and_the_signature(store: ClassStore) -> None:
     before = store.signature()
     assert store.report_playing(" chloé ", CODE, 7, 350)
     assert store.report_playing("Chloé", CODE, 9, 420)  # the same student
-    assert [(p.name, p.moves) for p in store.playing()] == [("Chloé", 9)]
+    # one row, named as first typed (as the leaderboard and the exports name her), at the latest move
+    assert [(p.name, p.moves) for p in store.playing()] == [("chloé", 9)]
     assert store.signature() != before
     assert store.record_game(row("CHLOÉ"))  # a recorded game ends "playing now"
     assert store.playing() == []
@@ -211,6 +213,7 @@ def test_names_survive_the_export_intact(typed: list[str]) -> None:
     rows = [row(n, result="won" if i % 2 else "blocked", score=100 + i) for i, n in enumerate(typed)]
     games = list(csv.DictReader(io.StringIO(games_csv(rows).lstrip("\ufeff"))))
     assert [g["name"] for g in games] == typed
+    assert [json.loads(g["record"]) for g in games] == [json.loads(r.record) for r in rows]  # replayable
     students = list(csv.DictReader(io.StringIO(students_csv(rows).lstrip("\ufeff"))))
     assert sorted(s["name"] for s in students) == sorted(set(typed))
     assert sum(int(s["games"]) for s in students) == len(typed)

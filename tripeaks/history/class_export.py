@@ -42,6 +42,7 @@ GAME_COLUMNS = (
     "seconds",
     "from_record",
     "played_at_utc",
+    "record",
 )
 STUDENT_COLUMNS = (
     "lesson",
@@ -103,6 +104,7 @@ def games_csv(rows: Sequence[ClassRow], lessons: Sequence[Lesson] = ()) -> str:
                 r.duration,
                 "yes" if r.from_record else "no",
                 r.played_at,
+                r.record,  # the game record (JSON, docs/rules.md §6): the moves, to replay or check
             )
             for r in rows
         ),
