@@ -175,6 +175,21 @@ def test_an_interrupted_run_says_so_in_one_line(monkeypatch, capsys):
     assert one_error_line(capsys) == "tripeaks winrate: interrompido"
 
 
+@pytest.mark.parametrize("where", ["during", "at the end"])
+def test_a_closed_pipe_stops_quietly(monkeypatch, capsys, where):
+    """`tripeaks class-server --dry-run | head`: the reader goes away; no "error: Broken pipe"."""
+
+    def closed(*args, **kwargs):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    if where == "during":
+        monkeypatch.setattr(cli, "decide_deals", closed)
+    else:
+        monkeypatch.setattr("builtins.print", closed)
+    assert main(["winrate", "--deals", "0-1"]) == 141
+    assert capsys.readouterr().err == ""
+
+
 def test_the_real_command_line_prints_one_line_and_exits_2():
     run = subprocess.run(
         [sys.executable, "-m", "tripeaks", "winrate", "--deals", "0-100000000000"],

@@ -698,6 +698,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             status = _class_server(args, out)
         else:
             status = _study(args, out)
+    except BrokenPipeError:  # whoever read the output went away (`| head`): stop quietly, as shells expect
+        return _pipe_closed()
     except (ValueError, OSError, BrokenProcessPool, MemoryError, _EnvironmentProblem) as exc:
         message = str(exc) if isinstance(exc, _EnvironmentProblem) else _message(exc, args.lang)
         print(solver_text("cli.error", args.lang, command=args.command, message=message), file=sys.stderr)
@@ -705,5 +707,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C: stop quietly, as shells expect
         print(solver_text("cli.interrupted", args.lang, command=args.command), file=sys.stderr)
         return 130
-    print("\n".join(out))
+    try:
+        print("\n".join(out))
+    except BrokenPipeError:
+        return _pipe_closed()
     return status
+
+
+def _pipe_closed() -> int:
+    """The output's reader closed the pipe: nothing more is written (not even at exit); 141 = 128 + SIGPIPE."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # a stdout without a file (a test's capture)
+        pass
+    return 141
