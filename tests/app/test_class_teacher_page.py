@@ -14,24 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from class_rows import CODE, row
 
 from tripeaks.app.views import teacher_page
 from tripeaks.app.views.teacher_page import IDLE_SECONDS, LIVE_WINDOW_SECONDS, ClassResults
-from tripeaks.history.class_results import ENV_CHALLENGE, ENV_TEACHER_SECRET, ClassRow, ClassStore
+from tripeaks.history.class_results import ENV_CHALLENGE, ENV_TEACHER_SECRET, ClassStore
 from tripeaks.i18n.classroom import classroom_text
 from tripeaks.i18n.engine import LANGUAGES
-
-CODE = "TP1-E-AAAAAAB"
-RECORD = {"format": "tripeaks-record/1", "code": CODE, "actions": ["D"]}
-
-
-def row(name: str, **fields: object) -> ClassRow:
-    values: dict[str, object] = dict(
-        name=name, code=CODE, rules="E", result="won", score=700, moves=40, draws=10, undos=0,
-        duration=60.0, record=RECORD, played_at="2026-05-09T10:00:00+00:00",
-    )  # fmt: skip
-    values.update(fields)
-    return ClassRow(**values)  # type: ignore[arg-type]
 
 
 @pytest.fixture

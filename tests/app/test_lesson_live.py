@@ -11,28 +11,18 @@ import json
 from pathlib import Path
 
 import pytest
+from class_rows import CODE, row
 from page import ui
 
 from tripeaks.app import build_app
 from tripeaks.app.views import teacher_page
 from tripeaks.app.views.teacher_page import ClassResults
-from tripeaks.history.class_results import ENV_CHALLENGE, ClassRow, ClassStore
+from tripeaks.history.class_results import ENV_CHALLENGE, ClassStore
 from tripeaks.i18n.classroom import classroom_text
 
-CODE = "TP1-E-AAAAAAB"
 CHALLENGE = "TP1-E-AAAAAAC"
 UNWINNABLE = "TP1-C-AAAAAAD"  # the solver proves it cannot be won
 SECRET = "s3cret-for-the-teacher"
-RECORD = {"format": "tripeaks-record/1", "code": CODE, "actions": ["D"]}
-
-
-def row(name: str, **fields: object) -> ClassRow:
-    values: dict[str, object] = dict(
-        name=name, code=CODE, rules="E", result="won", score=700, moves=40, draws=10, undos=0,
-        duration=60.0, record=RECORD, played_at="2026-05-09T10:00:00+00:00",
-    )  # fmt: skip
-    values.update(fields)
-    return ClassRow(**values)  # type: ignore[arg-type]
 
 
 @pytest.fixture
