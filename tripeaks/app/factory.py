@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 from ..engine.codes import GameCode, InvalidCodeError
 from ..engine.game import Game
 from ..i18n import check_language
-from ..i18n.keep import keep_text
-from ..i18n.ui import code_error_message, ui_text
-from .model.session import MessageKind, PlaySession
+from ..i18n.ui import ui_text
+from .model.keeper import say_link_refused
+from .model.session import PlaySession
 from .persist import Persistence, link_code, voila_query
 from .play import TriPeaksApp
 from .views.hints import HintTools
@@ -198,7 +198,5 @@ def deal_from_link(app: TriPeaksApp, query: str | None = None) -> Game | None:
     else:
         return app.session.deal_code(code)
     app.session.deal_code(code)  # refused: the New game panel says why
-    app.session.show_message(
-        lambda lang: keep_text("keep.link_refused", lang, reason=code_error_message(error, lang)), MessageKind.ERROR
-    )
+    say_link_refused(app.session, error)
     return None

@@ -110,6 +110,7 @@ __all__ = [
     "KeeperEvent",
     "LeftGamesCounted",
     "read_document",
+    "say_link_refused",
     "RESUME_GAP",
     "KEEP_ACTIONS",
     "keep_actions",
@@ -875,17 +876,8 @@ class Keeper:
         return game
 
     def _say_link_refused(self, resumed_at: int | None) -> None:
-        """The status line says why the link's code was not dealt (and, ``resumed_at`` a move count,
-        that the saved game is back), in the player's language."""
-        error = self._link_error
-        if error is None:
-            return
-        key = "keep.link_refused" if resumed_at is None else "keep.link_refused_resumed"
-
-        def render(lang: str) -> str:
-            return keep_text(key, lang, reason=code_error_message(error, lang), moves=resumed_at or 0)
-
-        self.session.show_message(render, MessageKind.ERROR)
+        if self._link_error is not None:
+            say_link_refused(self.session, self._link_error, resumed_at)
 
     def start_match(self, size: int, rules: RuleSet | str | None = None) -> Game | None:
         """Start a match of ``size`` deals (3, 5 or 10) under ``rules`` (default: the rule set of
@@ -971,3 +963,14 @@ def _saved_id(saved: dict[str, Any]) -> str:
 def _with_id(entry: GameEntry, game_id: str) -> GameEntry:
     """``entry`` with the id of its game (:meth:`GameEntry.make_id`)."""
     return replace(entry, id=GameEntry.make_id(game_id, entry.result, entry.actions))
+
+
+def say_link_refused(session: PlaySession, error: InvalidCodeError, resumed_at: int | None = None) -> None:
+    """The status line says why the page's link held no code it could deal (and, ``resumed_at`` a move
+    count, that the saved game is back at that move), in the player's language (docs/rules.md §5)."""
+    key = "keep.link_refused" if resumed_at is None else "keep.link_refused_resumed"
+
+    def render(lang: str) -> str:
+        return keep_text(key, lang, reason=code_error_message(error, lang), moves=resumed_at or 0)
+
+    session.show_message(render, MessageKind.ERROR)
