@@ -109,14 +109,16 @@ def _esc(value: Any) -> str:
     return html.escape(str(value), quote=True)
 
 
-def _table(headers: Sequence[str], rows: Sequence[Sequence[tuple[Any, bool]]], css: str) -> str:
-    """An HTML table; every cell is (value, is_number) and is escaped as text."""
+def _table(
+    headers: Sequence[str], rows: Sequence[Sequence[tuple[Any, bool]]], css: str, row_css: Sequence[str] = ()
+) -> str:
+    """An HTML table; every cell is (value, is_number) and is escaped as text; ``row_css`` a class per row."""
     head = "".join(f"<th scope='col'>{_esc(h)}</th>" for h in headers)
     body = "".join(
-        "<tr>"
+        (f"<tr class='{row_css[i]}'>" if i < len(row_css) else "<tr>")
         + "".join(f"<td class='tp-num'>{_esc(v)}</td>" if num else f"<td>{_esc(v)}</td>" for v, num in r)
         + "</tr>"
-        for r in rows
+        for i, r in enumerate(rows)
     )
     return f"<table class='tp-class-table {css}'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
@@ -885,33 +887,26 @@ class ClassResults(widgets.VBox):
                 t("column.last_move"),
                 t("column.status"),
             ]
-            body = []
+            cells, classes = [], []
             for idle, _key, p, at, age in rows:
                 clock = at.astimezone().strftime("%H:%M")
                 minutes = int(age // 60)
                 last = t("live.just_now", time=clock) if minutes < 1 else t("live.ago", time=clock, minutes=minutes)
                 status = t("live.idle") if idle else t("live.playing")
-                cells = (
-                    (p.name, False),
-                    (p.code or t("cell.none"), False),
-                    (p.moves, True),
-                    (p.score, True),
-                    (last, False),
-                    (status, False),
-                )
-                css = "tp-class-idle" if idle else "tp-class-active"
-                body.append(
-                    f"<tr class='{css}'>"
-                    + "".join(
-                        f"<td class='tp-num'>{_esc(v)}</td>" if num else f"<td>{_esc(v)}</td>" for v, num in cells
+                cells.append(
+                    (
+                        (p.name, False),
+                        (p.code or t("cell.none"), False),
+                        (p.moves, True),
+                        (p.score, True),
+                        (last, False),
+                        (status, False),
                     )
-                    + "</tr>"
                 )
-            head = "".join(f"<th scope='col'>{_esc(h)}</th>" for h in headers)
+                classes.append("tp-class-idle" if idle else "tp-class-active")
             note = t("live.idle_note", minutes=int(IDLE_SECONDS // 60))
             value = (
-                "<div class='tp-class-scroll'><table class='tp-class-table tp-class-playing'>"
-                f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
+                f"<div class='tp-class-scroll'>{_table(headers, cells, 'tp-class-playing', classes)}</div>"
                 f"<p class='tp-class-live-note'>{_esc(note)}</p>"
             )
         if value == self.live.value:
