@@ -420,7 +420,7 @@ def test_the_placeholders_of_option_values_are_in_the_language(capsys, lang, com
     assert same <= SAME_WORD.get(lang, set()), same  # only words that are the language's own stay as in English
 
 
-SAME_WORD = {"fr": {"PORT", "SECRET"}}
+SAME_WORD = {"fr": {"PORT", "SECRET", "PAGES"}}
 """Placeholders written as in English because they are the language's own word too."""
 
 

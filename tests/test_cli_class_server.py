@@ -60,6 +60,9 @@ def test_a_dry_run_makes_nothing_and_says_so(
     [
         ["--port", "80"],
         ["--port", "eighty"],
+        ["--kernels", "-1"],
+        ["--kernels", "many"],
+        ["--kernels", "201"],
         ["--secret", "short"],
         ["--secret", "has spaces in it"],
     ],
@@ -107,3 +110,26 @@ def test_a_class_list_that_cannot_be_used_says_why_and_changes_nothing(
     err = capsys.readouterr().err
     assert said in err and len(err.strip().splitlines()) == 1
     assert not db.parent.exists()  # nothing made
+
+
+@pytest.mark.parametrize(("argv", "kept"), [([], 2), (["--kernels", "12"], 12), (["--kernels", "0"], 0)])
+def test_kernels_sets_how_many_students_pages_voila_keeps_ready_and_says_their_memory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], kept: int
+) -> None:
+    db = tmp_path / "class" / "results.sqlite"
+    assert main(["class-server", "--db", str(db), "--dry-run", *argv]) == 0
+    out = capsys.readouterr().out
+    pools = [part for part in out.split() if part.startswith("--VoilaConfiguration.default_pool_size=")]
+    assert pools == [f"--VoilaConfiguration.default_pool_size={kept}"]  # after config/voila.py: it wins
+    memory = f"{kept * 110 / 1000:.1f}"
+    assert solver_text("class.kernels", "en", count=kept, memory=memory) in out
+
+
+@pytest.mark.parametrize(("free_mb", "warned"), [(None, False), (16000, False), (1000, True)])
+def test_more_kernels_than_free_memory_is_said(tmp_path: Path, free_mb: int | None, warned: bool) -> None:
+    db = tmp_path / "class" / "results.sqlite"
+    args = _args(db, kernels=30, dry_run=True, lang="fr")
+    _command, _env, lines = class_server_plan(args, available_mb=lambda: free_mb)
+    out = "\n".join(lines)
+    assert solver_text("class.kernels", "fr", count=30, memory="3,3") in out
+    assert (solver_text("class.kernels_memory", "fr", free="1,0") in out) is warned

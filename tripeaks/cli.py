@@ -5,7 +5,9 @@
   the teacher's secret made (kept in ``teacher-secret.txt`` beside the database),
   Voila started on every network interface with ``config/voila.py``, and the
   students' link and the teacher's link (with the secret) printed.
-  ``--local`` serves this computer only; ``--dry-run`` prints and stops.
+  ``--local`` serves this computer only; ``--dry-run`` prints and stops;
+  ``--kernels N`` keeps N students' pages ready (Voila's preheated kernels,
+  about 110 MB each while they wait; 2 by default).
 
 * ``python -m tripeaks solve TP1-E-AAAAAAD`` — verdict, winning line (card
   names) and the final score it reaches; ``--best`` finds the line with the
@@ -319,8 +321,40 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     c.add_argument("--local", action="store_true", help=t("cli.help.local", lang))
     c.add_argument("--secret", default=None, metavar=m("secret"), help=t("cli.help.secret", lang))
     c.add_argument("--class-list", metavar=m("file"), default=None, help=t("cli.help.class_list", lang))
+    c.add_argument(
+        "--kernels", type=_kernels, default=DEFAULT_KERNELS, metavar=m("pages"), help=t("cli.help.kernels", lang)
+    )
     c.add_argument("--dry-run", action="store_true", help=t("cli.help.dry_run", lang))
     return p
+
+
+DEFAULT_KERNELS = 2
+"""Students' pages kept ready by ``class-server`` (preheated kernels), as ``config/voila.py`` keeps."""
+MAX_KERNELS = 200
+KERNEL_MB = 110
+"""About how much memory (MB) one preheated kernel holds while it waits (docs/teach/load-test.md: 108 MiB RSS)."""
+
+
+def _kernels(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= MAX_KERNELS:
+        raise argparse.ArgumentTypeError(f"a number of kernels is a whole number 0-{MAX_KERNELS}, got {text!r}")
+    return value
+
+
+def _available_mb() -> int | None:
+    """The memory this computer can still give (MB, Linux's MemAvailable), else ``None``."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) // 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
 
 
 def _port(text: str) -> int:
@@ -400,10 +434,25 @@ def _read_class_list(path: Path, lang: str) -> list[str]:
         ) from None
 
 
+def _kernel_lines(kernels: int, lang: str, available_mb: Callable[[], int | None]) -> list[str]:
+    """How many students' pages wait ready and their memory; a warning when this computer lacks it."""
+    need = kernels * KERNEL_MB
+    gigabytes = format_number(need / 1000, lang, digits=1)
+    lines = [solver_text("class.kernels", lang, count=kernels, memory=gigabytes)]
+    free = available_mb()
+    if free is not None and need > free:
+        lines.append(solver_text("class.kernels_memory", lang, free=format_number(free / 1000, lang, digits=1)))
+    return lines
+
+
 def class_server_plan(
-    args: argparse.Namespace, root: Path | None = None
+    args: argparse.Namespace, root: Path | None = None, available_mb: Callable[[], int | None] = _available_mb
 ) -> tuple[list[str], dict[str, str], list[str]]:
     """What ``class-server`` runs: (the Voila command, its environment, the lines it prints).
+
+    ``args.kernels`` students' pages are kept ready (Voila's preheated kernels,
+    :data:`KERNEL_MB` MB each while they wait); ``available_mb`` says this
+    computer's free memory in MB (``None``: unknown), and a pool larger than it is said.
 
     Creates the database's folder and the teacher's secret, and stores the class
     list; with ``args.dry_run`` it makes and stores nothing (it checks the
@@ -435,6 +484,7 @@ def class_server_plan(
             detail = store.problem.detail if store.problem is not None else "the database stayed locked"
             raise _EnvironmentProblem(solver_text("class.db_unusable", args.lang, path=str(db), detail=detail))
     secret = _kept_secret(db.parent, args.secret) if dry else _teacher_secret(db.parent, args.secret)
+    kernels = int(getattr(args, "kernels", DEFAULT_KERNELS))
     host = "127.0.0.1" if args.local else "0.0.0.0"
     shown = "localhost" if args.local else _lan_address()
     base = f"http://{shown}:{args.port}/voila/render"
@@ -443,6 +493,7 @@ def class_server_plan(
         f"--Voila.config_file_paths={config}",
         # only the students' app keeps preheated kernels; the teacher's page reads its link's secret at start
         r"--VoilaKernelManager.preheat_denylist=(?!(.*/)?tripeaks\.ipynb$)",
+        f"--VoilaConfiguration.default_pool_size={kernels}",
         str(notebooks),
     ]  # fmt: skip
     env = {ENV_DB: str(db), ENV_TEACHER_SECRET: secret or ""}
@@ -457,6 +508,7 @@ def class_server_plan(
         lines.append(solver_text("class.list", args.lang, path=str(listed), count=len(names)))
     if not args.local:
         lines.append(solver_text("class.firewall", args.lang, port=str(args.port)))
+    lines.extend(_kernel_lines(kernels, args.lang, available_mb))
     lines.append(solver_text("class.dry_run" if dry else "class.stop", args.lang))
     return command, env, lines
 

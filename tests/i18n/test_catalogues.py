@@ -118,7 +118,7 @@ KEY_FAMILIES: dict[str, set[str]] = {
         f"cli.metavar.{name}"
         for name in (
             *("address", "best_deals", "code", "db", "deals", "file", "jobs"),
-            *("max_nodes", "out", "port", "rule", "rules", "secret", "time_limit"),
+            *("max_nodes", "out", "pages", "port", "rule", "rules", "secret", "time_limit"),
         )
     },
     # python -m tripeaks solve: one header per Verdict
