@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 from class_rows import CODE, row
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tripeaks.app.views import teacher_page
 from tripeaks.app.views.teacher_page import IDLE_SECONDS, LIVE_WINDOW_SECONDS, ClassResults
@@ -198,3 +200,47 @@ def test_the_downloads_are_buttons_with_an_icon(db: Path) -> None:
         assert "class='tp-class-download'" in link and "role='button'" in link and "download=" in link
         assert "fa-download" in link and "aria-hidden='true'" in link
     assert classroom_text("export.games") in html.unescape(links[0])
+
+
+# ------------------------------------------------------------------ wrong secrets
+SECRET = "a-teacher-secret"
+
+
+def locked_view(db: Path, clock: list[float]) -> ClassResults:
+    return ClassResults(db, auto_refresh=0, secret=SECRET, query="", clock=lambda: clock[0])
+
+
+def test_wrong_secrets_past_the_free_tries_make_the_page_wait_even_for_the_right_one(db: Path) -> None:
+    clock = [1000.0]
+    view = locked_view(db, clock)
+    for _ in range(teacher_page.FREE_TRIES - 1):
+        assert not view.unlock("not it")
+        assert classroom_text("lock.wait", seconds=5) not in html.unescape(view.lock_message.value)
+    assert not view.unlock("not it")  # the last free try: the page now waits 5 s
+    assert classroom_text("lock.wait", seconds=5) in html.unescape(view.lock_message.value)
+    clock[0] += 4.2
+    assert not view.unlock(SECRET) and not view.unlocked  # not even the right one, while it waits
+    assert classroom_text("lock.wait", seconds=1) in html.unescape(view.lock_message.value)
+    clock[0] += 1.0
+    assert not view.unlock("still not it")  # tried again: a wrong one doubles the wait
+    assert classroom_text("lock.wait", seconds=10) in html.unescape(view.lock_message.value)
+    clock[0] += 10.0
+    assert view.unlock(SECRET) and view.unlocked
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(wrong=st.integers(min_value=1, max_value=14))
+def test_the_wait_after_each_wrong_secret_grows_and_never_passes_the_longest(db: Path, wrong: int) -> None:
+    clock = [0.0]
+    view = locked_view(db, clock)
+    waits = []
+    for _ in range(wrong):  # each try as soon as the page takes one
+        assert not view.unlock("not it")
+        waits.append(view.wait_seconds)
+        clock[0] += view.wait_seconds
+    free = teacher_page.FREE_TRIES - 1
+    assert waits[:free] == [0.0] * min(free, wrong)  # the first tries wait for nothing
+    grown = waits[free:]
+    assert grown == sorted(grown) and all(0 < w <= teacher_page.LOCKOUT_MAX_SECONDS for w in grown)
+    assert grown[:2] == [teacher_page.LOCKOUT_SECONDS, 2 * teacher_page.LOCKOUT_SECONDS][: len(grown)]
+    assert view.unlock(SECRET)  # once the wait is over, the right secret opens the page

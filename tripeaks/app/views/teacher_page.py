@@ -33,6 +33,7 @@ import hmac
 import html
 import io
 import logging
+import math
 import os
 import threading
 import time
@@ -79,6 +80,9 @@ __all__ = [
     "FULL_REDRAW_SECONDS",
     "IDLE_SECONDS",
     "LIVE_WINDOW_SECONDS",
+    "FREE_TRIES",
+    "LOCKOUT_SECONDS",
+    "LOCKOUT_MAX_SECONDS",
 ]
 
 REFRESH_SECONDS = 3.0
@@ -90,6 +94,13 @@ IDLE_SECONDS = 180.0
 """After how long without a move a student shows as idle: no longer playing (the list says when their last move was)."""
 LIVE_WINDOW_SECONDS = 1200.0
 """How long a student who stopped moving (or closed the tab) stays in the list, as idle."""
+
+FREE_TRIES = 3
+"""Wrong secrets a page takes without a wait; each one after them makes the page wait longer."""
+LOCKOUT_SECONDS = 5.0
+"""The wait after the first wrong secret past :data:`FREE_TRIES`; it doubles at each further one."""
+LOCKOUT_MAX_SECONDS = 300.0
+"""The longest wait between two tries of the secret."""
 
 log = logging.getLogger(__name__)
 
@@ -184,7 +195,10 @@ class ClassResults(widgets.VBox):
     secret is set).  ``auto_refresh`` seconds between looks for a change
     (0: only the Refresh button; without a running kernel the page never polls,
     :meth:`check_for_changes` does one look).  :meth:`refresh` reads the
-    database again, reopening it.  Raises :class:`~tripeaks.i18n.UnknownLanguageError`
+    database again, reopening it.  ``clock`` gives seconds (default
+    ``time.monotonic``): after :data:`FREE_TRIES` wrong secrets the page takes
+    no secret, not even the right one, for :data:`LOCKOUT_SECONDS`, doubled at
+    each further wrong one up to :data:`LOCKOUT_MAX_SECONDS`.  Raises :class:`~tripeaks.i18n.UnknownLanguageError`
     (a ``ValueError`` naming the languages) for an unknown language.
     """
 
@@ -197,8 +211,12 @@ class ClassResults(widgets.VBox):
         secret: str | None = None,
         query: str | None = None,
         auto_refresh: float = REFRESH_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         check_language(lang)
+        self._clock = clock
+        self._wrong = 0
+        self._locked_until = float("-inf")
         self._db = db
         self._environ = environ
         self._lang = lang
@@ -453,9 +471,20 @@ class ClassResults(widgets.VBox):
         self.language.value = check_language(lang)
 
     def unlock(self, text: str) -> bool:
-        """Open the page with the teacher's secret ``text``; a wrong one says so and changes nothing."""
+        """Open the page with the teacher's secret ``text``; a wrong one says so and changes nothing.
+
+        While the page waits after repeated wrong secrets (see :class:`ClassResults`), no
+        secret is tried: the page says how long is left and returns False."""
         if self.unlocked:
             return True
+        left = self.wait_seconds
+        if left > 0:
+            self.secret_input.value = ""
+            seconds = max(1, math.ceil(left))
+            self.lock_message.value = (
+                f"<div class='tp-class-note tp-class-error'>{_esc(self._t('lock.wait', seconds=seconds))}</div>"
+            )
+            return False
         if isinstance(text, str) and text and hmac.compare_digest(text.strip().encode(), self._secret.encode()):
             self.unlocked = True
             self.secret_input.value = ""
@@ -464,8 +493,19 @@ class ClassResults(widgets.VBox):
             self.refresh()
             return True
         self.secret_input.value = ""
-        self.lock_message.value = f"<div class='tp-class-note tp-class-error'>{_esc(self._t('lock.wrong'))}</div>"
+        self._wrong += 1
+        message = self._t("lock.wrong")
+        if self._wrong >= FREE_TRIES:
+            wait = min(LOCKOUT_MAX_SECONDS, LOCKOUT_SECONDS * 2 ** (self._wrong - FREE_TRIES))
+            self._locked_until = self._clock() + wait
+            message += " " + self._t("lock.wait", seconds=math.ceil(wait))
+        self.lock_message.value = f"<div class='tp-class-note tp-class-error'>{_esc(message)}</div>"
         return False
+
+    @property
+    def wait_seconds(self) -> float:
+        """Seconds before the page takes a secret again after repeated wrong ones (0.0: it takes one now)."""
+        return max(0.0, self._locked_until - self._clock())
 
     def refresh(self, code: str | None = None) -> None:
         """Read the database again (reopened: a file set up or repaired since is picked up).
