@@ -244,3 +244,40 @@ def test_the_wait_after_each_wrong_secret_grows_and_never_passes_the_longest(db:
     assert grown == sorted(grown) and all(0 < w <= teacher_page.LOCKOUT_MAX_SECONDS for w in grown)
     assert grown[:2] == [teacher_page.LOCKOUT_SECONDS, 2 * teacher_page.LOCKOUT_SECONDS][: len(grown)]
     assert view.unlock(SECRET)  # once the wait is over, the right secret opens the page
+
+
+# ------------------------------------------------------------------ who just finished
+def test_a_student_who_just_finished_shows_as_finished_for_a_few_minutes_then_goes(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = ClassStore(db)
+    assert store.start_lesson("3B")
+    ended = datetime.now(timezone.utc).replace(microsecond=0)
+    for name in ("Bea", "Caio"):
+        assert store.report_playing(name, CODE, 38, 590)
+    assert store.record_game(row("Bea", score=612, moves=41, played_at=ended.isoformat()))
+    assert store.record_game(row("Caio", result="abandoned", score=120, moves=5, played_at=ended.isoformat()))
+    now = [ended + timedelta(seconds=30)]
+    monkeypatch.setattr(teacher_page, "_now", lambda: now[0])
+    view = ClassResults(db, auto_refresh=0)
+    finished = classroom_text("live.finished", result=classroom_text("outcome.won"))
+    abandoned = classroom_text("live.finished", result=classroom_text("outcome.abandoned"))
+    assert [(r[0], r[2], r[3], r[5]) for r in live_rows(view)] == [
+        ("Bea", "41", "612", finished),
+        ("Caio", "5", "120", abandoned),
+    ]
+    assert view.live.value.count("tp-class-finished") == 2
+    assert store.report_playing("Caio", CODE, 1, 3)  # a new game's first move: playing again, listed first
+    view.check_for_changes()
+    assert [(r[0], r[5]) for r in live_rows(view)] == [("Caio", classroom_text("live.playing")), ("Bea", finished)]
+    now[0] = ended + timedelta(seconds=teacher_page.FINISHED_SECONDS + 1)
+    view.check_for_changes()
+    assert [r[0] for r in live_rows(view)] == ["Caio"]  # Bea's finished game has gone from the list
+
+
+def test_a_game_of_an_earlier_lesson_is_not_shown_as_just_finished(db: Path) -> None:
+    store = ClassStore(db)
+    assert store.record_game(row("Bea", played_at=datetime.now(timezone.utc).isoformat()))
+    assert store.start_lesson("3B")  # Bea's game belongs to no lesson: the new one starts empty
+    view = ClassResults(db, auto_refresh=0)
+    assert classroom_text("live.none") in html.unescape(view.live.value)

@@ -96,6 +96,7 @@ __all__ = [
     "parse_class_list",
     "listed_name",
     "ClassRow",
+    "Finished",
     "LeaderRow",
     "CodeSummary",
     "StudentProgress",
@@ -638,6 +639,19 @@ class Playing:
     moves: int
     score: int
     updated_at: str
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A student's latest game of the running lesson, as recorded: ``name``, ``code``
+    (``None``: a custom layout), ``result``, ``score``, ``moves`` and ``played_at`` (UTC ISO)."""
+
+    name: str
+    code: str | None
+    result: Outcome
+    score: int
+    moves: int
+    played_at: str
 
 
 class _AllLessons:
@@ -1237,6 +1251,24 @@ class ClassStore:
         since = _utc_iso(datetime.fromtimestamp(time.time() - within, timezone.utc))
         sql = "SELECT name, code, moves, score, updated_at FROM live WHERE updated_at >= ? ORDER BY name_key"
         return self._read(lambda con: [Playing(*r) for r in con.execute(sql, (since,)).fetchall()], [])
+
+    def finished(self, within: float = 300.0) -> list[Finished]:
+        """Each student's latest game recorded in the last ``within`` seconds, in the running lesson
+        (before the first lesson: the games of none), by name; the one a student last finished,
+        whether they play on or not (who is playing now says which came later)."""
+        since = _utc_iso(datetime.fromtimestamp(time.time() - within, timezone.utc))
+        sql = (
+            "SELECT name, code, result, score, moves, played_at FROM games"
+            " WHERE played_at >= ? AND lesson IS (SELECT max(id) FROM lessons) ORDER BY played_at, id"
+        )
+
+        def query(con: sqlite3.Connection) -> list[Finished]:
+            latest: dict[str, Finished] = {}
+            for name, code, result, score, moves, played_at in con.execute(sql, (since,)).fetchall():
+                latest[name_key(name)] = Finished(name, code, Outcome(result), score, moves, played_at)
+            return [latest[key] for key in sorted(latest)]
+
+        return self._read(query, [])
 
     def signature(self) -> tuple[Any, ...]:
         """A cheap fingerprint of the stored data: it changes when a game, a setting, a lesson

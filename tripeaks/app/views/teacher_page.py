@@ -80,6 +80,7 @@ __all__ = [
     "FULL_REDRAW_SECONDS",
     "IDLE_SECONDS",
     "LIVE_WINDOW_SECONDS",
+    "FINISHED_SECONDS",
     "FREE_TRIES",
     "LOCKOUT_SECONDS",
     "LOCKOUT_MAX_SECONDS",
@@ -94,6 +95,8 @@ IDLE_SECONDS = 180.0
 """After how long without a move a student shows as idle: no longer playing (the list says when their last move was)."""
 LIVE_WINDOW_SECONDS = 1200.0
 """How long a student who stopped moving (or closed the tab) stays in the list, as idle."""
+FINISHED_SECONDS = 300.0
+"""How long a student whose game was just recorded (won, blocked, abandoned …) stays in the list as finished."""
 
 FREE_TRIES = 3
 """Wrong secrets a page takes without a wait; each one after them makes the page wait longer."""
@@ -905,17 +908,32 @@ class ClassResults(widgets.VBox):
     def _render_live(self) -> bool:
         """Who is playing now, each with their last move ("10:42, 2 min ago", the teacher's local
         time); a student without a move for :data:`IDLE_SECONDS` shows as idle, and goes from the
-        list after :data:`LIVE_WINDOW_SECONDS`.  True when the list changed."""
+        list after :data:`LIVE_WINDOW_SECONDS`.  A student whose last game was recorded (won, blocked,
+        out of time, abandoned) after their last move shows as finished ("finished: won", its score)
+        for :data:`FINISHED_SECONDS`, then goes.  True when the list changed."""
         t = self._t
         now = _now()
-        rows = []
+        playing, done, idle = 0, 1, 2  # the order of the list: those playing, those who just finished, the idle
+        rows: list[tuple[int, str, str, str | None, int, int, datetime, float, str]] = []
+        moved: dict[str, datetime] = {}
         for p in self.store.playing(within=LIVE_WINDOW_SECONDS):
             at = datetime.fromisoformat(p.updated_at)
             age = max(0.0, (now - at).total_seconds())
+            moved[name_key(p.name)] = at
             if age > LIVE_WINDOW_SECONDS:  # gone long ago (the tab closed): no longer listed
                 continue
-            rows.append((age >= IDLE_SECONDS, name_key(p.name), p, at, age))
-        rows.sort(key=lambda r: (r[0], r[1]))  # those playing first, then the idle ones, by name
+            status = t("live.idle") if age >= IDLE_SECONDS else t("live.playing")
+            kind = idle if age >= IDLE_SECONDS else playing
+            rows.append((kind, name_key(p.name), p.name, p.code, p.moves, p.score, at, age, status))
+        for f in self.store.finished(within=LIVE_WINDOW_SECONDS):
+            key, at = name_key(f.name), datetime.fromisoformat(f.played_at)
+            age = max(0.0, (now - at).total_seconds())
+            if age > FINISHED_SECONDS or (key in moved and moved[key] >= at):  # long ago, or playing on since
+                continue
+            rows = [r for r in rows if r[1] != key]
+            status = t("live.finished", result=self._result_text(f.result))
+            rows.append((done, key, f.name, f.code, f.moves, f.score, at, age, status))
+        rows.sort(key=lambda r: (r[0], r[1]))
         if not rows:
             value = f"<p>{_esc(t('live.none'))}</p>"
         else:
@@ -928,22 +946,21 @@ class ClassResults(widgets.VBox):
                 t("column.status"),
             ]
             cells, classes = [], []
-            for idle, _key, p, at, age in rows:
+            for kind, _key, name, code, moves, score, at, age, status in rows:
                 clock = at.astimezone().strftime("%H:%M")
                 minutes = int(age // 60)
                 last = t("live.just_now", time=clock) if minutes < 1 else t("live.ago", time=clock, minutes=minutes)
-                status = t("live.idle") if idle else t("live.playing")
                 cells.append(
                     (
-                        (p.name, False),
-                        (p.code or t("cell.none"), False),
-                        (p.moves, True),
-                        (p.score, True),
+                        (name, False),
+                        (code or t("cell.none"), False),
+                        (moves, True),
+                        (score, True),
                         (last, False),
                         (status, False),
                     )
                 )
-                classes.append("tp-class-idle" if idle else "tp-class-active")
+                classes.append({playing: "tp-class-active", done: "tp-class-finished", idle: "tp-class-idle"}[kind])
             note = t("live.idle_note", minutes=int(IDLE_SECONDS // 60))
             value = (
                 f"<div class='tp-class-scroll'>{_table(headers, cells, 'tp-class-playing', classes)}</div>"
