@@ -131,7 +131,7 @@ def test_the_big_screen_keeps_the_lesson_who_is_playing_and_the_leaderboard_only
     store.record_game(row("Bea", score=600))
     view = ClassResults(db, auto_refresh=0)
     kept = {view.big_title, view.big_screen, view.live_heading, view.live}
-    kept |= {view.leaderboard_heading, view.leaderboard_summary, view.leaderboard}
+    kept |= {view.leaderboard_heading, view.code_picker, view.leaderboard_summary, view.leaderboard}
     top = view.children[1]
     for part in (*top.children, view.info, *view.results.children):
         assert ("tp-class-detail" in part._dom_classes) is (part not in kept), part
@@ -150,7 +150,8 @@ def test_the_big_screen_keeps_the_lesson_who_is_playing_and_the_leaderboard_only
 
 def test_without_a_lesson_the_big_screen_title_is_the_pages(db: Path) -> None:
     view = ClassResults(db, lang="pt", auto_refresh=0)
-    assert html.unescape(view.big_title.value) == f"<h2>{classroom_text('title', 'pt')}</h2>"
+    shown = classroom_text("bigscreen.shown", "pt", code=CODE)  # no challenge: the code played, without a part
+    assert html.unescape(view.big_title.value) == f"<h2>{classroom_text('title', 'pt')}</h2><h3>{shown}</h3>"
 
 
 # ------------------------------------------------------------------ the plot's names
@@ -281,3 +282,50 @@ def test_a_game_of_an_earlier_lesson_is_not_shown_as_just_finished(db: Path) -> 
     assert store.start_lesson("3B")  # Bea's game belongs to no lesson: the new one starts empty
     view = ClassResults(db, auto_refresh=0)
     assert classroom_text("live.none") in html.unescape(view.live.value)
+
+
+# ------------------------------------------------------------------ every challenge of a lesson
+FIRST, SECOND = CODE, "TP1-E-AAAAAAC"
+
+
+def test_a_lesson_knows_every_challenge_set_during_it(db: Path) -> None:
+    store = ClassStore(db)
+    assert store.set_challenge(SECOND)  # before any lesson: no lesson to keep it
+    assert store.start_lesson("Peaks", challenge=FIRST)
+    assert store.lessons()[0].challenges == (FIRST,)
+    for code in (SECOND, FIRST, SECOND):  # set again: kept once, in the order first set
+        assert store.set_challenge(code)
+    assert store.set_challenge(None)
+    assert store.lessons()[0].challenges == (FIRST, SECOND)
+    assert store.start_lesson("Runs")
+    assert [lesson.challenges for lesson in store.lessons()] == [(), (FIRST, SECOND)]
+
+
+def test_the_leaderboard_says_which_challenge_it_shows_and_offers_each_of_the_lesson(db: Path) -> None:
+    store = ClassStore(db)
+    assert store.start_lesson("Peaks", challenge=FIRST)
+    assert store.record_game(row("Ana", code=FIRST))
+    other_page = ClassResults(db, auto_refresh=0)  # the big screen, say, on another computer
+    assert other_page.code_picker.value == FIRST
+    view = ClassResults(db, auto_refresh=0)
+    view.challenge_input.value = SECOND
+    view._set_challenge(keep=True)
+    assert store.record_game(row("Bea", code=SECOND, score=650))
+    view.refresh()
+    now = classroom_text("leaderboard.option_now", code=SECOND)
+    earlier = classroom_text("leaderboard.option_earlier", code=FIRST)
+    assert list(view.code_picker.options) == [(now, SECOND), (earlier, FIRST)]
+    assert view.code_picker.value == SECOND and "Bea" in view.leaderboard.value and "Ana" not in view.leaderboard.value
+    status = html.unescape(view.lesson_status.value)
+    assert classroom_text("lesson.challenges", codes=f"{FIRST}, {SECOND}") in status
+    other_page.refresh()  # the challenge changed elsewhere: the leaderboard shown follows it
+    assert other_page.code_picker.value == SECOND
+    view.code_picker.value = FIRST  # an earlier challenge: the big screen says which, and the one now
+    title = html.unescape(view.big_title.value)
+    assert classroom_text("bigscreen.shown", code=earlier) in title
+    assert classroom_text("challenge.banner", code=SECOND) in title
+    assert "Ana" in view.leaderboard.value and "Bea" not in view.leaderboard.value
+    view.refresh()  # the teacher's choice stays while the challenge does not change
+    assert view.code_picker.value == FIRST
+    view.set_language("fr")
+    assert view.code_picker.options[0] == (classroom_text("leaderboard.option_now", "fr", code=SECOND), SECOND)

@@ -17,7 +17,7 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 _READ = """
 view = _
 print(type(view).__name__, view.store.available, view.store.problem.reason if view.store.problem else None)
-print(view.results.layout.display, len(view.plot_png) > 0, list(view.code_picker.options))
+print(view.results.layout.display, len(view.plot_png) > 0, [code for _label, code in view.code_picker.options])
 print(view.info.value)
 print(view.leaderboard.value)
 """

@@ -621,12 +621,15 @@ class StudentProgress:
 
 @dataclass(frozen=True)
 class Lesson:
-    """A lesson: its ``id``, ``name``, ``started_at`` (UTC ISO) and the ``challenge`` it started with."""
+    """A lesson: its ``id``, ``name``, ``started_at`` (UTC ISO), the ``challenge`` it started with
+    and ``challenges``, every code set as the class challenge during it, in the order first set
+    (the one it started with first)."""
 
     id: int
     name: str
     started_at: str
     challenge: str | None
+    challenges: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1053,7 +1056,13 @@ class ClassStore:
         if self._problem is not None:
             return False
         now = _utc_iso(None)
-        return self._try_write(lambda con: _put_setting(con, "challenge", value, now))
+
+        def store(con: sqlite3.Connection) -> None:
+            _put_setting(con, "challenge", value, now)
+            if value is not None:
+                _add_lesson_challenge(con, value, now)
+
+        return self._try_write(store)
 
     # ------------------------------------------------------------------ reading
     def challenge(self) -> Challenge | None:
@@ -1152,15 +1161,28 @@ class ClassStore:
             con.execute("DELETE FROM live")
             if code is not None:
                 _store_setting(con, "challenge", code, now)
+                _add_lesson_challenge(con, code, now)
 
         if not self._try_write(store):
             return None
-        return Lesson(made[0], title, now, code)
+        return Lesson(made[0], title, now, code, (code,) if code is not None else ())
 
     def lessons(self) -> list[Lesson]:
-        """Every lesson started, the latest first."""
+        """Every lesson started, the latest first, each with the challenges set during it."""
         sql = "SELECT id, name, started_at, challenge FROM lessons ORDER BY id DESC"
-        return self._read(lambda con: [Lesson(*r) for r in con.execute(sql).fetchall()], [])
+        kept = f"SELECT key, value FROM settings WHERE key LIKE '{_LESSON_CHALLENGES}%'"
+
+        def query(con: sqlite3.Connection) -> list[Lesson]:
+            challenges = {key: value for key, value in con.execute(kept).fetchall()}
+            found = []
+            for lesson_id, name, started_at, challenge in con.execute(sql).fetchall():
+                codes = _codes(challenges.get(f"{_LESSON_CHALLENGES}{lesson_id}"))
+                if challenge is not None and challenge not in codes:  # a file from before the list was kept
+                    codes.insert(0, challenge)
+                found.append(Lesson(lesson_id, name, started_at, challenge, tuple(codes)))
+            return found
+
+        return self._read(query, [])
 
     def current_lesson(self) -> Lesson | None:
         """The lesson running (the latest started), or ``None`` before the first."""
@@ -1302,6 +1324,31 @@ def _store_setting(con: sqlite3.Connection, key: str, value: str, now: str) -> N
         " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
         (key, value, now),
     )
+
+
+_LESSON_CHALLENGES = "lesson_challenges."
+"""The settings key of a lesson's challenges (then the lesson's id): a JSON list of codes."""
+
+
+def _codes(text: str | None) -> list[str]:
+    """The codes of a stored JSON list (anything else in it is left out)."""
+    try:
+        value = json.loads(text) if text else []
+    except ValueError:
+        return []
+    return [c for c in value if isinstance(c, str)] if isinstance(value, list) else []
+
+
+def _add_lesson_challenge(con: sqlite3.Connection, code: str, now: str) -> None:
+    """Add ``code`` to the challenges of the running lesson (none before the first lesson)."""
+    found = con.execute("SELECT max(id) FROM lessons").fetchone()
+    if found is None or found[0] is None:
+        return
+    key = f"{_LESSON_CHALLENGES}{int(found[0])}"
+    stored = con.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+    codes = _codes(stored[0] if stored else None)
+    if code not in codes:
+        _store_setting(con, key, json.dumps([*codes, code]), now)
 
 
 def _put_setting(con: sqlite3.Connection, key: str, value: str | None, now: str) -> None:

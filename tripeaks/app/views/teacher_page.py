@@ -232,6 +232,7 @@ class ClassResults(widgets.VBox):
         self._picking = False
         self._pending_challenge: str | None = None
         self._pending_lesson: tuple[str, str | None] | None = None
+        self._seen_challenge: str | None = None
         self._signature: tuple[Any, ...] = ()
         self._stop = threading.Event()
         self.store: ClassStore = self._open()
@@ -439,6 +440,7 @@ class ClassResults(widgets.VBox):
             self.live_heading,
             self.live,
             self.leaderboard_heading,
+            self.code_picker,
             self.leaderboard_summary,
             self.leaderboard,
         }
@@ -525,28 +527,27 @@ class ClassResults(widgets.VBox):
         self._set_lesson_options()
         self._games = self.store.games(lesson=self._lesson_filter())
         challenge = self.store.challenge()
+        now_code = challenge.code if challenge is not None else None
         previous = self.code_picker.value
-        options: list[str] = []
-        for g in reversed(self._games):
-            if g.code is not None and g.code not in options:
-                options.append(g.code)
-        if challenge is not None and challenge.code not in options:
-            options.insert(0, challenge.code)
+        options = self._code_options(now_code)
         if code is not None and code in options:
             chosen: str | None = code
+        elif now_code is not None and now_code != self._seen_challenge and previous == self._seen_challenge:
+            chosen = now_code  # the challenge changed (here or on another page): its leaderboard follows
         elif previous in options:
             chosen = previous
-        elif challenge is not None:
-            chosen = challenge.code
+        elif now_code is not None:
+            chosen = now_code
         else:
             chosen = options[0] if options else None
+        self._seen_challenge = now_code
         students = []
         for t in tally_by_student(self._games).values():
             students.append(t.name)
         students.sort(key=str.casefold)
         self._picking = True  # the pickers' observers wait: everything is drawn once below
         try:
-            self.code_picker.options = options
+            self.code_picker.options = [(self._code_label(c, now_code), c) for c in options]
             self.code_picker.value = chosen
             kept = self.student_picker.value
             self.student_picker.options = students
@@ -674,8 +675,7 @@ class ClassResults(widgets.VBox):
         self._lang = check_language(lang)
         self._retext()
         if self.unlocked:
-            self._set_lesson_options()
-            self._render()
+            self.refresh()  # the menus' labels too ("…, the challenge now")
         self._say(self._message, self._message_kind)
 
     def _big_screen_changed(self) -> None:
@@ -691,13 +691,18 @@ class ClassResults(widgets.VBox):
         self.big_screen.tooltip = t("bigscreen_leave_tip") if self.big_screen.value else t("bigscreen_tip")
 
     def _render_big_title(self) -> None:
-        """The big screen's title: the current lesson (else the page's title) and the class challenge."""
+        """The big screen's title: the current lesson (else the page's title), the code whose
+        leaderboard is shown and its part in the lesson, and the class challenge when it is another."""
         t = self._t
         name = self._lessons[0].name if self._lessons else t("title")
         parts = [f"<h2>{_esc(name)}</h2>"]
         challenge = self.store.challenge() if self.unlocked else None
-        if challenge is not None:
-            parts.append(f"<h3>{_esc(t('challenge.banner', code=challenge.code))}</h3>")
+        now_code = challenge.code if challenge is not None else None
+        shown = self.code_picker.value
+        if shown is not None and shown != now_code:
+            parts.append(f"<h3>{_esc(t('bigscreen.shown', code=self._code_label(shown, now_code)))}</h3>")
+        if now_code is not None:
+            parts.append(f"<h3>{_esc(t('challenge.banner', code=now_code))}</h3>")
         self.big_title.value = "".join(parts)
 
     def _retext(self) -> None:
@@ -764,6 +769,35 @@ class ClassResults(widgets.VBox):
             self.lesson_picker.value = previous if previous in values else values[0]
         finally:
             self._picking = False
+
+    def _shown_lesson(self) -> Lesson | None:
+        """The lesson whose games are shown (``None``: every lesson, or the games before the first)."""
+        value = self.lesson_picker.value
+        if value == "current":
+            return self._lessons[0] if self._lessons else None
+        return next((lesson for lesson in self._lessons if lesson.id == value), None)
+
+    def _code_options(self, now_code: str | None) -> list[str]:
+        """The codes of the leaderboard's menu: the challenge now, the other challenges of the lesson
+        shown (the latest set first), then every other code played, the most recent first."""
+        lesson = self._shown_lesson()
+        options: list[str] = [now_code] if now_code is not None else []
+        for c in reversed(lesson.challenges if lesson is not None else ()):
+            if c not in options:
+                options.append(c)
+        for g in reversed(self._games):
+            if g.code is not None and g.code not in options:
+                options.append(g.code)
+        return options
+
+    def _code_label(self, code: str, now_code: str | None) -> str:
+        """A code of the leaderboard's menu, with its part in the lesson ("…, the challenge now")."""
+        lesson = self._shown_lesson()
+        if code == now_code:
+            return self._t("leaderboard.option_now", code=code)
+        if lesson is not None and code in lesson.challenges:
+            return self._t("leaderboard.option_earlier", code=code)
+        return code
 
     def _lesson_filter(self) -> Any:
         value = self.lesson_picker.value
@@ -839,6 +873,7 @@ class ClassResults(widgets.VBox):
     def _code_changed(self) -> None:
         if self._picking:
             return
+        self._render_big_title()
         self._render_leaderboard()
         self._draw()
 
@@ -887,6 +922,8 @@ class ClassResults(widgets.VBox):
         if self._lessons:
             current = self._lessons[0]
             text = t("lesson.current", name=current.name, date=_when_local(current.started_at))
+            if current.challenges:
+                text += " " + t("lesson.challenges", codes=", ".join(current.challenges))
         else:
             text = t("lesson.none")
         self.lesson_status.value = f"<p>{_esc(text)}</p>"
