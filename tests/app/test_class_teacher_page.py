@@ -5,6 +5,7 @@ inside the figure, and the CSV downloads are buttons."""
 
 from __future__ import annotations
 
+import base64
 import html
 import re
 import sqlite3
@@ -201,6 +202,19 @@ def test_the_downloads_are_buttons_with_an_icon(db: Path) -> None:
         assert "class='tp-class-download'" in link and "role='button'" in link and "download=" in link
         assert "fa-download" in link and "aria-hidden='true'" in link
     assert classroom_text("export.games") in html.unescape(links[0])
+
+
+@pytest.mark.parametrize(("lang", "separator"), [("en", ","), ("pt", ";"), ("fr", ";"), ("es", ";")])
+def test_the_downloads_are_separated_as_the_pages_languages_spreadsheets_expect(
+    db: Path, lang: str, separator: str
+) -> None:
+    view = ClassResults(db, auto_refresh=0)
+    view.set_language(lang)
+    for text in (view.export_games, view.export_students):
+        header = text.lstrip("\ufeff").splitlines()[0]
+        assert header.split(separator)[:3] == ["lesson", "name", "games" if text is view.export_students else "code"]
+    (link, _students) = re.findall(r"href='data:text/csv;charset=utf-8;base64,([^']*)'", view.export.value)
+    assert base64.b64decode(link).decode("utf-8") == view.export_games  # the file downloaded is the one tested
 
 
 # ------------------------------------------------------------------ wrong secrets

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tripeaks.history.class_export import games_csv, neutralise, students_csv
+from tripeaks.history.class_export import csv_style, games_csv, neutralise, students_csv
 from tripeaks.history.class_results import (
     ALL_LESSONS,
     APPLICATION_ID,
@@ -232,3 +232,29 @@ def test_the_students_export_has_one_row_per_student_per_lesson(store: ClassStor
         ("Monday", "Ana", "2", "700", "3"),
         ("Tuesday", "Ana", "1", "300", "0"),
     ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    lang=st.sampled_from(["en", "pt", "fr", "es"]),
+    typed=st.lists(st.text(alphabet="Aé;,\"' =-x", min_size=1, max_size=8).map(str.strip).filter(bool), min_size=1,
+                   max_size=5),
+    seconds=st.floats(min_value=0, max_value=10_000, allow_nan=False).map(lambda x: round(x, 2)),
+)  # fmt: skip
+def test_the_export_is_separated_and_its_decimals_written_as_the_languages_spreadsheets_expect(
+    lang: str, typed: list[str], seconds: float
+) -> None:
+    style = csv_style(lang)
+    assert (style.delimiter, style.decimal) == ((",", ".") if lang == "en" else (";", ","))
+    rows = [row(n, duration=seconds, score=100 + i) for i, n in enumerate(typed)]
+    for text, key in ((games_csv(rows, style=style), "seconds"), (students_csv(rows, style=style), "mean_score")):
+        assert text.startswith("\ufeff")
+        lines = list(csv.DictReader(io.StringIO(text.lstrip("\ufeff")), delimiter=style.delimiter))
+        assert len(lines[0]) > 10 and None not in lines[0]  # every column apart: the separator is the file's
+        for line in lines:
+            value = line[key]
+            assert ("." not in value) if lang != "en" else ("," not in value)
+            float(value.replace(style.decimal, "."))  # a number in the language's way
+        if key == "seconds":
+            assert [line["name"] for line in lines] == [neutralise(n) for n in typed]  # intact, formulas neutral
+            assert [float(line[key].replace(style.decimal, ".")) for line in lines] == [seconds] * len(typed)

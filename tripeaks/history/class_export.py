@@ -9,6 +9,11 @@ spreadsheet would run as a formula (one starting with ``=``, ``+``, ``-``,
 semicolons in names are quoted by the ``csv`` module, so a name such as
 ``Robert'); DROP TABLE--`` comes back intact.
 
+The separator and the decimal mark follow the language (:func:`csv_style`):
+a spreadsheet program set up for Portuguese, French or Spanish opens a file
+as columns only when they are separated by ``;``, and reads ``61,5`` as a
+number; in English, ``,`` and ``61.5``.
+
 >>> neutralise("=HYPERLINK(1)"), neutralise("Ana")
 ("'=HYPERLINK(1)", 'Ana')
 """
@@ -18,14 +23,49 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .class_results import ClassRow, Lesson, tally_by_student
 
-__all__ = ["neutralise", "games_csv", "students_csv", "GAME_COLUMNS", "STUDENT_COLUMNS", "BOM"]
+__all__ = [
+    "neutralise",
+    "games_csv",
+    "students_csv",
+    "csv_style",
+    "CsvStyle",
+    "GAME_COLUMNS",
+    "STUDENT_COLUMNS",
+    "BOM",
+]
 
 BOM = "\ufeff"
 """Written first: spreadsheet programs then read the file as UTF-8."""
+
+
+@dataclass(frozen=True)
+class CsvStyle:
+    """How a CSV file is written: the ``delimiter`` between cells and the ``decimal`` mark of numbers."""
+
+    delimiter: str = ","
+    decimal: str = "."
+
+
+_POINT_DECIMAL = CsvStyle()
+_COMMA_DECIMAL = CsvStyle(";", ",")
+_STYLES = {"en": _POINT_DECIMAL, "pt": _COMMA_DECIMAL, "fr": _COMMA_DECIMAL, "es": _COMMA_DECIMAL}
+
+
+def csv_style(lang: str) -> CsvStyle:
+    """The separator and decimal mark that spreadsheet programs set up for ``lang`` expect
+    (``;`` and ``,`` in "pt", "fr" and "es"; ``,`` and ``.`` in "en" and any other).
+
+    >>> csv_style("fr"), csv_style("en")
+    (CsvStyle(delimiter=';', decimal=','), CsvStyle(delimiter=',', decimal='.'))
+    """
+    return _STYLES.get(lang, _POINT_DECIMAL)
+
+
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 GAME_COLUMNS = (
@@ -68,12 +108,19 @@ def neutralise(value: Any) -> Any:
     return value
 
 
-def _write(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+def _cell(value: Any, style: CsvStyle) -> Any:
+    """A cell's value as written: a decimal number with the style's mark, text neutralised."""
+    if isinstance(value, float):
+        return repr(value).replace(".", style.decimal)
+    return neutralise(value)
+
+
+def _write(header: Sequence[str], rows: Iterable[Sequence[Any]], style: CsvStyle) -> str:
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer = csv.writer(buffer, delimiter=style.delimiter, lineterminator="\r\n")
     writer.writerow(header)
     for row in rows:
-        writer.writerow([neutralise(v) for v in row])
+        writer.writerow([_cell(v, style) for v in row])
     return BOM + buffer.getvalue()
 
 
@@ -84,8 +131,9 @@ def _lesson_name(lessons: Mapping[int, Lesson], lesson: int | None) -> str:
     return found.name if found is not None else str(lesson)
 
 
-def games_csv(rows: Sequence[ClassRow], lessons: Sequence[Lesson] = ()) -> str:
-    """One line per game (oldest first): the text of a ``.csv`` file."""
+def games_csv(rows: Sequence[ClassRow], lessons: Sequence[Lesson] = (), style: CsvStyle = _POINT_DECIMAL) -> str:
+    """One line per game (oldest first): the text of a ``.csv`` file, cells separated and
+    decimals written as ``style`` says (default ``,`` and ``.``; :func:`csv_style` gives a language's)."""
     by_id = {lesson.id: lesson for lesson in lessons}
     return _write(
         GAME_COLUMNS,
@@ -108,11 +156,13 @@ def games_csv(rows: Sequence[ClassRow], lessons: Sequence[Lesson] = ()) -> str:
             )
             for r in rows
         ),
+        style,
     )
 
 
-def students_csv(rows: Sequence[ClassRow], lessons: Sequence[Lesson] = ()) -> str:
-    """One line per student per lesson (lessons in order, students by name): the text of a ``.csv`` file."""
+def students_csv(rows: Sequence[ClassRow], lessons: Sequence[Lesson] = (), style: CsvStyle = _POINT_DECIMAL) -> str:
+    """One line per student per lesson (lessons in order, students by name): the text of a ``.csv``
+    file, written as ``style`` says (see :func:`games_csv`)."""
     by_id = {lesson.id: lesson for lesson in lessons}
     groups: dict[int | None, list[ClassRow]] = {}
     for r in rows:
@@ -140,4 +190,4 @@ def students_csv(rows: Sequence[ClassRow], lessons: Sequence[Lesson] = ()) -> st
                     t.from_record,
                 )
             )
-    return _write(STUDENT_COLUMNS, lines)
+    return _write(STUDENT_COLUMNS, lines, style)

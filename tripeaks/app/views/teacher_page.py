@@ -45,7 +45,7 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 
 from ...engine.codes import InvalidCodeError
-from ...history.class_export import games_csv, students_csv
+from ...history.class_export import csv_style, games_csv, students_csv
 from ...history.class_results import (
     ALL_LESSONS,
     ENV_CHALLENGE,
@@ -1257,8 +1257,9 @@ class ClassResults(widgets.VBox):
             self.export.value = ""
             self.export_games = self.export_students = ""
             return
-        self.export_games = games_csv(self._games, self._lessons)
-        self.export_students = students_csv(self._games, self._lessons)
+        style = csv_style(self._lang)  # the separator a spreadsheet set up for the page's language expects
+        self.export_games = games_csv(self._games, self._lessons, style)
+        self.export_students = students_csv(self._games, self._lessons, style)
         stamp = datetime.now().strftime("%Y-%m-%d")
         self.export.value = (
             f"<p>{_download(t('export.games'), f'tripeaks-games-{stamp}.csv', self.export_games)}</p>"
