@@ -75,6 +75,7 @@ def test_a_saved_name_can_be_corrected_and_the_next_results_go_under_the_new_one
     tools.save_button.click()
     assert tools.name == "Anna Sofia" and not shown(tools.name_input) and shown(tools.change_button)
     assert remembered(sent) == "Anna Sofia"  # the browser keeps the new name
+    assert tools.wait()  # the games under the old name are counted on the worker
     note = plain(tools.note.value)
     assert note == classroom_text("name.changed", lang, name="Anna Sofia", old="Anna Sofai")
     abandon_a_game(app, tools)
@@ -150,3 +151,15 @@ def test_the_last_move_of_a_burst_reaches_who_is_playing_now(db: Path, monkeypat
     ]
     ClassStore(db).report_playing("Chloé", CODE, 7, 493)  # the same student, spelt otherwise
     assert [(p.name, p.moves) for p in ClassStore(db).playing()] == [("chloé", 7)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_name_changed_before_any_game_says_nothing_of_old_games(db: Path, lang: str) -> None:
+    _app, tools, _sent = class_app(db, lang)
+    tools.name_input.value = "Anna Sofai"
+    tools.save_button.click()
+    tools.change_button.click()
+    tools.name_input.value = "Anna Sofia"
+    tools.save_button.click()
+    assert tools.wait() and tools.name == "Anna Sofia"
+    assert plain(tools.note.value) == classroom_text("name.saved", lang, name="Anna Sofia")  # no "stay under …"

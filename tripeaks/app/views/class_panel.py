@@ -10,7 +10,7 @@ widgets) what a class needs when a class database is configured (``TRIPEAKS_CLAS
   the student's browser (localStorage, key :data:`NAME_KEY`): a reload or a
   new page of the same browser uses it again.  *Change name* (``tp-classbar-change``)
   opens the field again with the saved name, to correct it: the new name is remembered
-  instead, and the next results go under it (those recorded keep the old one).  Games finished before the name
+  instead, and the next results go under it (those recorded keep the old one, which the line says when there are some).  Games finished before the name
   is given are kept (at most :data:`PENDING_MAX`), the line says how many wait
   for a name, and they are recorded once it is given.
 * **every finished game recorded**, once, as the session reports it
@@ -194,6 +194,7 @@ class ClassroomTools:
         self.cancel_button.on_click(lambda _b: self.keep_name())
         self._editing = False  # the student is correcting the saved name
         self._old_name: str | None = None  # the name before the last change (the note says so)
+        self._old_games = 0  # how many games are recorded under it (none: the note does not speak of them)
         self.name_choice = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto", display="none"))
         self.name_choice.add_class("tp-classbar-choice")
         self.prompt = widgets.HTML()
@@ -518,14 +519,22 @@ class ClassroomTools:
         if remember:
             self.memory.write(replace={"name": name})
         store = self.store
+        self._old_games = 0  # the note speaks of the old name's games only once some are found
         if self._note == "changed" and store is not None and self._problem is None and old is not None:
             self._live_at = 0.0  # the next move says the new name at once
             self._background(lambda: store.stop_playing(old), lambda _ok: None)
+            self._background(lambda: len(store.games(name=old)), lambda count: self._old_counted(old, count))
         pending, self._pending = self._pending, []
         if pending and self._problem is None:
             self._write(_entries(name, pending))
         self.render()
         return True
+
+    def _old_counted(self, old: str, count: int) -> None:
+        """The games recorded under the name ``old`` (after the student changed it): said when some."""
+        if self._old_name == old and count != self._old_games:
+            self._old_games = count
+            self.render()
 
     def change_name(self) -> None:
         """Open the name field again, holding the saved name, to correct it (*Change name*)."""
@@ -605,7 +614,7 @@ class ClassroomTools:
             return f'<span class="tp-note-error" role="alert">{_esc(text)}</span>'
         if self._note == "missed":
             return f'<span class="tp-note-quiet" role="status">{_esc(classroom_text("problem.missed", lang))}</span>'
-        if self.name is not None and self._note == "changed" and self._old_name is not None:
+        if self.name is not None and self._note == "changed" and self._old_name is not None and self._old_games:
             text = classroom_text("name.changed", lang, name=self.name, old=self._old_name)
             return f'<span class="tp-note-ok" role="status">{_esc(text)}</span>'
         if self.name is not None:
