@@ -19,7 +19,9 @@ c.VoilaConfiguration.multi_kernel_manager_class = "tripeaks.app.server.ClassKern
 # on "beforeunload"), but the request carries no XSRF token and is refused with 403
 # (voila-dashboards/voila#1458), so every closed tab left its kernel running.  Without a token
 # or password (a class server on a school network) the XSRF check protects nothing here: the
-# only requests it guards need a kernel's random id.  Behind JupyterHub, keep the check.
+# only requests it guards (DELETE /api/kernels/ID, POST /voila/api/shutdown/ID) need a kernel's
+# random id.  With a token or a password, turn it back on (--Voila.tornado_settings={}).
+# JupyterHub's single-user servers do not read this file: their check stays on.
 c.Voila.tornado_settings = {"disable_check_xsrf": True}
 
 # Idle kernels culled: a kernel with no page connected (a tab that crashed, a laptop closed,

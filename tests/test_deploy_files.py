@@ -236,6 +236,35 @@ def test_the_voila_class_config_loads_and_names_a_real_kernel_manager() -> None:
     assert config.Voila.tornado_settings == {"disable_check_xsrf": True}
 
 
+def test_the_xsrf_check_turned_off_guards_only_requests_that_need_a_kernels_id() -> None:
+    """What docs/teach/index.md and config/voila.py say of ``disable_check_xsrf``: on the class
+    server (no token), the requests the check would guard are the two that stop a kernel by its id."""
+    import inspect
+
+    import tornado.web
+    from voila.app import Voila
+
+    app = Voila()
+    app.initialize(["--Voila.config_file_paths=config", "--no-browser", "--VoilaConfiguration.preheat_kernel=False",
+                    str(REPO / "notebooks")])  # fmt: skip
+    app.server_url = app.base_url = "/"
+    app.init_settings()
+    assert app.tornado_settings == {"disable_check_xsrf": True} and app.identity_provider.token == ""
+    guarded = {}
+    for pattern, handler, *_ in app.init_handlers():
+        for method in ("post", "put", "delete", "patch"):
+            if getattr(handler, method) is not getattr(tornado.web.RequestHandler, method):
+                guarded[pattern, method.upper()] = list(inspect.signature(getattr(handler, method)).parameters)
+    assert guarded == {
+        (r"/api/kernels/(?P<kernel_id>\w+-\w+-\w+-\w+-\w+)", "DELETE"): ["self", "kernel_id"],
+        ("/voila/api/shutdown/(.*)", "POST"): ["self", "kernel_id"],
+    }
+    said = " ".join((REPO / "docs" / "teach" / "index.md").read_text(encoding="utf-8").split())
+    assert "`DELETE /api/kernels/ID` and `POST /voila/api/shutdown/ID`" in said
+    assert "JupyterHub's servers do not read `config/voila.py`: there the check stays on" in said
+    assert "xsrf" not in CONFIG_YAML.read_text(encoding="utf-8").lower()  # as the docs say: the hub keeps it
+
+
 def test_the_readme_launch_command_uses_the_class_config() -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     command = (
