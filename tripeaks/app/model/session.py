@@ -85,6 +85,7 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
         self._hidden = False
         self._tally = _Tally(self._game, ev.GameSource.LAYOUT, 0.0)
         self._aside: _Tally | None = None
+        self._held: ev.Message | None = None  # the game goes on in another tab: why nothing is played here
         self._tally.follow(self._clock(), self._hidden)
 
     # ------------------------------------------------------------------ state
@@ -126,7 +127,12 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
         (docs/rules.md §6; it counts only through moves made past it), else ``None``."""
         return self._tally.moves_at_start if self._tally.from_record else None
 
-        # ------------------------------------------------------------------ observers and the guard
+    @property
+    def held(self) -> bool:
+        """True while the game on the table goes on elsewhere (:meth:`hold`)."""
+        return self._held is not None
+
+    # ------------------------------------------------------------------ observers and the guard
 
     def subscribe(self, observer: ev.Observer) -> Callable[[], None]:
         """Call ``observer(event)`` for every event from now on, after the observers already there; returns
@@ -202,18 +208,20 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
 
     def restart(self) -> Game | None:
         """Deal the same cards again from the first move; returns the new game."""
-        return self.run(self._restart)
+        return self.run(self._unless_held, self._restart)
 
     def deal_code(self, code: str | GameCode) -> Game | None:
         """Deal the cards of ``code`` under the code's rule (docs/rules.md §5); returns the new game.
         Text that is not a code sends :class:`CodeRejected` (nothing else changes) and returns ``None``."""
-        return self.run(self._with_code, code, lambda c: self._start(Game.from_code(c), ev.GameSource.CODE))
+        return self.run(
+            self._unless_held, self._with_code, code, lambda c: self._start(Game.from_code(c), ev.GameSource.CODE)
+        )
 
     def deal_random(self, rules: RuleSet | WrapRule | str | None = None) -> Game | None:
         """Deal a random game under ``rules`` (default :attr:`deal_rules`) with :attr:`random_game`.
         ``rules`` is anything :meth:`RuleSet.parse` reads (``"C"``, ``"traditional"``, ``"E-SR"``…);
         an unreadable one fails under the guard (message, nothing changed)."""
-        return self.run(lambda: self._deal_random(self._rules(rules)))
+        return self.run(self._unless_held, lambda: self._deal_random(self._rules(rules)))
 
     def expire(self) -> TimeUpEvent | None:
         """The timer ran out (docs/rules.md §8): end the game with status *time up* (record token ``T``).
@@ -250,12 +258,31 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
             if refusal is not None:
                 self._setting(self._emit, ev.MoveRefused(ev.CONTINUE, refusal))
                 return None
-        return self.run(self._start, game, ev.GameSource(source), float(elapsed), continued_at)
+        source = ev.GameSource(source)
+        aside = self._aside
+        if source is ev.GameSource.REPLAY or (
+            source is ev.GameSource.RESUMED and aside is not None and game is aside.game
+        ):
+            return self.run(self._start, game, source, float(elapsed), continued_at)  # a record watched: even held
+        return self.run(self._unless_held, self._start, game, source, float(elapsed), continued_at)
 
     def show_message(self, render: Callable[[str], str], kind: ev.MessageKind | str = ev.MessageKind.INFO) -> None:
         """Show a message; ``render(lang)`` gives its text, so it follows language switches."""
         message = ev.Message(ev.MessageKind(kind), lambda lang: (render(lang),))
         self._setting(self._show, message, ev.MessageChanged(message))
+
+    def hold(self, render: Callable[[str], str]) -> None:
+        """The game on the table (and the one set aside for a record) goes on elsewhere: another tab of
+        the browser took it (:class:`~tripeaks.app.model.keeper.Keeper`).  Its clock stops, it never
+        counts here (no :class:`GameFinished` when it leaves the table) and every play, draw, undo,
+        redo, deal or restart is refused, showing the message ``render(lang)`` again, until
+        :meth:`release`.  Watching a record and the language, settings and hints still work."""
+        message = ev.Message(ev.MessageKind.ERROR, lambda lang: (render(lang),))
+        self._setting(self._hold, message)
+
+    def release(self) -> None:
+        """Play may go on here again (after :meth:`hold`): the caller puts the newer game on the table."""
+        self._held = None
 
     def set_highlight(self, positions: Sequence[int] = (), stock: bool = False) -> None:
         """Ring ``positions`` (0–27) and/or the stock until the game changes (e.g. a hint)."""
@@ -267,6 +294,32 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
         self._bus.close()
 
     # ------------------------------------------------------------------ internals
+    def _hold(self, message: ev.Message) -> None:
+        self._held = message
+        request = self._abandon.close()  # "Abandon this game?" is about a game that goes on elsewhere
+        if request is not None:
+            self._emit(ev.ConfirmationClosed(request, False))
+        for tally in (self._tally, self._aside):
+            if tally is not None:
+                tally.ended = True  # handed over: it never counts here
+        self._tally.follow(self._clock(), True)
+        self._show(message, ev.MessageChanged(message))
+
+    def _refused_held(self) -> bool:
+        """While held (:meth:`hold`), say so again instead of changing the game."""
+        if self._held is None:
+            return False
+        self._show(self._held, ev.MessageChanged(self._held))
+        return True
+
+    def _unless_held(self, action: Callable[..., T], *args: Any) -> T | None:
+        return None if self._refused_held() else action(*args)
+
+    def _request(self, request: ev.ReplaceRequest) -> Game | None:
+        if self._refused_held():
+            return None
+        return super()._request(request)
+
     def _rules(self, rules: RuleSet | WrapRule | str | None) -> RuleSet:
         return self.deal_rules if rules is None else RuleSet.parse(rules)
 
@@ -289,7 +342,7 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
 
     def _engine(self, action: Action, move: Callable[[], M]) -> M | None:
         """Make a play, a draw or a redo: the move, or its refusal (docs/rules.md §2, §4)."""
-        if self._out_of_time(action):
+        if self._refused_held() or self._out_of_time(action):
             return None
         try:
             event = move()
@@ -300,6 +353,8 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
         return event
 
     def _expire(self) -> TimeUpEvent | None:
+        if self._held is not None:  # the clock is stopped: the game goes on elsewhere
+            return None
         if not self._tally.counts:  # a replay step's clock does not run: it never ends time up
             return None
         try:
@@ -312,7 +367,7 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
 
     def _undo_many(self, count: int, one: bool = False) -> Any:
         game = self._game
-        if self._out_of_time("U"):
+        if self._refused_held() or self._out_of_time("U"):
             return None
         if count > game.undo_depth:  # all or nothing
             self._refused("U", game.undo_refusal() or Refusal.NOTHING_TO_UNDO)
@@ -361,6 +416,7 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
     def _start(self, game: Game, source: ev.GameSource, elapsed: float = 0.0, continued_at: int | None = None) -> Game:
         now = self._clock()
         previous, aside = self._tally, self._aside
+        now = self._clock()
         previous.watch.stop(now)  # left, or set aside while a record is watched
         leaving: list[_Tally] = []
         moves = 0 if source is ev.GameSource.RESUMED else game.moves

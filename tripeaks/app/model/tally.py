@@ -76,8 +76,9 @@ class _Tally:
         return self.game.moves > self.moves_at_start
 
     def follow(self, now: float, hidden: bool) -> None:
-        """The clock runs while the game is being played here on a visible page (never on a replay step)."""
-        if self.counts and self.game.status is Status.PLAYING and not hidden:
+        """The clock runs while the game is being played here on a visible page (never on a replay step,
+        nor once it ended or was handed over to another tab)."""
+        if self.counts and not self.ended and self.game.status is Status.PLAYING and not hidden:
             self.watch.start(now)
         else:
             self.watch.stop(now)
