@@ -5,7 +5,8 @@ messages go to a dict (``storage``: key → text) that behaves like the page's
 script (tripeaks/app/static/browser_store.js): a whole object replaces the key,
 a patch changes top-level fields and adds games to the newest history (each
 once), a refused write answers ``failed``, content set aside goes to the first
-free key.  :meth:`FakeStore.load` plays the page's "loaded" message.  Share one
+free key; the game in play is written only over the stamp a write is based on, and any
+other write keeps the stored one.  :meth:`FakeStore.load` plays the page's "loaded" message.  Share one
 ``storage`` dict between two apps to play a reload; share a :class:`Origin`
 too to play two tabs open at once (their ``storage`` events wait in each tab's
 queue until :meth:`FakeStore.deliver`).  ``quota`` (characters of every key
@@ -59,9 +60,19 @@ def _read_doc(text: str) -> Any:
     """The page's ``readDoc``: a JSON object with a history list, else ``None``."""
     try:
         doc = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     return doc if isinstance(doc, dict) and isinstance(doc.get("history"), list) else None
+
+
+def _stamp(game: Any) -> str | None:
+    """The page's ``stampOf``: who wrote a stored game in play and its revision, or ``None``."""
+    if not isinstance(game, dict) or not isinstance(game.get("tab"), str):
+        return None
+    rev = game.get("rev")
+    if isinstance(rev, bool) or not isinstance(rev, (int, float)) or rev != int(rev):
+        return None
+    return f"{game['tab']}#{int(rev)}"
 
 
 def _stringify(value: Any) -> str:
@@ -140,6 +151,15 @@ class FakeStore(BrowserStore):
             if kind == "write":
                 if isinstance(message.get("keep"), int):
                     self._keep = message["keep"]
+                based = "base" in message
+                taken = None
+                if based:  # the page's check of the stamp of the stored game in play
+                    stored = self._stored_game()
+                    base = message["base"]
+                    wanted = f"{base[0]}#{base[1]}" if isinstance(base, list) and len(base) == 2 else None
+                    if _stamp(stored) is not None and _stamp(stored) != wanted:
+                        taken = stored
+                refused: list[str] = []
                 if "replace" in message:
                     current = None
                     if message.get("merge") and STORAGE_KEY in self.storage:
@@ -156,14 +176,22 @@ class FakeStore(BrowserStore):
                             self._received(self, {"kind": "history", "added": extra}, [])
                 elif self._doc is not None:
                     if message.get("patch"):
+                        if taken is not None:
+                            message["patch"].pop("game", None)
                         self._doc.update(message["patch"])
                         if "history" in message["patch"]:
                             self._mine = []
-                    if message.get("add"):
+                    if message.get("add") and taken is not None:
+                        refused = [
+                            e["id"] for e in message["add"] if isinstance(e, dict) and isinstance(e.get("id"), str)
+                        ]
+                    elif message.get("add"):
                         self._add_games(message["add"])
                 else:
                     return
-                self._store()
+                self._store(own=based and taken is None)
+                if taken is not None:
+                    self._received(self, {"kind": "taken", "game": taken, "refused": refused}, [])
             elif kind == "aside":
                 try:
                     where, _fresh = self._put_aside(message["key"], message["text"])
@@ -191,8 +219,20 @@ class FakeStore(BrowserStore):
                 return key, True
         return None, False
 
-    def _store(self) -> None:
-        """The page's ``store``: unreadable text this page did not write is set aside first."""
+    def _stored_game(self) -> Any:
+        """The page's ``storedGame``: the game in play stored now."""
+        raw = self.storage.get(STORAGE_KEY)
+        doc = _read_doc(raw) if raw is not None else None
+        return doc.get("game") if doc is not None else None
+
+    def _store(self, own: bool = False) -> None:
+        """The page's ``store``: the stored game in play stays unless this write's own was checked;
+        unreadable text this page did not write is set aside first."""
+        assert self._doc is not None
+        if not own:
+            stored = self._stored_game()
+            if _stamp(stored) is not None:
+                self._doc["game"] = stored
         raw = self.storage.get(STORAGE_KEY)
         if raw is not None and raw != self._last and _read_doc(raw) is None:
             where, fresh = self._put_aside(ASIDE_KEY, raw)
@@ -216,6 +256,7 @@ class FakeStore(BrowserStore):
                 continue
             if not isinstance(incoming, dict) or not isinstance(incoming.get("history"), list):
                 continue
+            had_game = _stamp(self._doc.get("game"))
             before = {_entry_key(e) for e in self._doc.get("history", [])}
             now = {_entry_key(e) for e in incoming["history"]}
             added = [e for e in incoming["history"] if _entry_key(e) not in before]
@@ -234,6 +275,9 @@ class FakeStore(BrowserStore):
                 self._received(self, {"kind": "history", "games": incoming["history"]}, [])
             elif added:
                 self._received(self, {"kind": "history", "added": added}, [])
+            stamp = _stamp(incoming.get("game"))
+            if stamp is not None and stamp != had_game:
+                self._received(self, {"kind": "game", "game": incoming["game"]}, [])
 
     def saved(self) -> dict[str, Any]:
         """The stored object, as the page would read it."""

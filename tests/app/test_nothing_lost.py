@@ -20,7 +20,7 @@ from widget_state import plain
 
 from tripeaks import Game
 from tripeaks.app.factory import compose
-from tripeaks.app.model.keeper import ASIDE_KEY, KEEP_ACTIONS, STORAGE_KEY, read_document
+from tripeaks.app.model.keeper import ASIDE_KEY, KEEP_ACTIONS, STORAGE_KEY, Keeper, read_document
 from tripeaks.app.model.session import PlaySession
 from tripeaks.app.play import TriPeaksApp
 from tripeaks.history.entry import LIMITS, Outcome
@@ -275,9 +275,16 @@ def two_tabs(storage: dict[str, str] | None = None, game: Game | None = None):
     return storage, tabs
 
 
-def finish(app: TriPeaksApp) -> None:
-    app.session.draw()
-    app.session.deal_random()  # the game left after a move counts (abandoned)
+def finish(app: TriPeaksApp, keeper: Keeper | None = None) -> None:
+    """A draw, then a new deal: the game left after a move counts (abandoned).  In a tab whose game in
+    play another tab took (``keeper.taken``), the player presses Continue here first, as the status line asks."""
+    for _ in range(2):
+        if keeper is not None and keeper.taken is not None:
+            keeper.continue_here()
+        app.session.draw()
+        if keeper is None or keeper.taken is None:  # else the draw met the other tab's newer game: again
+            break
+    app.session.deal_random()
 
 
 @settings(
@@ -291,7 +298,7 @@ def test_two_tabs_that_each_finish_games_keep_them_all(steps):
         if step == "deliver":
             deliver_all(ka.store, kb.store)
         else:
-            finish(a if step == "a" else b)
+            finish(*((a, ka.keeper) if step == "a" else (b, kb.keeper)))
             finished += 1
     deliver_all(ka.store, kb.store)
     stored = read_document(storage[STORAGE_KEY]).history
@@ -313,7 +320,7 @@ def test_a_blocked_game_shown_in_two_tabs_is_counted_once():
 
 def test_a_blocked_game_left_in_both_tabs_is_counted_once():
     storage, ((a, ka), (b, kb)) = two_tabs(game=Game.from_code(BLOCKED))
-    block(a)
+    block(b)  # b opened last: the game in play is b's
     deliver_all(ka.store, kb.store)
     storage2, ((c, kc), (d, kd)) = two_tabs(storage)  # both tabs reloaded: both show the blocked game
     c.session.deal_random()
@@ -324,7 +331,7 @@ def test_a_blocked_game_left_in_both_tabs_is_counted_once():
 
 def test_a_reset_in_one_tab_empties_the_other():
     storage, ((a, ka), (b, kb)) = two_tabs()
-    finish(a)
+    finish(a, ka.keeper)
     deliver_all(ka.store, kb.store)
     assert len(kb.keeper.history) == 1
     ka.keeper.reset_history()

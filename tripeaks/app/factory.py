@@ -124,6 +124,7 @@ def compose(
         app.add_new_game_control(kept.daily_button)
         app.add_new_game_control(kept.match_controls)
         app.add_panel(kept.match_bar, after=app.header)
+        app.add_panel(kept.taken_row, after=app.status_row)  # "This game was continued in another tab." Continue here
         app.header.add_caption(kept.daily_name)  # "Deal of the day — …" while it is played
         keeper = kept.keeper
 

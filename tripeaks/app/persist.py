@@ -10,6 +10,10 @@ places its widgets), through its session:
   day in the header while it is played (``tp-daily-name``), and the match
   controls in the New game panel, the match bar under the header;
 * the Statistics and the Replay and share panels at the end;
+* a row under the status line (``tp-keep-taken``: its sentences ``tp-keep-taken-text``, a
+  ``role="alert"`` region, and the *Continue here* button ``tp-keep-continue``) while another tab
+  of the browser has the game in play (:attr:`~tripeaks.app.model.keeper.Keeper.taken`): this
+  page saves nothing over it, and the button brings its newest moves here;
 * a quiet note (``tp-keep-note``) when the browser keeps nothing, or refused a write
   (its storage is full: said plainly, with the history's download link,
   ``tp-keep-export``, next to it), or content could not be set aside;
@@ -33,8 +37,9 @@ import ipywidgets as widgets
 from ..history.daily import daily_code
 from ..history.stats import export_history
 from ..i18n.keep import keep_text
+from . import static
 from .model.clock import GameClock
-from .model.keeper import HistoryChanged, Keeper, KeeperEvent, StoreChanged
+from .model.keeper import GameTaken, HistoryChanged, Keeper, KeeperEvent, StoreChanged
 from .model.session import LanguageChanged, PlaySession, SessionEvent, Setting
 from .views.browser_store import BrowserStore
 from .views.daily import DailyName
@@ -44,13 +49,17 @@ from .views.stats_panel import StatsPanel
 
 __all__ = ["Persistence", "link_code", "voila_query", "HINT_OPTIONS"]
 
+TAKEN_CSS = static.text("keep_taken.css")
+"""The style of the row that says another tab has the game in play."""
+
 HINT_OPTIONS = {"winnable": Setting.WINNABLE, "only_winnable": Setting.ONLY_WINNABLE}
 """The hint options kept under ``settings.hints``: their stored names and the session settings."""
 
 
 class Persistence:
     """What the app keeps, and its widgets: ``store``, ``keeper``, ``daily_button``, ``daily_name``,
-    ``match_controls``, ``match_bar``, ``stats``, ``replay`` and ``note``.
+    ``match_controls``, ``match_bar``, ``stats``, ``replay``, ``note`` and ``taken_row`` (with
+    ``continue_button``; the app places it under the status line).
 
     ``Persistence(session, store=None, hints=False, clock=None)``: ``store`` replaces the browser
     store (tests); with ``hints`` the hint options are kept too; with the app's ``clock``
@@ -73,6 +82,7 @@ class Persistence:
         self.store.on_aside = keeper.aside_done
         self.store.on_found = keeper.found_aside
         self.store.on_synced = keeper.synced
+        self.store.on_game = keeper.game_stored
         if clock is not None:
             clock.on_change(keeper.save_game)  # a paused or stopped clock is kept at once
         self.daily_button = widgets.Button(icon="calendar", layout=widgets.Layout(width="auto"))
@@ -86,6 +96,18 @@ class Persistence:
         self.store.on_copied = self.replay.copied
         self.note = widgets.HTML(layout=widgets.Layout(display="none"))
         self.note.add_class("tp-keep-note")
+        self.taken_text = widgets.HTML()
+        self.taken_text.add_class("tp-keep-taken-text")
+        self.continue_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.continue_button.add_class("tp-keep-continue")
+        self.continue_button.on_click(lambda _b: keeper.continue_here())
+        taken_style = widgets.HTML(f"<style>{TAKEN_CSS}</style>")
+        taken_style.add_class("tp-style")
+        self.taken_row = widgets.HBox(
+            [self.taken_text, self.continue_button, taken_style], layout=widgets.Layout(display="none")
+        )
+        self.taken_row.add_class("tp-keep-taken")
+        self._taken_same = True
         if hints:
             keeper.add_setting("hints", self._hint_options, self._restore_hint_options)
         self.panels = (self.stats, self.replay, self.note, self.store)
@@ -104,7 +126,10 @@ class Persistence:
                     self.keeper.session.set_option(setting, value[name])
 
     def _on_keeper(self, event: KeeperEvent) -> None:
-        if isinstance(event, StoreChanged) or (isinstance(event, HistoryChanged) and self.keeper.state.failed):
+        if isinstance(event, GameTaken):
+            self._taken_same = event.same
+            self.render()
+        elif isinstance(event, StoreChanged) or (isinstance(event, HistoryChanged) and self.keeper.state.failed):
             self.render()
 
     def _on_session(self, event: SessionEvent) -> None:
@@ -117,6 +142,7 @@ class Persistence:
         lang = keeper.session.lang
         self.daily_button.description = keep_text("daily.button", lang)
         self.daily_button.tooltip = keep_text("daily.tip", lang, code=str(daily_code(keeper.today())))
+        self._render_taken(lang)
         state = keeper.state
         if not state.available:
             key: str | None = "keep.unavailable"
@@ -141,6 +167,20 @@ class Persistence:
                 f' href="data:application/json;base64,{payload}">{html.escape(keep_text("stats.export", lang))}</a>'
             )
         self.note.value = text
+
+    def _render_taken(self, lang: str) -> None:
+        """The row under the status line while another tab has the game in play, else hidden."""
+        self.continue_button.description = keep_text("keep.continue_here", lang)
+        if self.keeper.taken is None:
+            self.taken_row.layout.display = "none"
+            self.taken_text.value = ""
+            return
+        first = keep_text("keep.taken" if self._taken_same else "keep.taken_new", lang)
+        self.taken_text.value = (
+            f'<div role="alert"><span class="tp-keep-taken-first">{html.escape(first)}</span> '
+            f"{html.escape(keep_text('keep.taken_detail', lang))}</div>"
+        )
+        self.taken_row.layout.display = None
 
 
 def link_code(query: str | None) -> str | None:

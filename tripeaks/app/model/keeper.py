@@ -19,8 +19,14 @@ One versioned key, :data:`STORAGE_KEY` (``"tripeaks-v1"``), holds one JSON objec
   that was saved (``running``, ``saved_at``, UTC), the date whose deal of the
   day it is (or ``null``) and the index of its deal in the match (or
   ``null``), and for a game continued from a record (docs/rules.md §6) the move
-  counter when it was (``continued_at``: only the moves after it count); ``null``
-  when no game was played yet.  A resumed game's clock
+  counter when it was (``continued_at``: only the moves after it count), and its stamp:
+  the id of the page (tab) that wrote it and its revision (``tab``, ``rev``: every write of
+  the game in play adds 1, :func:`game_stamp`); ``null``
+  when no game was played yet.  One tab at a time has the game in play: a page writes it
+  only over the stamp it knows, so another tab's newer moves are never overwritten; a page
+  that finds a newer stamp (a refused write, or another tab's ``storage`` event) waits,
+  says so and plays nothing until the player continues there (:meth:`Keeper.game_stored`,
+  :meth:`Keeper.continue_here`, docs/play/nothing-lost.md "Two tabs").  A resumed game's clock
   goes on from there: a countdown is never refilled by a reload.  A clock that
   was running adds the seconds from ``saved_at`` to the reload, at most
   :data:`RESUME_GAP` (a page closed for longer was not being played); a
@@ -109,7 +115,9 @@ __all__ = [
     "StoreChanged",
     "KeeperEvent",
     "LeftGamesCounted",
+    "GameTaken",
     "read_document",
+    "game_stamp",
     "say_link_refused",
     "RESUME_GAP",
     "KEEP_ACTIONS",
@@ -157,11 +165,18 @@ class Store(Protocol):
         add: list[dict[str, Any]] | None = None,
         keep: int = KEEP_ACTIONS,
         merge: bool = False,
+        based: bool = False,
+        base: tuple[str, int] | None = None,
     ) -> None:
         """Store the whole object ``replace`` (with ``merge``, the games another tab stored meanwhile
         stay: the store tells :meth:`Keeper.synced`), or change the top-level fields of ``patch`` and add
         the games of ``add`` to the newest stored history (each once, by ``id``); the actions of
-        all but the ``keep`` newest games are dropped."""
+        all but the ``keep`` newest games are dropped.
+
+        The game in play is written only by a write that is ``based``, and only when the stored
+        game's stamp (:func:`game_stamp`) is still ``base``; else the stored game stays, the games
+        of a based ``add`` are not added, and the store tells :meth:`Keeper.game_stored` (the stored
+        game and the ids of the games refused).  Any other write keeps the stored game as it is."""
 
     def put_aside(self, key: str, text: str) -> None:
         """Keep ``text`` under ``key`` (or the first free key after it); the answer comes to
@@ -180,6 +195,8 @@ class Document:
     match: Match | None
     apart: tuple[tuple[str, Any, str], ...] = ()
     """The parts that could not be read, each (where, its JSON value, why): set aside, the rest kept."""
+    stamp: tuple[str, int] | None = None
+    """Who wrote the stored game and its revision (:func:`game_stamp`), even when it was set aside."""
 
 
 def _check_game(game: Any) -> tuple[Game, dict[str, Any]]:
@@ -203,10 +220,13 @@ def _check_game(game: Any) -> tuple[Game, dict[str, Any]]:
         raise StorageError("the saved game's 'match' must be a deal's index or null")
     if game.get("running") is not None and not isinstance(game["running"], bool):
         raise StorageError("the saved game's 'running' is malformed")
-    for name in ("saved_at", "id"):
+    for name in ("saved_at", "id", "tab"):
         value = game.get(name)
         if value is not None and (not isinstance(value, str) or len(value) > LIMITS.text):
             raise StorageError(f"the saved game's {name!r} is malformed")
+    rev = game.get("rev")
+    if rev is not None and (isinstance(rev, bool) or not isinstance(rev, int) or not 0 <= rev < 2**53):
+        raise StorageError("the saved game's 'rev' must be a whole number from 0 to 2^53 or null")
     continued = game.get("continued_at")
     if continued is not None and (
         isinstance(continued, bool) or not isinstance(continued, int) or not 0 <= continued <= LIMITS.actions
@@ -258,7 +278,19 @@ def read_document(text: str) -> Document:
         else:
             resumable = None if played.is_over else played
             blocked = played if played.status is Status.BLOCKED else None
-    return Document(settings, game, resumable, blocked, history, match, tuple(apart))
+    return Document(settings, game, resumable, blocked, history, match, tuple(apart), game_stamp(data.get("game")))
+
+
+def game_stamp(game: Any) -> tuple[str, int] | None:
+    """The stamp of a stored game in play: the id of the page (tab) that wrote it and its revision
+    (``tab``, ``rev``: each write of the game in play adds 1), or ``None`` (none stored, or a game
+    of an earlier release).  A page writes the game in play only over the stamp it knows."""
+    if not isinstance(game, dict):
+        return None
+    tab, rev = game.get("tab"), game.get("rev")
+    if not isinstance(tab, str) or isinstance(rev, bool) or not isinstance(rev, int):
+        return None
+    return tab, rev
 
 
 def aside_text(apart: tuple[tuple[str, Any, str], ...], when: datetime.datetime) -> str:
@@ -320,7 +352,17 @@ class LeftGamesCounted:
     entries: tuple[GameEntry, ...]
 
 
-KeeperEvent = Union[HistoryChanged, MatchChanged, StoreChanged, LeftGamesCounted]
+@dataclass(frozen=True)
+class GameTaken:
+    """Another tab of the browser took the game in play: ``game`` is its newest stored state (a JSON
+    object), ``same`` whether it is the deal of this page's game (continued there) or another one;
+    ``game`` ``None``: this page has the game in play again (:meth:`Keeper.continue_here`)."""
+
+    game: dict[str, Any] | None
+    same: bool = True
+
+
+KeeperEvent = Union[HistoryChanged, MatchChanged, StoreChanged, LeftGamesCounted, GameTaken]
 
 
 @dataclass
@@ -368,6 +410,9 @@ class Keeper:
         self._clock_saved: tuple[Game, bool] | None = None  # the game and its clock's state last written
         self._aside: tuple[bool, int, str] | None = None  # set aside, waiting for the store: whole?, parts, why
         self._keep = KEEP_ACTIONS  # the newest games whose actions are kept (fewer once the storage is full)
+        self._tab = _new_id()  # this page's name in the stamp of the game in play it writes
+        self._base: tuple[str, int] | None = None  # the stamp of the stored game in play this page has
+        self._taken: dict[str, Any] | None = None  # the newer game in play of another tab, while this page waits
         self._info_for(session.game)
         session.subscribe(self._on_event)
 
@@ -399,6 +444,12 @@ class Keeper:
             return datetime.date.fromisoformat(day) if day is not None else None
         except ValueError:
             return None
+
+    @property
+    def taken(self) -> dict[str, Any] | None:
+        """The newest stored game in play (a JSON object) when another tab took it: this page
+        writes no game in play and plays none until :meth:`continue_here`; else ``None``."""
+        return self._taken
 
     def is_match_game(self, game: Game) -> bool:
         """True when ``game`` is the match's deal in play (not yet ended)."""
@@ -432,9 +483,13 @@ class Keeper:
             self._full = True
             if text and available:
                 try:
-                    self._merge_in(read_document(text).history, replace=False)
+                    again = read_document(text)
                 except StorageError:
                     pass
+                else:
+                    self._merge_in(again.history, replace=False)
+                    if again.game is not None:
+                        self.game_stored(again.game)
             if available:
                 self._write_all()
             return
@@ -457,6 +512,7 @@ class Keeper:
                     aside, self._aside = aside_text(doc.apart, self.now()), (False, len(doc.apart), doc.apart[0][2])
         self._state = StoreState(loaded=True, available=True)
         if doc is not None:
+            self._base = doc.stamp  # this page writes the game in play over this one
             self._restore(doc)
         if aside is not None:
             self.store.put_aside(ASIDE_KEY, aside)  # writes wait for its answer (aside_done)
@@ -508,6 +564,88 @@ class Keeper:
         if bad:
             log.warning("TriPeaks storage: %d games of another tab not read: %s", len(bad), bad[0][1])
         self._merge_in(entries, replace)
+
+    def game_stored(self, game: Any, refused: Any = ()) -> None:
+        """The game in play stored now is ``game`` (a JSON object), found by a write of this page or
+        written by another tab (the ``storage`` event); ``refused``: the ids of this page's games that
+        a write did not add because that game was no longer this page's.
+
+        A game of another tab (its stamp neither this page's base nor this page's) means another tab
+        took the game in play: this page stops writing it, its game no longer counts here, every move
+        is refused and the status line says so, in the player's language, until :meth:`continue_here`
+        (:class:`GameTaken`).  Nothing is written."""
+        if isinstance(refused, list) and refused:
+            gone = {r for r in refused if isinstance(r, str)}
+            kept = [e for e in self._history if e.id not in gone]
+            if len(kept) != len(self._history):
+                self._history = kept
+                self._tell(HistoryChanged(self.history))
+        stamp = game_stamp(game)
+        if stamp is None or stamp[0] == self._tab or not isinstance(game, dict):
+            return
+        newest = self._taken_stamp() or self._base  # each write of the game in play adds 1 to its revision:
+        if newest is not None and stamp[1] <= newest[1]:  # an older write's event, arriving late, is not news
+            return
+        was = self._taken
+        self._taken = game
+        same = _same_deal(game, self.session.game)
+        if was is None or same != _same_deal(was, self.session.game):  # said once, again if it is another deal now
+            key = "keep.taken" if same else "keep.taken_new"
+            self.session.hold(lambda lang: keep_text(key, lang))
+        self._tell(GameTaken(game, same))
+
+    def _taken_stamp(self) -> tuple[str, int] | None:
+        return game_stamp(self._taken) if self._taken is not None else None
+
+    def continue_here(self) -> Game | None:
+        """The player takes the game in play back into this page (*Continue here*, after another tab
+        took it): its newest stored state is put on the table, with its id, clock and moves, and this
+        page writes it from now on (the other tab is told in turn).  Returns the game, or ``None``
+        (nothing was taken, or it cannot be read, or another tab wrote a newer one meanwhile: this
+        page waits again)."""
+        saved = self._taken
+        if saved is None:
+            return None
+        try:
+            played, saved = _check_game(saved)
+        except StorageError as exc:
+            log.warning("TriPeaks storage: the game of another tab cannot be continued: %s", exc)
+            return None
+        session = self.session
+        continued = saved.get("continued_at")
+        from_record = isinstance(continued, int)
+        stored_id = saved.get("id")
+        info = _GameInfo(
+            id=stored_id if isinstance(stored_id, str) else _saved_id(saved),
+            daily=saved.get("daily") if isinstance(saved.get("daily"), str) else None,
+        )
+        index = saved.get("match")
+        match = self._match
+        if isinstance(index, int) and match is not None and match.playing == index:
+            info.match = index
+            self._match_game = played
+        self._infos[id(played)] = (played, info)
+        self._taken, self._base = None, game_stamp(saved)
+        session.release()
+        game = session.set_game(
+            played,
+            GameSource.RESUMED,
+            elapsed=self._saved_elapsed(saved),
+            continued_at=continued if from_record else None,
+        )
+        if self._taken is not None:  # another tab wrote a newer game meanwhile: wait again
+            return None
+        if game is None:
+            self._taken = saved
+            session.hold(lambda lang: keep_text("keep.taken", lang))
+            return None
+        self._tell(GameTaken(None))
+        code, moves = (str(game.code) if game.code is not None else None), game.moves
+        if code is not None:
+            session.show_message(lambda lang: keep_text("keep.resumed", lang, code=code, moves=moves))
+        else:
+            session.show_message(lambda lang: keep_text("keep.resumed_layout", lang, moves=moves))
+        return game
 
     def _merge_in(self, games: list[GameEntry], replace: bool) -> None:
         if replace:
@@ -671,23 +809,51 @@ class Keeper:
     def _write_all(self, merge: bool = True) -> None:
         """Write the whole object; with ``merge`` the games another tab stored meanwhile stay (a
         part just set aside must not come back: no merge then)."""
-        if self._can_write():
-            self._full = False
-            self.store.write(replace=self._document(), keep=self._keep, merge=merge)
+        if not self._can_write():
+            return
+        self._full = False
+        doc = self._document()
+        game = doc["game"]
+        if game is None or self._taken is not None:  # a replay step, or another tab's game: the stored one stays
+            doc["game"] = self._taken
+            self.store.write(replace=doc, keep=self._keep, merge=merge)
+        else:
+            doc["game"], base = self._stamped(game)
+            self.store.write(replace=doc, keep=self._keep, merge=merge, based=True, base=base)
 
-    def _write(self, add: list[GameEntry] | None = None, **fields: Any) -> None:
+    def _stamped(self, game: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, int] | None]:
+        """``game`` with this page's stamp, the next revision of the one it writes over (returned too)."""
+        base = self._base
+        rev = (base[1] if base is not None else 0) + 1
+        self._base = (self._tab, rev)
+        return {**game, "tab": self._tab, "rev": rev}, base
+
+    def _write(self, add: list[GameEntry] | None = None, based: bool = False, **fields: Any) -> None:
         """Send what changed: the top-level ``fields`` and the games ``add`` (the store adds them
-        to the newest stored history, so that two tabs keep both their games)."""
+        to the newest stored history, so that two tabs keep both their games).  The game in play
+        (``game``) and games ``based`` on it (it ended here) are written only while the stored game
+        is still the one this page wrote (:meth:`Store.write`)."""
         if not self._can_write():
             return
         if self._full:
             self._write_all()
-        else:
-            self.store.write(
-                patch=fields or None,
-                add=[e.to_json() for e in add] if add else None,
-                keep=self._keep,
-            )
+            return
+        condition: dict[str, Any] = {}
+        if "game" in fields:
+            game = fields.pop("game")
+            if game is not None and self._taken is None:
+                fields["game"], base = self._stamped(game)
+                condition = {"based": True, "base": base}
+        if add and based and not condition:
+            condition = {"based": True, "base": self._base}
+        if not fields and not add:
+            return
+        self.store.write(
+            patch=fields or None,
+            add=[e.to_json() for e in add] if add else None,
+            keep=self._keep,
+            **condition,
+        )
 
     def _settings_json(self) -> dict[str, Any]:
         session = self.session
@@ -730,7 +896,7 @@ class Keeper:
         game on the table is not blocked, is a replay step, or has no move of this page."""
         session = self.session
         game = session.game
-        if not session.counts or game.status is not Status.BLOCKED:
+        if not session.counts or game.status is not Status.BLOCKED or self._taken is not None:
             return None
         start = session.continued_at or 0
         if game.moves <= start:
@@ -748,7 +914,7 @@ class Keeper:
         saved = self._clock_saved
         if saved is not None and saved[0] is session.game and saved[1] == session.stopwatch.running:
             return
-        if session.counts:
+        if session.counts and self._taken is None:
             self._write(game=self._game_json())
 
     def _info_for(self, game: Game) -> _GameInfo:
@@ -799,8 +965,10 @@ class Keeper:
             self.save_settings()
 
     def _finished(self, event: GameFinished) -> None:
+        if self._taken is not None:  # the game goes on in another tab: it counts there
+            return
         info = self._info_for(event.game)
-        self._add_entry(_with_id(event.entry(self.now(), info.daily), info.id))
+        self._add_entry(_with_id(event.entry(self.now(), info.daily), info.id), based=True)
         # An abandoned match deal scores 0 with the event that follows (a new game, or a move on a
         # replay step): see _match_left; a restart of the deal goes on with the same deal instead.
 
@@ -843,13 +1011,14 @@ class Keeper:
         self._write(match=self._match.to_json())
         self._tell(MatchChanged(self._match))
 
-    def _add_entry(self, entry: GameEntry) -> bool:
-        """Count ``entry``; False when it was counted already (in another tab)."""
+    def _add_entry(self, entry: GameEntry, based: bool = False) -> bool:
+        """Count ``entry``; False when it was counted already (in another tab).  ``based``: it ended
+        as the game in play of this page (not stored if another tab took that game meanwhile)."""
         self._history, added = merge_history(self._history, [entry])
         if not added:  # the same game, already counted (in another tab)
             return False
         self._history = keep_actions(self._history, self._keep)
-        self._write(add=[entry])
+        self._write(add=[entry], based=based)
         self._tell(HistoryChanged(self.history))
         return True
 
@@ -958,6 +1127,15 @@ def _new_id() -> str:
 def _saved_id(saved: dict[str, Any]) -> str:
     """The id of a saved game stored without one (an earlier release): the same in every tab."""
     return hashlib.sha256(json.dumps(saved, sort_keys=True, default=repr).encode()).hexdigest()[:16]
+
+
+def _same_deal(saved: dict[str, Any], game: Game) -> bool:
+    """Whether the stored game ``saved`` is a game of the deal of ``game`` (its record but the actions)."""
+    record = saved.get("record")
+    if not isinstance(record, dict):
+        return False
+    mine = game.to_record()
+    return {k: v for k, v in record.items() if k != "actions"} == {k: v for k, v in mine.items() if k != "actions"}
 
 
 def _with_id(entry: GameEntry, game_id: str) -> GameEntry:

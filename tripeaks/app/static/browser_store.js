@@ -19,6 +19,16 @@ function keepActions(history, keep) {
   }
 }
 
+// Who wrote a stored game in play and its revision ("tab#rev"), or null: none, or an earlier release's.
+function stampOf(game) {
+  if (!game || typeof game !== "object" || typeof game.tab !== "string" || !Number.isInteger(game.rev)) return null;
+  return game.tab + "#" + game.rev;
+}
+
+function baseStamp(base) {
+  return Array.isArray(base) && base.length === 2 ? base[0] + "#" + base[1] : null;
+}
+
 function readDoc(text) {
   try {
     const doc = JSON.parse(text);
@@ -54,6 +64,16 @@ function initialize({ model }) {
   let keep = -1;
   const aside = model.get("aside_key");
   let last = null; // the text this page stored last
+  let known = null; // the newest text this page knows (its own write, or another tab's)
+  let knownGame = null; // the game in play of that text
+  // The game in play stored now (parsed only when another tab wrote since the text this page knows).
+  const storedGame = () => {
+    const raw = window.localStorage.getItem(key);
+    if (raw === null) return null;
+    if (raw === known) return knownGame;
+    const current = readDoc(raw);
+    return current ? current.game : null;
+  };
   // Text under the key that this page did not write and cannot read (another program's, a newer
   // version's) is set aside before it would be overwritten, and the kernel hears where.
   const keepForeign = () => {
@@ -63,11 +83,19 @@ function initialize({ model }) {
     if (where === null) throw new Error("no free key to set the stored text aside");
     if (fresh) model.send({ kind: "aside", key: where, found: true });
   };
-  const store = () => {
+  // Store the document.  Unless it writes this page's own game in play (`own`: its stamp was checked),
+  // the stored game in play stays: another tab's newer moves are never overwritten by a stale copy.
+  const store = (own) => {
+    if (!own) {
+      const stored = storedGame();
+      if (stampOf(stored) !== null) doc.game = stored;
+    }
     keepForeign();
     const text = JSON.stringify(doc);
     window.localStorage.setItem(key, text);
     last = text;
+    known = text;
+    knownGame = doc.game;
   };
   const addGames = (games) => {
     if (!Array.isArray(doc.history)) doc.history = [];
@@ -85,6 +113,16 @@ function initialize({ model }) {
     try {
       if (msg.kind === "write") {
         if (typeof msg.keep === "number") keep = msg.keep;
+        // A write of the game in play says which stored game it continues (`base`): when another
+        // tab has stored a newer one since, that one stays and the kernel hears of it.
+        const based = "base" in msg;
+        let taken = null;
+        if (based) {
+          const stored = storedGame();
+          const stamp = stampOf(stored);
+          if (stamp !== null && stamp !== baseStamp(msg.base)) taken = stored;
+        }
+        const refused = [];
         if (msg.replace) {
           // The games another tab stored since this page's kernel read them stay (`merge`).
           const current = msg.merge ? readDoc(window.localStorage.getItem(key)) : null;
@@ -99,14 +137,20 @@ function initialize({ model }) {
           }
         } else if (doc) {
           if (msg.patch) {
+            if (taken) delete msg.patch.game;
             Object.assign(doc, msg.patch);
             if ("history" in msg.patch) mine = []; // the history was reset
           }
-          if (msg.add) addGames(msg.add);
+          if (msg.add && taken) {
+            for (const e of msg.add) if (e && typeof e.id === "string") refused.push(e.id);
+          } else if (msg.add) {
+            addGames(msg.add);
+          }
         } else {
           return;
         }
-        store();
+        store(based && taken === null);
+        if (taken) model.send({ kind: "taken", game: taken, refused });
       } else if (msg.kind === "aside") {
         let where = null;
         try {
@@ -139,12 +183,15 @@ function initialize({ model }) {
     if (event.key !== key || doc === null || event.newValue === null) return;
     const incoming = readDoc(event.newValue);
     if (incoming === null) return;
-    const before = new Set((Array.isArray(doc.history) ? doc.history : []).map(entryKey));
+    const before = stampOf(doc.game);
+    const had = new Set((Array.isArray(doc.history) ? doc.history : []).map(entryKey));
     const now = new Set(incoming.history.map(entryKey));
-    const added = incoming.history.filter((e) => !before.has(entryKey(e)));
-    const removed = [...before].some((k) => !now.has(k) && !mine.some((e) => entryKey(e) === k));
+    const added = incoming.history.filter((e) => !had.has(entryKey(e)));
+    const removed = [...had].some((k) => !now.has(k) && !mine.some((e) => entryKey(e) === k));
     mine = mine.filter((e) => !now.has(entryKey(e)));
     doc = incoming;
+    known = event.newValue;
+    knownGame = incoming.game;
     if (mine.length) {
       const missing = mine;
       mine = [];
@@ -157,6 +204,8 @@ function initialize({ model }) {
     }
     if (removed) model.send({ kind: "history", games: incoming.history });
     else if (added.length) model.send({ kind: "history", added });
+    const stamp = stampOf(incoming.game);
+    if (stamp !== null && stamp !== before) model.send({ kind: "game", game: incoming.game });
   };
   window.addEventListener("storage", onStorage);
   model.on("msg:custom", onMessage);

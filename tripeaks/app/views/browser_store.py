@@ -19,7 +19,14 @@
   the newest: the games this page added that it lacks are added back and
   stored, and the page tells the kernel ``{"kind": "history", "added": [...]}``
   (games it lacks) or ``{"kind": "history", "games": [...]}`` (the whole
-  history, when games were removed: a reset);
+  history, when games were removed: a reset), and ``{"kind": "game", "game": {...}}``
+  when it stored another game in play (another stamp, ``tab`` and ``rev``);
+* the game in play is written only by a write with ``"base"`` (the stamp the kernel
+  writes over, or ``null``), when the stored game's stamp is still that one; else the
+  stored game stays, the games of its ``add`` are not added, and the page answers
+  ``{"kind": "taken", "game": {...}, "refused": [ids]}``.  Any other write keeps the
+  stored game in play as it is (the newest, even when its ``storage`` event is still on
+  its way), so that a tab never writes its stale game over another tab's newer moves;
 * ``{"kind": "aside", "key": …, "text": …}`` keeps text under the first free
   key of ``key``, ``key-2``, … ``key-20`` (an earlier copy is never replaced)
   and answers ``{"kind": "aside", "key": …}`` (``null``: it could not);
@@ -63,7 +70,8 @@ class BrowserStore(anywidget.AnyWidget):
     ``on_aside(key)`` when content was set aside (``None``: it could not be),
     ``on_found(key)`` when the page set aside unreadable text it found under the key before a write,
     ``on_synced(games, replace)`` when another tab changed the history (a JSON
-    list), ``on_copied(ok)`` after a copy.  :meth:`write`, :meth:`put_aside` and
+    list), ``on_game(game, refused)`` when the stored game in play was found to be
+    another tab's (a JSON object, and the ids of the games not added), ``on_copied(ok)`` after a copy.  :meth:`write`, :meth:`put_aside` and
     :meth:`copy` send to the page.  A malformed message from the page is
     logged and ignored.
     """
@@ -82,6 +90,7 @@ class BrowserStore(anywidget.AnyWidget):
         self.on_aside: Callable[[str | None], None] | None = None
         self.on_found: Callable[[str], None] | None = None
         self.on_synced: Callable[[Any, bool], None] | None = None
+        self.on_game: Callable[[Any, Any], None] | None = None
         self.on_msg(self._received)
 
     def _received(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -109,6 +118,9 @@ class BrowserStore(anywidget.AnyWidget):
         elif kind == "aside" and self.on_aside is not None:
             key = content.get("key")
             self.on_aside(key if isinstance(key, str) else None)
+        elif kind in ("game", "taken") and self.on_game is not None:
+            if isinstance(content.get("game"), dict):
+                self.on_game(content["game"], content.get("refused", []))
         elif kind == "history" and self.on_synced is not None:
             if isinstance(content.get("games"), list):
                 self.on_synced(content["games"], True)
@@ -122,11 +134,16 @@ class BrowserStore(anywidget.AnyWidget):
         add: list[dict[str, Any]] | None = None,
         keep: int = KEEP_ACTIONS,
         merge: bool = False,
+        based: bool = False,
+        base: tuple[str, int] | None = None,
     ) -> None:
         """Store the whole object ``replace`` (with ``merge``, the games stored meanwhile by another
         tab stay), or change the top-level fields of ``patch`` and add the games ``add`` to the
-        newest stored history (each once); keep the actions of the ``keep`` newest games."""
+        newest stored history (each once); keep the actions of the ``keep`` newest games.  With
+        ``based``, the game in play (and the games added) only over the stored stamp ``base``."""
         message: dict[str, Any] = {"kind": "write", "keep": keep}
+        if based:
+            message["base"] = list(base) if base is not None else None
         if replace is not None:
             message["replace"] = replace
             message["merge"] = merge
