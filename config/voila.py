@@ -2,7 +2,16 @@
 #     voila --Voila.config_file_paths=config notebooks/tripeaks.ipynb
 # (from the repository root).  Any of these can be overridden on the command line,
 # e.g. --pool_size=4 or --MappingKernelManager.cull_idle_timeout=600.
+import os
+
 c = get_config()  # noqa: F821 (provided by traitlets when Voila loads this file)
+
+# The page's template: Voila's lab template without its requests to a CDN for Font Awesome (the
+# icons come from Voila's own files; a school without internet waited for the CDN).  Voila looks
+# for templates in the Jupyter data folders; this file's folder holds the template's.
+_templates = os.path.join(os.path.dirname(os.path.abspath(__file__)), "jupyter")
+os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (_templates, os.environ.get("JUPYTER_PATH", "")) if p)
+c.VoilaConfiguration.template = "tripeaks"
 
 # Preheated kernels: a pool of kernels that have already run the notebook (the app is built),
 # so a page shows a clickable board sooner (3 s instead of 16-20 s on a busy 2-core machine).  Each
