@@ -1,6 +1,6 @@
 """Nothing lost, in a real browser (notebooks/tripeaks.ipynb in Voila, Chromium's localStorage):
-what an import accepts a reload reads back (kind 2), and two pages of one browser each finishing
-a game keep both (kind 5).  Every expected text comes from the catalogues.
+what an import accepts a reload reads back (kind 2), two pages of one browser each finishing
+a game keep both, and two pages on one game never overwrite each other's moves (kind 5).  Every expected text comes from the catalogues.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from tripeaks.history.stats import HISTORY_FORMAT
 from tripeaks.i18n.keep import keep_text
 from tripeaks.i18n.ui import ui_text
 
-from .test_keep_browser import NOTEBOOK, blocked_by_draws, play_moves, stored
+from .test_keep_browser import CODE, NOTEBOOK, blocked_by_draws, play_moves, stored
 from .tripeaks_page import TriPeaksPage
 
 pytestmark = pytest.mark.e2e
@@ -123,4 +123,61 @@ def test_two_pages_that_each_finish_a_game_keep_both(voila_server, page, page_er
     first.click(".tp-stats-toggle")
     first.wait_contains(".tp-stats-table", keep_text("stats.overall", "en"))
     assert page.locator(".tp-stats-table .tp-stats-all").all_inner_texts()[1] == "2"
+    assert page_errors == []
+
+
+def stored_actions(page: Any) -> list[str]:
+    return list(stored(page)["game"]["record"]["actions"])
+
+
+def test_two_pages_on_one_game_never_overwrite_each_others_moves(voila_server, page, page_errors):
+    url = voila_server(NOTEBOOK).url
+    first = TriPeaksPage(page, timeout=60_000)
+    first.open(url, timeout=300_000)
+    first.deal(CODE)
+    first.wait_contains(".tp-code", CODE)
+    first.draw()
+    first.wait_text(".tp-moves", ui_text("header.moves", "en", moves=1))
+    first.draw()
+    first.wait_text(".tp-moves", ui_text("header.moves", "en", moves=2))
+    page.wait_for_function(
+        "(k) => JSON.parse(localStorage.getItem(k)).game.record.actions.length === 2", arg=STORAGE_KEY, timeout=60_000
+    )
+    other = page.context.new_page()  # a second tab: the same localStorage, its own kernel
+    try:
+        second = TriPeaksPage(other, timeout=60_000)
+        second.open(url, timeout=300_000)
+        second.wait_text(".tp-moves", ui_text("header.moves", "en", moves=2))  # it resumes the game, as before
+        taken = keep_text("keep.taken", "en")
+        first.wait_text(".tp-status", taken)  # and the first tab learns of it
+        first.wait_contains(".tp-keep-taken", keep_text("keep.taken_detail", "en"))
+        first.draw()  # refused there: the game goes on in the second tab
+        second.draw()
+        second.wait_text(".tp-moves", ui_text("header.moves", "en", moves=3))
+        page.wait_for_function(
+            "(k) => JSON.parse(localStorage.getItem(k)).game.record.actions.length === 3",
+            arg=STORAGE_KEY,
+            timeout=60_000,
+        )
+        first.wait_text(".tp-status", taken)
+        assert first.text(".tp-moves") == ui_text("header.moves", "en", moves=2)
+        assert stored_actions(page) == ["D", "D", "D"]  # the first tab wrote nothing over the second's move
+        first.click(".tp-keep-continue")  # Continue here: the newer moves come to the first tab
+        first.wait_text(".tp-moves", ui_text("header.moves", "en", moves=3))
+        first.wait_text(".tp-status", keep_text("keep.resumed", "en", code=CODE, moves=3))
+        first.draw()
+        first.wait_text(".tp-moves", ui_text("header.moves", "en", moves=4))
+        second.wait_text(".tp-status", taken)  # the second tab is told in turn
+        second.draw()
+        page.wait_for_function(
+            "(k) => JSON.parse(localStorage.getItem(k)).game.record.actions.length === 4",
+            arg=STORAGE_KEY,
+            timeout=60_000,
+        )
+        assert second.text(".tp-moves") == ui_text("header.moves", "en", moves=3)
+        assert stored_actions(page) == ["D"] * 4
+    finally:
+        other.close()
+    reload(first)  # a reload resumes the newest game: the four moves
+    first.wait_text(".tp-moves", ui_text("header.moves", "en", moves=4))
     assert page_errors == []
