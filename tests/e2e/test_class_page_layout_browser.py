@@ -13,6 +13,7 @@ import pytest
 
 from tripeaks.history.class_results import ENV_CHALLENGE, ENV_DB, ENV_TEACHER_SECRET, ClassRow, ClassStore
 from tripeaks.i18n.classroom import classroom_text
+from tripeaks.i18n.engine import LANGUAGE_NAMES
 
 from .browser import new_page
 from .voila_server import REPO_ROOT, VoilaServer, per_worker
@@ -152,7 +153,8 @@ def test_the_big_screen_shows_the_lesson_who_plays_and_the_leaderboard_large_and
                  + ' .tp-class textarea, .tp-class a')]
                .filter(el => el.getClientRects().length > 0).map(el => el.className || el.tagName)"""
         )
-        assert len(controls) == 1 and "tp-class-bigscreen" in controls[0], controls
+        assert len(controls) == 2 and "tp-class-bigscreen" in controls[0], controls
+        assert controls[1] == "SELECT"  # the leaderboard's Code menu: which challenge of the lesson it shows
         assert page.locator(".tp-class-bigscreen").inner_text().strip() == classroom_text("bigscreen_leave")
         assert not page.is_visible(".tp-class-watch")
         headings = page.evaluate(
@@ -174,6 +176,62 @@ def test_the_big_screen_shows_the_lesson_who_plays_and_the_leaderboard_large_and
         page.screenshot(path=str(artifacts_dir / "class-page-big-screen.png"))
         page.click(".tp-class-bigscreen")
         page.wait_for_selector(".tp-class-info", state="visible")
+    finally:
+        page.context.close()
+    assert page_errors == []
+
+
+_SETUP = """(placeholders) => {
+  const ruler = document.createElement('canvas').getContext('2d');
+  const fits = {};
+  for (const [name, text] of Object.entries(placeholders)) {
+    const input = [...document.querySelectorAll('.tp-class input')].find(i => i.placeholder === text);
+    const s = getComputedStyle(input);
+    ruler.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    const room = input.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+    fits[name] = {text: ruler.measureText(text).width, room, top: input.getBoundingClientRect().top};
+  }
+  const width = (selector) => document.querySelector(selector).getBoundingClientRect().width;
+  return {fits, save: width('.tp-class-list-save'), show: width('.tp-class-lesson-picker')};
+}"""
+
+
+@pytest.mark.e2e
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_the_lesson_setup_at_1280x800_puts_each_box_in_its_section_with_its_whole_placeholder(
+    _browser: Any, servers: dict[str, VoilaServer], artifacts_dir: Path, page_errors: list[str], lang: str
+) -> None:
+    page = open_page(_browser, servers["light"], 1280, 800, page_errors)
+    try:
+        placeholders = {
+            name: classroom_text(key, lang)
+            for name, key in (
+                ("lesson-name", "lesson.name_placeholder"),
+                ("lesson-challenge", "lesson.challenge_placeholder"),
+                ("challenge-input", "challenge.placeholder"),
+            )
+        }
+        if lang != "en":
+            page.locator(".tp-class-top select").select_option(label=LANGUAGE_NAMES[lang])
+            page.wait_for_function(
+                "(text) => [...document.querySelectorAll('.tp-class input')].some(i => i.placeholder === text)",
+                arg=placeholders["lesson-name"],
+            )
+        found = page.evaluate(_SETUP, placeholders)
+        for name, box in found["fits"].items():  # the whole placeholder shows: nothing cut at the right
+            assert box["text"] <= box["room"], (name, box)
+        lesson = page.evaluate(
+            "(texts) => texts.map(t => [...document.querySelectorAll('.tp-class h3')]"
+            ".find(h => h.textContent.trim() === t).getBoundingClientRect().top)",
+            [classroom_text("lesson.heading", lang), classroom_text("challenge.heading", lang)],
+        )
+        fits = found["fits"]
+        assert lesson[0] < fits["lesson-name"]["top"] == fits["lesson-challenge"]["top"] < lesson[1]
+        assert lesson[1] < fits["challenge-input"]["top"]  # the challenge's code under its own heading
+        assert found["save"] < 300 and found["show"] < 640  # "Save the list" and the Show menu: their own width
+        page.locator(".tp-class-lesson-start").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts_dir / f"class-page-setup-{lang}.png"))
     finally:
         page.context.close()
     assert page_errors == []

@@ -273,11 +273,13 @@ class ClassResults(widgets.VBox):
         # lessons
         self.lesson_heading = widgets.HTML()
         self.lesson_status = widgets.HTML()
-        self.lesson_picker = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto"))
+        self.lesson_picker = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.lesson_picker.add_class("tp-class-lesson-picker")
         self.lesson_picker.observe(lambda _c: self._guard(self._lesson_changed), names="value")
-        self.lesson_name = widgets.Text(layout=widgets.Layout(width="auto"))
+        self.lesson_name = widgets.Text(layout=widgets.Layout(width="auto"))  # widths: _retext
+        self.lesson_name.add_class("tp-class-lesson-name")
         self.lesson_challenge = widgets.Text(layout=widgets.Layout(width="auto"))
+        self.lesson_challenge.add_class("tp-class-lesson-challenge")
         self.lesson_start = widgets.Button(icon="plus", layout=widgets.Layout(width="auto"))
         self.lesson_start.add_class("tp-class-lesson-start")
         self.lesson_start.on_click(lambda _b: self._guard(self._ask_lesson))
@@ -326,7 +328,9 @@ class ClassResults(widgets.VBox):
         self.class_list_help = widgets.HTML()
         self.class_list_input = widgets.Textarea(layout=widgets.Layout(width="100%", max_width="36em", height="8em"))
         self.class_list_input.add_class("tp-class-list-input")
-        self.class_list_save = widgets.Button(button_style="success", layout=widgets.Layout(width="auto"))
+        self.class_list_save = widgets.Button(
+            button_style="success", layout=widgets.Layout(width="auto", align_self="flex-start")
+        )
         self.class_list_save.add_class("tp-class-list-save")
         self.class_list_save.on_click(lambda _b: self._guard(self.save_class_list, self.class_list_input.value))
         self.class_list_box = widgets.VBox(
@@ -391,23 +395,21 @@ class ClassResults(widgets.VBox):
         self.big_title = widgets.HTML()
         """The lesson's name and the class challenge, shown on the big screen only."""
         self.big_title.add_class("tp-class-bigtitle")
-        manage = widgets.VBox(
-            [
-                self.lesson_controls,
-                self.lesson_confirm,
-                self.challenge_controls,
-            ]
-        )
+        # each section's controls under its own heading: a new lesson's name and challenge in the
+        # lesson's, the class challenge's code in the challenge's (they sat side by side under the latter)
+        manage = widgets.VBox([self.lesson_controls, self.lesson_confirm])
         manage.add_class("tp-class-manage")
+        self.challenge_controls.add_class("tp-class-manage")
         self.results = widgets.VBox(
             [
                 self.big_title,
                 self.lesson_heading,
                 self.lesson_status,
                 self.lesson_picker,
+                manage,
                 self.challenge_heading,
                 self.challenge_status,
-                manage,
+                self.challenge_controls,
                 self.challenge_message,
                 self.class_list_box,
                 self.live_heading,
@@ -717,15 +719,19 @@ class ClassResults(widgets.VBox):
         self.unlock_button.description = t("lock.unlock")
         self.lesson_heading.value = f"<h3>{_esc(t('lesson.heading'))}</h3>"
         self.lesson_picker.description = t("lesson.show")
-        self.lesson_name.placeholder = t("lesson.name_placeholder")
-        self.lesson_challenge.placeholder = t("lesson.challenge_placeholder")
+        for box, key in (
+            (self.lesson_name, "lesson.name_placeholder"),
+            (self.lesson_challenge, "lesson.challenge_placeholder"),
+            (self.challenge_input, "challenge.placeholder"),
+        ):  # each box as wide as its whole placeholder in this language (a narrower one cut it)
+            box.placeholder = t(key)
+            box.layout.width = _fitting(box.placeholder)
         self.lesson_start.description = t("lesson.start")
         self.lesson_yes.description = t("lesson.yes")
         self.lesson_no.description = t("lesson.cancel")
         if self._pending_lesson is not None:
             self.lesson_confirm_text.value = f"<p>{_esc(t('lesson.confirm', name=self._pending_lesson[0]))}</p>"
         self.challenge_heading.value = f"<h3>{_esc(t('challenge.heading'))}</h3>"
-        self.challenge_input.placeholder = t("challenge.placeholder")
         self.challenge_set.description = t("challenge.set")
         self.challenge_clear.description = t("challenge.clear")
         self.challenge_keep.description = t("challenge.keep")
@@ -1417,6 +1423,11 @@ class ClassResults(widgets.VBox):
             return
         if not self.store.set_option("land_on_challenge", bool(value)):
             self._say(lambda lang: classroom_text("challenge.unsaved", lang), "error")
+
+
+def _fitting(placeholder: str) -> str:
+    """A text box's CSS width that shows ``placeholder`` whole (about 0.56 em a character, and its padding)."""
+    return f"{round(len(placeholder) * 0.56 + 2.5, 1)}em"
 
 
 def _short_name(name: str, limit: int = _LABEL_MAX) -> str:
