@@ -85,6 +85,13 @@ def leave_a_blocked_game(app: TriPeaksPage, code: str) -> None:
     app.wait_contains(".tp-code", "TP1-E-AAAAAAB")
 
 
+def continue_here(app: TriPeaksPage) -> None:
+    """The page says another page has the game in play; the player presses Continue here."""
+    app.wait_contains(".tp-keep-taken", keep_text("keep.taken_detail", "en"))
+    app.click(".tp-keep-continue")
+    app.page.wait_for_selector(".tp-keep-taken", state="hidden", timeout=60_000)
+
+
 def test_two_pages_that_each_finish_a_game_keep_both(voila_server, page, page_errors):
     url = voila_server(NOTEBOOK).url
     first = TriPeaksPage(page, timeout=60_000)
@@ -94,13 +101,16 @@ def test_two_pages_that_each_finish_a_game_keep_both(voila_server, page, page_er
         second = TriPeaksPage(other, timeout=60_000)
         second.open(url, timeout=300_000)
         code = blocked_by_draws()
+        continue_here(first)  # the second page resumed the game in play: the first takes it back
         leave_a_blocked_game(first, code)
+        continue_here(second)
         leave_a_blocked_game(second, code)
         page.wait_for_function(
             "(k) => { const d = JSON.parse(localStorage.getItem(k)); return d.history.length === 2; }",
             arg=STORAGE_KEY,
             timeout=60_000,
         )
+        continue_here(first)
         first.draw()  # one more write from the first page: it must not drop the second page's game
         first.wait_text(".tp-moves", ui_text("header.moves", "en", moves=1))
         page.wait_for_function(
