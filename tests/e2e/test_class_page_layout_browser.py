@@ -155,6 +155,8 @@ def test_the_big_screen_shows_the_lesson_who_plays_and_the_leaderboard_large_and
         )
         assert len(controls) == 2 and "tp-class-bigscreen" in controls[0], controls
         assert controls[1] == "SELECT"  # the leaderboard's Code menu: which challenge of the lesson it shows
+        menu = page.locator(".tp-class-code-picker select").bounding_box()
+        assert menu is not None and menu["width"] < 640  # its own width, not the page's
         assert page.locator(".tp-class-bigscreen").inner_text().strip() == classroom_text("bigscreen_leave")
         assert not page.is_visible(".tp-class-watch")
         headings = page.evaluate(
