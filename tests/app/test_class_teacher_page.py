@@ -343,3 +343,17 @@ def test_the_leaderboard_says_which_challenge_it_shows_and_offers_each_of_the_le
     assert view.code_picker.value == FIRST
     view.set_language("fr")
     assert view.code_picker.options[0] == (classroom_text("leaderboard.option_now", "fr", code=SECOND), SECOND)
+
+
+def test_a_game_finished_under_a_name_since_changed_still_shows_as_finished(db: Path) -> None:
+    store = ClassStore(db)
+    assert store.start_lesson("3B")
+    assert store.record_game(row("Anna Sofai", played_at=datetime.now(timezone.utc).isoformat()))
+    assert store.stop_playing("Anna Sofai")  # Change name: the old name leaves who is playing now…
+    assert store.report_playing("Anna Sofia", CODE, 2, 9)
+    view = ClassResults(db, auto_refresh=0)
+    finished = classroom_text("live.finished", result=classroom_text("outcome.won"))
+    assert [(r[0], r[5]) for r in live_rows(view)] == [  # …but its game, just finished, still shows (docs/teach)
+        ("Anna Sofia", classroom_text("live.playing")),
+        ("Anna Sofai", finished),
+    ]
