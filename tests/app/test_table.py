@@ -69,7 +69,8 @@ def test_the_playing_column_and_the_side_column_hold_their_parts_in_order():
     assert app.main.children[:2] == (app.header, app.keep.match_bar)
     rest = [c for c in app.main.children if c not in (app.header, app.keep.match_bar)]
     # The status line right under the table (on a phone too): a refusal's reason next to the board.
-    assert rest[:3] == [app.table, app.status_row, app.controls]
+    # ("This game was continued in another tab." and Continue here, under the status line, when it applies)
+    assert rest[:4] == [app.table, app.status_row, app.keep.taken_row, app.controls]
     assert app.table.children == (app.board, app.end_view, app.refusal_note)
     # The list of shortcuts (its toggle in the controls row) opens at the top of the side column.
     assert app.side.children[:4] == (app.keyboard.keys_panel, app.log_panel, app.plot_panel, app.new_game)
@@ -90,6 +91,36 @@ def test_a_panel_goes_after_any_part_of_either_column_and_nowhere_else():
     assert app.side.children[-1] is c
     with pytest.raises(ValueError, match="after"):
         app.add_panel(TriPeaksApp.__mro__[1](), after=a.__class__())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_more_folds_restart_and_the_settings_of_a_phone_and_opens_them_again(lang):
+    """The play bar's "More" (shown on a phone only, theme.css) marks the row open while pressed."""
+    app = kept_app()
+    more = app.controls.more_toggle
+    assert more in app.controls.children and not more.value
+    app.set_language(lang)
+    assert more.description == ui_text("controls.more", lang)
+    assert more.tooltip == ui_text("controls.more_tip", lang)
+    assert "tp-more-open" not in css_classes(app.controls)
+    more.value = True
+    assert "tp-more-open" in css_classes(app.controls)
+    more.value = False
+    assert "tp-more-open" not in css_classes(app.controls)
+    # The parts that give their buttons to the play bar are in the row (theme.css orders them).
+    boxes = {frozenset(css_classes(c)) & {"tp-hint-box", "tp-access-box"} for c in app.controls.children}
+    assert {frozenset({"tp-hint-box"}), frozenset({"tp-access-box"})} <= boxes
+
+
+def test_the_reviews_answer_is_brought_into_view_and_nothing_else_is():
+    app = blocked_app()
+    sent: list[dict] = []
+    app.page_bridge.send = sent.append  # what the page would be told to scroll to
+    app.review_view.button.click()
+    assert app.review.review is not None
+    assert sent == [{"view": ".tp-end .tp-review-sentence"}]
+    app.session.undo()  # the game goes on: the review is dropped, nothing is scrolled to
+    assert app.review.review is None and sent == [{"view": ".tp-end .tp-review-sentence"}]
 
 
 def test_the_new_game_panel_opens_on_demand_and_by_itself_to_say_why_a_code_was_refused():

@@ -86,6 +86,12 @@ def expected_cards(game: Game, lang: str) -> list[str]:
     return out
 
 
+# A control of the controls row hidden behind a phone's "More" (theme.css folds them there).
+_FOLDED_JS = """sel => { const el = document.querySelector(sel), more = document.querySelector('.tp-more-toggle');
+  return !!(el && more && more.offsetParent && !el.offsetParent && el.closest('.tp-controls')
+            && !more.classList.contains('mod-active')); }"""
+
+
 class TriPeaksPage:
     """The app as a user sees it in ``page`` (a Playwright sync ``Page``).
 
@@ -214,8 +220,16 @@ class TriPeaksPage:
 
     # ------------------------------------------------------------------ act
     def click(self, selector: str) -> None:
-        """Click the (button) element matching ``selector`` like a user."""
+        """Click the (button) element matching ``selector`` like a user (a phone's player first opens
+        "More" for a control folded behind it)."""
+        self.unfold(selector)
         self.page.locator(selector).first.click()
+
+    def unfold(self, selector: str) -> None:
+        """Open "More" (a phone's folded controls) when ``selector`` is a control hidden behind it."""
+        if self.page.evaluate(_FOLDED_JS, selector):
+            self.page.locator(".tp-more-toggle").first.click()
+            self.page.locator(selector).first.wait_for(state="visible", timeout=self.timeout)
 
     def click_card(self, position: int) -> None:
         self.click(f".tp-pos-{position}")
@@ -270,4 +284,5 @@ class TriPeaksPage:
 
     def choose_language(self, name: str) -> None:
         """Pick the language whose option text is ``name`` (e.g. "Português")."""
+        self.unfold(".tp-lang select")
         self.page.locator(".tp-lang select, select.tp-lang").first.select_option(label=name)

@@ -122,6 +122,9 @@ class TriPeaksApp(widgets.VBox):
         self.review = GameReview(s)
         """The game review (docs/rules.md §9): marks in the log and the plot, Try again."""
         self.review_view = ReviewView(s, self.review, lambda: s.game if s.game.is_over else None)
+        # The review's answer, at the foot of the end panel, is scrolled into view (on a phone the
+        # panel is taller than the window); nothing happens when the end panel holds no answer.
+        self.review.subscribe(self._show_review_answer)
         self.end_view.children = (*self.end_view.children, self.review_view)
         self.new_game = NewGamePanel(s)
         self.log_panel = MoveLogView(s)
@@ -155,6 +158,10 @@ class TriPeaksApp(widgets.VBox):
         s.subscribe(self._follow_language)
         super().__init__([columns, self.page_bridge], **kwargs)
         self.add_class("tp-app")
+
+    def _show_review_answer(self) -> None:
+        if self.review.review is not None:
+            self.page_bridge.bring_into_view(".tp-end .tp-review-sentence")
 
     def _follow_language(self, event: SessionEvent) -> None:
         if isinstance(event, LanguageChanged):

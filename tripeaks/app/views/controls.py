@@ -8,7 +8,8 @@ redo).  Restart and New game are the player's requests
 asks before a game in progress is abandoned.
 
 CSS classes: ``tp-controls`` (the row), ``tp-undo``, ``tp-redo``, ``tp-restart``,
-``tp-error-help``, ``tp-lang``; ``tp-status-row``, ``tp-status`` (plus
+``tp-error-help``, ``tp-lang``, ``tp-more-toggle`` (``tp-more-open`` on the row while
+it is pressed); ``tp-status-row``, ``tp-status`` (plus
 ``tp-status-error`` / ``-won`` / ``-blocked``; each sentence a ``tp-msg``
 ``tp-msg-<kind>`` span) and ``tp-again``.
 """
@@ -45,6 +46,12 @@ class ControlsView(widgets.HBox):
     Widgets (public, read-only): ``undo_button``, ``redo_button``, ``restart_button``,
     ``error_help`` (a ToggleButton), ``language`` (a Dropdown).
     :meth:`add_control` appends another widget (e.g. a Hint button).
+
+    The row shows the play bar first (Undo, Redo, the Hint and Rewind of
+    :mod:`tripeaks.app.views.hints`, Restart), then the settings (theme.css orders
+    them).  On a phone Restart and the settings fold behind ``more_toggle`` ("More",
+    shown only there) and the play bar stays at the window's bottom edge while the
+    controls are below it, so Undo and Hint are always at hand.
     """
 
     children: tuple[widgets.Widget, ...]  # the Box trait (ipywidgets has no type hints)
@@ -73,8 +80,19 @@ class ControlsView(widgets.HBox):
         )
         self.language.add_class("tp-lang")
         self.language.observe(lambda c: session.set_language(c["new"]), names="value")
+        self.more_toggle = widgets.ToggleButton(value=False)
+        self.more_toggle.add_class("tp-more-toggle")
+        self.more_toggle.observe(self._show_more, names="value")
         super().__init__(
-            [self.undo_button, self.redo_button, self.restart_button, self.error_help, self.language], **kwargs
+            [
+                self.undo_button,
+                self.redo_button,
+                self.restart_button,
+                self.more_toggle,
+                self.error_help,
+                self.language,
+            ],
+            **kwargs,
         )
         self.add_class("tp-controls")
         session.subscribe(self._on_event)
@@ -83,6 +101,12 @@ class ControlsView(widgets.HBox):
     def add_control(self, widget: widgets.Widget) -> None:
         """Append ``widget`` to the row."""
         self.children = (*self.children, widget)
+
+    def _show_more(self, change: dict[str, object]) -> None:
+        if change["new"]:
+            self.add_class("tp-more-open")
+        else:
+            self.remove_class("tp-more-open")
 
     def _on_event(self, event: SessionEvent) -> None:
         if isinstance(event, (*GAME_CHANGES, LanguageChanged)) or (
@@ -110,6 +134,8 @@ class ControlsView(widgets.HBox):
         self.error_help.icon = "check" if on else ""
         self.language.value = lang
         self.language.description = ui_text("controls.language", lang)
+        self.more_toggle.description = ui_text("controls.more", lang)
+        self.more_toggle.tooltip = ui_text("controls.more_tip", lang)
 
 
 class StatusView(widgets.HBox):
