@@ -421,3 +421,27 @@ def test_random_deals_keep_the_rule_when_asked(app):
     ui(app).deal_button.click()
     app.confirm.yes_button.click()
     assert app.game.rule is WrapRule.CLASSIC and isinstance(app.game.code, GameCode)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("source", ["record", "layout", "resumed", "replay"])
+def test_the_new_game_message_names_only_a_game_dealt_here(app, source, lang):
+    """ "Dealt TP1-…" said the latest deal's words over any game put on the table after it: a record
+    continued, a replay's step, a game resumed or handed over read as dealt by code."""
+    app.set_language(lang)
+    ui(app).code_input.value = PASTED
+    ui(app).deal_button.click()
+    dealt = plain(ui(app).new_message.value)
+    assert PASTED in dealt
+    app.session.restart()  # the same deal again: still the game dealt
+    assert plain(ui(app).new_message.value) == dealt
+    other = Game.from_code(CODE)
+    other.draw()
+    app.session.set_game(other, source)
+    assert str(app.game.code) == CODE
+    assert plain(ui(app).new_message.value) == ""  # not "Dealt TP1-E-AAAAAAB"
+    app.board.stock_button.click()
+    ui(app).deal_button.click()  # a random Deal again says what it dealt
+    if app.confirm.asking:
+        app.confirm.yes_button.click()
+    assert str(app.game.code) in plain(ui(app).new_message.value)

@@ -188,8 +188,13 @@ class NewGamePanel(widgets.VBox):
                 self._said = (key, event.source)
                 if event.source is GameSource.RANDOM:
                     self._set_field("")
-            elif event.source is not GameSource.RESUMED and self._said is not None and self._said[0] == "error":
-                # A game resumed at load is not the player acting again: a refused link's code keeps saying why.
+            elif self._said is not None and self._said[0] == "error":
+                if event.source is not GameSource.RESUMED:
+                    # A game resumed at load is not the player acting again: a refused link's code keeps saying why.
+                    self._said = None
+            elif event.source is not GameSource.RESTART:
+                # "Dealt …" names the game on the table: a record, a replay's step, a game resumed or handed
+                # over was not dealt here (the message would name its code as dealt).  A restart is the same deal.
                 self._said = None
             self.render()
         elif isinstance(event, (MoveMade, MoveUndone, StateRestored)):
