@@ -129,6 +129,15 @@ _RING_JS = """
 """
 
 
+# The relative luminance of the disabled Hint button's background (null unless it is disabled).
+_DISABLED_HINT_JS = """
+() => { const el = document.querySelector('.tp-hint'); if (!el || !el.disabled) return null;
+  const m = getComputedStyle(el).backgroundColor.match(/[\\d.]+/g).map(Number);
+  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * f(m[0]) + 0.7152 * f(m[1]) + 0.0722 * f(m[2]); }
+"""
+
+
 # The relative luminance of each panel's own background (the first opaque one up the tree), and
 # for the plots whether a filter darkens them.
 _PANEL_BACKGROUNDS_JS = """
@@ -604,6 +613,9 @@ def test_the_app_passes_axe_and_aa_contrast(voila_server, page, page_errors, art
         assert (lum < 0.2) if dark else (lum > 0.8), (theme, where, lum)
         if where.startswith("plot"):
             assert filtered == dark, (theme, where)
+    # The game is over: Hint is disabled, in the theme's grey (a fixed light grey glared on a dark page).
+    hint = page.evaluate(_DISABLED_HINT_JS)
+    assert hint is not None and ((hint < 0.1) if dark else (hint > 0.6)), (theme, hint)
     page.set_viewport_size({"width": 1280, "height": 2000})  # the whole app in one picture
     settle(page)
     page.screenshot(path=str(artifacts_dir / f"look-app-{theme}.png"))
