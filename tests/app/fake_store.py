@@ -99,6 +99,7 @@ class FakeStore(BrowserStore):
         self.quota = quota
         self.messages: list[dict[str, Any]] = []
         self.clipboard: str | None = None
+        self.address = "http://127.0.0.1:8866/"  # the page's address, for a copied link
         self.events: list[str] = []
         self.origin = origin
         if origin is not None:
@@ -201,8 +202,8 @@ class FakeStore(BrowserStore):
                     self._received(self, {"kind": "aside", "key": None}, [])
                 else:
                     self._received(self, {"kind": "aside", "key": where}, [])
-            elif kind == "copy":
-                self.clipboard = message["text"]
+            elif kind == "copy":  # as the page: a code becomes the page's link (here a fake address)
+                self.clipboard = f"{self.address}?code={message['code']}" if "code" in message else message["text"]
                 self._received(self, {"kind": "copied", "ok": True}, [])
         except QuotaExceeded:
             self._received(self, {"kind": "failed", "error": "QuotaExceededError"}, [])

@@ -15,7 +15,7 @@ from fake_store import FakeStore, kept_app
 from page import ui
 from widget_state import plain
 
-from tripeaks import DECK, Game, Status
+from tripeaks import DECK, Game, GameCode, Status
 from tripeaks.app.factory import compose, deal_from_link
 from tripeaks.app.model.keeper import ASIDE_KEY, STORAGE_KEY, read_document
 from tripeaks.app.model.session import PlaySession
@@ -23,6 +23,7 @@ from tripeaks.app.persist import link_code
 from tripeaks.app.play import TriPeaksApp
 from tripeaks.history.daily import daily_code
 from tripeaks.history.stats import Outcome, import_history
+from tripeaks.i18n import LANGUAGES
 from tripeaks.i18n.keep import keep_text
 from tripeaks.i18n.ui import ui_text
 
@@ -536,6 +537,32 @@ def test_the_record_of_the_game_on_the_table_or_a_past_one_is_shown_copied_and_d
     app.session.deal_random()
     panel.which.value = 0
     assert json.loads(panel.record.value) == past.to_record()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_copy_link_puts_the_link_of_the_deal_on_the_table_on_the_clipboard(lang):
+    app, kept = kept_app()
+    app.set_language(lang)
+    panel = kept.replay
+    for code in ("TP1-E-AAAAAAD", "TP1-C-AAAAAAH", "TP1-E-AAAAAAB-SR"):
+        app.set_game(Game.from_code(code))
+        app.session.draw()  # a link deals the cards afresh, whatever was played
+        assert not panel.link_button.disabled
+        panel.link_button.click()
+        assert kept.store.clipboard == f"{kept.store.address}?code={app.game.code}"
+        assert GameCode.parse(kept.store.clipboard.split("?code=")[1]) == app.game.code
+        assert plain(panel.message.value) == keep_text("replay.link_copied", lang)
+    panel.set_open(True)
+    panel.copy_button.click()  # the record's own answer again
+    assert plain(panel.message.value) == keep_text("replay.copied", lang)
+    assert panel.link_button.description == keep_text("replay.copy_link", lang)
+    # A hand-built layout has no code: no link to copy, and nothing is copied.
+    cards = list(DECK)
+    app.set_game(Game.from_layout(cards[:28], cards[28], cards[29:]))
+    assert panel.link_button.disabled
+    kept.store.clipboard = None
+    panel._copy_deal_link()
+    assert kept.store.clipboard is None
 
 
 def test_watching_a_record_steps_the_board_and_back_to_my_game_restores_it():

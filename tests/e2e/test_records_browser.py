@@ -16,7 +16,7 @@ from tripeaks.i18n.rulesets import rules_text
 from tripeaks.i18n.ui import ui_text
 from tripeaks.solver import solve
 
-from .tripeaks_page import TriPeaksPage
+from .tripeaks_page import TriPeaksPage, expected_cards
 
 NOTEBOOK = "notebooks/tripeaks.ipynb"
 WON = "TP1-E-AAAAAAD"
@@ -98,3 +98,37 @@ def test_watching_never_runs_the_clock_and_continuing_my_record_never_refills_it
     after = seconds_left(app)
     assert after < shown <= before + 1  # it goes on counting from the time used, never from 2:00
     assert page_errors == []
+
+
+def test_copy_link_copies_a_link_that_deals_the_same_cards(voila_server, _browser, page_errors):
+    """Replay and sharing's Copy link: this page's address with ?code=, which deals the same game."""
+    from .browser import new_page
+
+    server = voila_server(NOTEBOOK)
+    page = new_page(_browser)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.on("pageerror", lambda exc: page_errors.append(str(exc)))
+    try:
+        app = TriPeaksPage(page)
+        app.open(server.url)
+        code = "TP1-C-AAAAAAD"
+        app.deal(code)
+        app.wait_contains(".tp-code", code)
+        app.draw()  # moves made: the link still deals the cards from the start
+        app.click(".tp-replay-toggle")
+        app.click(".tp-replay-link")
+        app.wait_text(".tp-replay-message", keep_text("replay.link_copied", "en"))
+        link = page.evaluate("() => navigator.clipboard.readText()")
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/\?code=TP1-C-AAAAAAD", link), link
+        other = new_page(_browser)  # someone else opens it
+        try:
+            friend = TriPeaksPage(other)
+            friend.open(link)
+            friend.wait_contains(".tp-code", code)
+            friend.wait_text(".tp-moves", ui_text("header.moves", "en", moves=0))
+            friend.wait_cards(expected_cards(Game.from_code(code), "en"))  # the same cards, from the start
+        finally:
+            other.context.close()
+        assert page_errors == []
+    finally:
+        page.context.close()

@@ -92,7 +92,7 @@ class Persistence:
         self.daily_name = DailyName(keeper)
         self.match_bar = MatchBar(keeper)
         self.stats = StatsPanel(keeper)
-        self.replay = ReplayPanel(keeper, copy=self.store.copy)
+        self.replay = ReplayPanel(keeper, copy=self.store.copy, copy_link=self.store.copy_link)
         self.store.on_copied = self.replay.copied
         self.note = widgets.HTML(layout=widgets.Layout(display="none"))
         self.note.add_class("tp-keep-note")

@@ -163,8 +163,15 @@ function initialize({ model }) {
         model.send({ kind: "aside", key: where });
       } else if (msg.kind === "copy") {
         const done = (ok) => model.send({ kind: "copied", ok });
+        // A deal's link: this page's address with ?code= (on Voila's page; elsewhere the code alone).
+        const text =
+          typeof msg.code === "string"
+            ? document.body.dataset.voila !== undefined
+              ? `${location.origin}${location.pathname}?code=${encodeURIComponent(msg.code)}`
+              : msg.code
+            : msg.text;
         if (navigator.clipboard && navigator.clipboard.writeText) {
-          navigator.clipboard.writeText(msg.text).then(
+          navigator.clipboard.writeText(text).then(
             () => done(true),
             () => done(false),
           );

@@ -35,7 +35,9 @@
   under ``aside_key`` and the page says ``{"kind": "aside", "key": …, "found": true}``;
   when it cannot be kept the write is refused (``{"kind": "failed"}``), so it is never overwritten;
 * ``{"kind": "copy", "text": …}`` puts text on the clipboard and answers
-  ``{"kind": "copied", "ok": true/false}``.
+  ``{"kind": "copied", "ok": true/false}``; ``{"kind": "copy", "code": …}`` puts
+  the deal's link there instead (the page's address with ``?code=``, on Voila's
+  page; the code alone elsewhere).
 
 Only custom messages travel (no synced value): a page that is not there yet
 (a preheated Voila kernel) misses nothing, because nothing is written before
@@ -160,3 +162,8 @@ class BrowserStore(anywidget.AnyWidget):
     def copy(self, text: str) -> None:
         """Put ``text`` on the clipboard (the answer comes to ``on_copied``)."""
         self.send({"kind": "copy", "text": text})
+
+    def copy_link(self, code: str) -> None:
+        """Put the link that deals ``code`` on the clipboard: this page's address with ``?code=``
+        (docs/rules.md §5 for codes; the answer comes to ``on_copied``)."""
+        self.send({"kind": "copy", "code": code})

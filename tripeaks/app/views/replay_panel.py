@@ -20,7 +20,7 @@
 The stepping itself is :class:`tripeaks.engine.record.Replay` (no widgets).
 
 CSS classes: ``tp-panel tp-replay``; ``tp-replay-toggle``, ``tp-replay-body``,
-``tp-replay-which``, ``tp-replay-record``, ``tp-replay-copy``,
+``tp-replay-which``, ``tp-replay-record``, ``tp-replay-copy``, ``tp-replay-link`` (Copy link),
 ``tp-replay-download``, ``tp-replay-load``, ``tp-replay-upload``,
 ``tp-replay-steps``, ``tp-replay-prev``, ``tp-replay-slider``,
 ``tp-replay-next``, ``tp-replay-step``, ``tp-replay-continue``,
@@ -77,10 +77,18 @@ class ReplayPanel(widgets.VBox):
     """The Replay and share panel of ``keeper`` (module doc); ``copy(text)`` puts text on the
     clipboard (the app's store; call :meth:`copied` with its answer)."""
 
-    def __init__(self, keeper: Keeper, copy: Callable[[str], None] | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        keeper: Keeper,
+        copy: Callable[[str], None] | None = None,
+        copy_link: Callable[[str], None] | None = None,
+        **kwargs: Any,
+    ) -> None:
         self._keeper = keeper
         self._session = session = keeper.session
         self._copy = copy
+        self._copy_link = copy_link
+        self._copying = "record"  # what the clipboard's next answer is about: "record" or "link"
         self._replay: Replay | None = None
         self._aside: Game | None = None
         self._aside_clock: tuple[dict[str, Any], float] | None = None  # its record and clock when set aside
@@ -109,7 +117,11 @@ class ReplayPanel(widgets.VBox):
         self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False)
         self.upload.add_class("tp-replay-upload")
         self.upload.observe(self._uploaded, names="value")
-        share = widgets.HBox([self.copy_button, self.download, self.load_button, self.upload])
+        self.link_button = widgets.Button(icon="link", layout=widgets.Layout(width="auto"))
+        self.link_button.add_class("tp-replay-link")
+        self.link_button.on_click(lambda _b: self._copy_deal_link())
+        self.link_button.disabled = session.game.code is None
+        share = widgets.HBox([self.copy_button, self.link_button, self.download, self.load_button, self.upload])
         share.add_class("tp-replay-row")
         self.prev_button = widgets.Button(icon="step-backward", layout=widgets.Layout(width="auto"))
         self.prev_button.add_class("tp-replay-prev")
@@ -185,6 +197,8 @@ class ReplayPanel(widgets.VBox):
         elif isinstance(event, GameStarted) and self._replay is not None and not self._moving:
             if event.source is not GameSource.REPLAY:
                 self._leave(played=False)
+        if isinstance(event, GameStarted):
+            self.link_button.disabled = event.game.code is None  # a hand-built layout has no link
         if isinstance(event, LanguageChanged):
             self.render()
         elif isinstance(event, GAME_CHANGES) and self.is_open and self.which.value == CURRENT and not self.watching:
@@ -199,6 +213,8 @@ class ReplayPanel(widgets.VBox):
         self.record.description = ""
         self.record.placeholder = keep_text("replay.placeholder", lang)
         self.copy_button.description = keep_text("replay.copy", lang)
+        self.link_button.description = keep_text("replay.copy_link", lang)
+        self.link_button.tooltip = keep_text("replay.copy_link_tip", lang)
         self.load_button.description = keep_text("replay.load", lang)
         self.upload.description = keep_text("replay.upload", lang)
         self.prev_button.description = keep_text("replay.prev", lang)
@@ -284,11 +300,21 @@ class ReplayPanel(widgets.VBox):
     # ------------------------------------------------------------------ actions
     def _copy_record(self) -> None:
         if self._copy is not None and self.record.value.strip():
+            self._copying = "record"
             self._copy(self.record.value)
 
+    def _copy_deal_link(self) -> None:
+        code = self._session.game.code
+        if self._copy_link is not None and code is not None:
+            self._copying = "link"
+            self._copy_link(str(code))
+
     def copied(self, ok: bool) -> None:
-        """The clipboard's answer to Copy."""
-        self._say("replay.copied" if ok else "replay.copy_failed", "ok" if ok else "error")
+        """The clipboard's answer to Copy or Copy link."""
+        if self._copying == "link":
+            self._say("replay.link_copied" if ok else "replay.copy_failed", "ok" if ok else "error")
+        else:
+            self._say("replay.copied" if ok else "replay.copy_failed", "ok" if ok else "error")
 
     def _uploaded(self, change: dict[str, Any]) -> None:
         files = change["new"]
