@@ -195,3 +195,39 @@ def test_a_blocked_game_shows_its_summary_and_hides_it_again_after_an_undo():
     assert "tp-end-summary" in app.end_view.body.value
     ui(app).undo_button.click()
     assert app.end_view.layout.display == "none"
+
+
+def _summary_rows(app: TriPeaksApp) -> dict[str, str]:
+    rows = re.findall(
+        r'<tr class="tp-sum-(\w+)"><th scope="row">[^<]*</th><td class="tp-num">([^<]*)</td>', app.end_view.body.value
+    )
+    return dict(rows)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_summary_counts_the_hints_the_game_used(lang):
+    from tripeaks.app import build_app
+
+    app = build_app("TP1-C-AAAAAAH", lang=lang, keep=False)  # blocked after its 23 draws
+    try:
+        assert app.hints is not None
+        for asked in range(3):
+            for _ in range(asked):
+                app.hints.hint_button.click()
+            for _ in range(23):
+                app.board.stock_button.click()
+            assert app.game.status is Status.BLOCKED
+            rows = _summary_rows(app)
+            assert rows["hints"] == str(asked), (asked, rows)
+            assert rules_text("end.hints", lang) in plain(app.end_view.body.value)
+            app.hints.hint_button.click()  # asked once the game is over: not a hint the game used
+            assert _summary_rows(app)["hints"] == str(asked)
+            app.session.restart()  # a new attempt counts afresh
+            assert app.hints.hints_given == 0
+    finally:
+        app.close()
+    # Without the hint tools there is no Hints row.
+    bare = TriPeaksApp(Game.from_code("TP1-C-AAAAAAH"))
+    for _ in range(23):
+        bare.board.stock_button.click()
+    assert "hints" not in _summary_rows(bare) and len(_summary_rows(bare)) == 5

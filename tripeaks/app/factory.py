@@ -114,6 +114,7 @@ def compose(
         app.add_control(tools.box)
         app.add_new_game_control(tools.only_winnable)
         app.add_new_game_note(tools.deal_note)  # under the panel's "Dealt …" message
+        app.end_view.hints_used = lambda: tools.hints_given  # the summary's Hints row
     if keys and app.keyboard is None:
         hint = app.hints.give_hint if app.hints is not None else None
         app.keyboard = access = AccessTools(session, app.page_bridge, deal=app.new_game.deal, hint=hint)

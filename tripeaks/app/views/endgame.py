@@ -6,7 +6,7 @@ Once the game is over — won, blocked or out of time (docs/rules.md §2, §8) �
 * after a win, a **celebration**: card suits rising over the panel for about
   two seconds (CSS only; with ``prefers-reduced-motion: reduce`` they stand
   still), decoration that screen readers skip;
-* a **summary**: final score, moves, draws, undos and the time played, from
+* a **summary**: final score, moves, draws, undos, hints (with the hint tools) and the time played, from
   the game's finished-game entry (:meth:`EndOfGameView.entry`, whose duration
   is the game's one clock: the same as the history's and the class row's);
 * the **breakdown** of the final score (:func:`score_breakdown`): the starting
@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import datetime
 import html
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import ipywidgets as widgets
@@ -123,6 +124,8 @@ class EndOfGameView(widgets.VBox):
     def __init__(self, session: PlaySession, clock: GameClock, **kwargs: object) -> None:
         self._session = session
         self._clock = clock
+        self.hints_used: Callable[[], int] | None = None
+        """How many hints the game used (the summary's *Hints* row), when the app has hints."""
         self.title = widgets.HTML()
         self.title.add_class("tp-end-title")
         self.celebration = widgets.HTML()
@@ -247,6 +250,7 @@ class EndOfGameView(widgets.VBox):
             ("end.moves", format_number(entry.moves, lang)),
             ("end.draws", format_number(draws, lang)),
             ("end.undos", format_number(entry.undos, lang)),
+            *((("end.hints", format_number(self.hints_used(), lang)),) if self.hints_used is not None else ()),
             ("end.time", format_duration(entry.duration)),
         )
         rows = "".join(

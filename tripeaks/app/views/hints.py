@@ -153,6 +153,9 @@ class HintTools:
         self._verdicts: OrderedDict[tuple[Any, ...], Verdict] = OrderedDict()
         self._hints: OrderedDict[tuple[Any, ...], Hint] = OrderedDict()
         self._tries: tuple[tuple[Any, ...], int] | None = None  # (fingerprint, presses) of an unknown answer
+        self.hints_given = 0
+        """Hints asked for the game on the table while it was being played (on this page: a game
+        resumed at load starts again at 0); the end-of-game summary shows it."""
         self._pending: tuple[Game, tuple[Any, ...] | None] | None = None  # (dealt game, note) from our factory
         self._note: tuple[Any, ...] | None = None
         self._indicator: tuple[str, int] = ("off", 0)
@@ -205,6 +208,8 @@ class HintTools:
                 log.exception("TriPeaks hint tools could not follow the session")
 
     def _follow(self, event: GameStarted) -> None:
+        if event.source not in (GameSource.RESUMED, GameSource.REPLAY):  # a game set aside keeps its count
+            self.hints_given = 0
         pending, self._pending = self._pending, None
         if event.source is GameSource.RANDOM and pending is not None and pending[0] is event.game:
             self._note = pending[1]
@@ -236,6 +241,7 @@ class HintTools:
             session.show_message(lambda lang: ui_text(over, lang))
             self.refresh()
             return
+        self.hints_given += 1
         presses = self._tries[1] if self._tries is not None and self._tries[0] == fingerprint else 0
         budget = self.hint_budgets[min(presses, len(self.hint_budgets) - 1)]
         key = _position_key(game)
