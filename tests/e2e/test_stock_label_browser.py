@@ -2,7 +2,7 @@
 
 Regression test: in Portuguese "Monte: 1" (any single digit) was wider than the
 stock card and its digit ran into the card's white frame; in French
-"Pioche : 23" fitted with 2 px to spare.  The label's text must lie inside the
+"Pioche : 23" fitted with 2 px to spare, and on a phone it read "Pioche" / ": 23".  The label's text must lie inside the
 card, clear of its frame, and the card must not overflow (scrollWidth vs
 clientWidth), from 23 cards down to an empty stock.
 """
@@ -26,6 +26,23 @@ FRAME_PX = 3
 
 _MEASURE_JS = """
 (el) => {
+  // The label's lines as drawn: each character's box, grouped by its top.
+  const lines = (el) => {
+    const out = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i); range.setEnd(node, i + 1);
+        const r = range.getClientRects()[0];
+        if (!r) continue;
+        const last = out[out.length - 1];
+        if (last && Math.abs(last.top - r.top) < 2) last.text += node.data[i];
+        else out.push({top: r.top, text: node.data[i]});
+      }
+    }
+    return out.map((l) => l.text.trim()).filter(Boolean);
+  };
   el.scrollIntoViewIfNeeded();
   const box = el.getBoundingClientRect();
   const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
@@ -42,7 +59,8 @@ _MEASURE_JS = """
   return {box: {left: box.left, right: box.right, top: box.top, bottom: box.bottom},
           text: {left, right, top, bottom}, zoom: box.width / el.offsetWidth,
           scrollWidth: el.scrollWidth, clientWidth: el.clientWidth,
-          scrollHeight: el.scrollHeight, clientHeight: el.clientHeight, label: el.innerText};
+          scrollHeight: el.scrollHeight, clientHeight: el.clientHeight, label: el.innerText,
+          lines: lines(el)};
 }
 """
 
@@ -50,6 +68,10 @@ _MEASURE_JS = """
 def label_problems(m: dict[str, Any]) -> list[str]:
     """What is wrong with one measure of the stock button (an empty list when the label fits)."""
     problems = []
+    # A line never starts with the label's colon (French "Pioche" / ": 23" on a phone).
+    cut = [line for line in m.get("lines", []) if line[:1] in ":;!?"]
+    if cut:
+        problems.append(f"a line starts with punctuation: {m['lines']}")
     if m["scrollWidth"] > m["clientWidth"]:
         problems.append(f"overflows sideways: scrollWidth {m['scrollWidth']} > clientWidth {m['clientWidth']}")
     if m["scrollHeight"] > m["clientHeight"]:
@@ -80,6 +102,8 @@ def test_a_label_in_the_frame_is_reported() -> None:
     assert label_problems(fitting) == []
     assert label_problems({**fitting, "text": {**fitting["text"], "right": 64}})[0].startswith("the text reaches")
     assert "overflows sideways" in label_problems({**fitting, "scrollWidth": 70})[0]
+    assert label_problems({**fitting, "lines": ["Pioche :", "23"]}) == []
+    assert "punctuation" in label_problems({**fitting, "lines": ["Pioche", ": 23"]})[0]
 
 
 @pytest.mark.parametrize("width", [375, 1280])
