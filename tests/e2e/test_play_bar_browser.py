@@ -39,6 +39,9 @@ _SCROLL_JS = """
 """
 
 
+_TOP_JS = "() => Math.round(document.querySelector('.tp-controls').getBoundingClientRect().top)"
+
+
 def _settle(page: Any) -> None:
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
@@ -134,6 +137,18 @@ def test_a_desktop_has_the_play_bar_first_and_no_more_button(voila_server, page,
     assert xs == sorted(xs), boxes
     first_setting = min((boxes[s]["y"], boxes[s]["x"]) for s in (".tp-error-help", ".tp-lang"))
     assert first_setting > (boxes[".tp-restart"]["y"], boxes[".tp-restart"]["x"]), boxes
+    # The controls stay put from move to move: the status line keeps two lines' room, whether it says
+    # the opening message (two lines), a play (one line) or a refusal and its advice (two lines).
+    tops = [page.evaluate(_TOP_JS)]
+    app.click_card(20)  # 8♦ onto 7♥: a play, explained in one line
+    app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=1))
+    _settle(page)
+    tops.append(page.evaluate(_TOP_JS))
+    app.click_card(18)  # not adjacent: refused, with the advice
+    page.wait_for_selector(".tp-status.tp-status-error")
+    _settle(page)
+    tops.append(page.evaluate(_TOP_JS))
+    assert len(set(tops)) == 1, tops
     assert page_errors == []
 
 
