@@ -133,3 +133,42 @@ def test_more_kernels_than_free_memory_is_said(tmp_path: Path, free_mb: int | No
     out = "\n".join(lines)
     assert solver_text("class.kernels", "fr", count=30, memory="3,3") in out
     assert (solver_text("class.kernels_memory", "fr", free="1,0") in out) is warned
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "SIGHUP"), reason="POSIX signals")
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
+def test_a_stopped_class_server_command_stops_its_server_too(tmp_path, signame):
+    """`kill` (or a closed terminal) sent to `tripeaks class-server` alone left Voila, its kernels and
+    its port running: the signal must reach the server."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    pid_file = tmp_path / "server.pid"
+    server = f"import os, time; open({str(pid_file)!r}, 'w').write(str(os.getpid())); time.sleep(120)"
+    runner = (
+        "import sys; from tripeaks.cli import run_server; "
+        f"sys.exit(run_server([sys.executable, '-c', {server!r}], dict(__import__('os').environ)))"
+    )
+    command = subprocess.Popen([sys.executable, "-c", runner])
+    try:
+        deadline = time.monotonic() + 60
+        while not (pid_file.exists() and pid_file.read_text()):
+            assert time.monotonic() < deadline, "the server never started"
+            time.sleep(0.05)
+        child = int(pid_file.read_text())
+        os.kill(command.pid, getattr(signal, signame))
+        assert command.wait(timeout=30) == 0  # stopped as asked: not an error
+        deadline = time.monotonic() + 10
+        while True:  # the server is gone too (reaped by the command, so no zombie either)
+            try:
+                os.kill(child, 0)
+            except ProcessLookupError:
+                break
+            assert time.monotonic() < deadline, "the server outlived the command"
+            time.sleep(0.05)
+    finally:
+        if command.poll() is None:
+            command.kill()

@@ -514,17 +514,55 @@ def class_server_plan(
 
 
 def _class_server(args: argparse.Namespace, out: list[str]) -> int:
-    import subprocess
-
     command, env, lines = class_server_plan(args)
     print("\n".join(lines), flush=True)
     if args.dry_run:
         out.append(" ".join(command))
         return 0
+    return run_server(command, {**os.environ, **env})
+
+
+def run_server(command: list[str], env: dict[str, str], grace: float = 10.0) -> int:
+    """Run the server ``command`` (Voila) until it stops, and stop it with this process.
+
+    Ctrl-C (which the terminal sends to both) lets the server shut down; a SIGTERM or SIGHUP sent
+    to this process alone (a closed terminal, ``kill``, a service manager) is passed on to it, so
+    the server, its kernels and its port never outlive the command.  After ``grace`` seconds a
+    server still running is killed.  Returns the server's exit status, 0 after Ctrl-C or a signal.
+    """
+    import signal
+    import subprocess
+
+    child = subprocess.Popen(command, env=env)
+    stopped = False
+
+    def pass_on(signum: int, _frame: object) -> None:
+        nonlocal stopped
+        stopped = True
+        if child.poll() is None:
+            child.send_signal(signal.SIGTERM)
+
+    caught = [sig for sig in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if sig is not None]
+    previous = {sig: signal.signal(sig, pass_on) for sig in caught}
     try:
-        return subprocess.call(command, env={**os.environ, **env})
-    except KeyboardInterrupt:
-        return 0
+        while True:
+            try:
+                code = child.wait()
+                break
+            except KeyboardInterrupt:  # the server got the Ctrl-C too: it is shutting down
+                stopped = True
+                try:
+                    code = child.wait(timeout=grace)
+                    break
+                except (subprocess.TimeoutExpired, KeyboardInterrupt):
+                    child.kill()
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    return 0 if stopped else code
 
 
 @dataclass(frozen=True)
