@@ -357,3 +357,54 @@ def test_a_game_finished_under_a_name_since_changed_still_shows_as_finished(db: 
         ("Anna Sofia", classroom_text("live.playing")),
         ("Anna Sofai", finished),
     ]
+
+
+# ------------------------------------------------------------------ one spelling per student
+CODES = (CODE, "TP1-E-AAAAAAC", "TP1-E-AAAAAAD")
+ZOE = "Zoé O'Brien"
+
+
+@st.composite
+def spellings(draw: st.DrawFn) -> str:
+    """ "Zoé O'Brien" as a student might type it on another page: any letter's case, spaces around."""
+    letters = "".join(c.upper() if draw(st.booleans()) else c.lower() for c in ZOE)
+    return " " * draw(st.integers(0, 2)) + letters + " " * draw(st.integers(0, 2))
+
+
+@settings(max_examples=12, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    games=st.lists(st.tuples(spellings(), st.sampled_from(CODES)), min_size=2, max_size=5),
+    live=st.one_of(st.none(), spellings()),
+)
+def test_a_student_typed_two_ways_shows_as_first_typed_in_every_view(
+    tmp_path: Path, games: list[tuple[str, str]], live: str | None
+) -> None:
+    path = tmp_path / f"class-{time.monotonic_ns()}.sqlite"
+    store = ClassStore(path)
+    start = datetime.now(timezone.utc) - timedelta(minutes=1)
+    for i, (name, code) in enumerate(games):
+        won = i % 2 == 0  # the first game's code is won (code X); others played, some lost (code Y)
+        at = (start + timedelta(seconds=i)).isoformat()
+        assert store.record_game(row(name, code=code, result="won" if won else "blocked", played_at=at))
+    if live is not None:
+        assert store.report_playing(live, games[-1][1], 3, 497)
+    first = games[0][0].strip()  # the one first typed, in the class database
+    others = {n.strip() for n, _ in games} | ({live.strip()} if live else set())
+    others.discard(first)
+    view = ClassResults(path, auto_refresh=0)
+    view.big_screen.value = True  # the big screen shows the same who is playing now and leaderboards
+    shown = {"progress": view.progress.value, "playing now": view.live.value}
+    for code in {c for _, c in games}:
+        view.code_picker.value = code
+        shown[f"leaderboard {code}"] = view.leaderboard.value
+    shown["students"] = " ".join(str(o) for o in view.student_picker.options)
+    shown["games.csv"], shown["students.csv"] = view.export_games, view.export_students
+    for where, markup in shown.items():
+        text = html.unescape(markup)
+        assert first in text, where
+        for other in others:
+            assert other not in text, (where, other, first)
+    assert [r.name for r in store.progress()] == [first]
+    assert [r.name for r in store.playing()] == ([first] if live else [])
+    assert [f.name for f in store.finished()] == [first]
+    assert {c.players for c in store.codes()} == {1}

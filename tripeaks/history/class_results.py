@@ -1111,7 +1111,7 @@ class ClassStore:
         )
 
         def query(con: sqlite3.Connection) -> list[ClassRow]:
-            return _entries(con.execute(sql, args).fetchall())
+            return _entries(con.execute(sql, args).fetchall(), _spellings(con))
 
         empty: list[ClassRow] = []
         rows = self._read(query, empty)
@@ -1123,10 +1123,21 @@ class ClassStore:
     def codes(self) -> list[CodeSummary]:
         """The codes the class played, the most recently played first (custom layouts left out)."""
         sql = (
-            "SELECT code, count(*), count(DISTINCT name), sum(result = 'won'), max(played_at)"
+            "SELECT code, count(*), sum(result = 'won'), max(played_at)"
             " FROM games WHERE code IS NOT NULL GROUP BY code ORDER BY max(played_at) DESC, code"
         )
-        return self._read(lambda con: [CodeSummary(*r) for r in con.execute(sql).fetchall()], [])
+        distinct = "SELECT code, name FROM games WHERE code IS NOT NULL GROUP BY code, name"
+
+        def query(con: sqlite3.Connection) -> list[CodeSummary]:
+            players: dict[str, set[str]] = {}
+            for code, name in con.execute(distinct).fetchall():  # " chloé " and "Chloé": one player
+                players.setdefault(code, set()).add(_key_or_name(name))
+            return [
+                CodeSummary(code, games, len(players.get(code, ())), wins, last)
+                for code, games, wins, last in con.execute(sql).fetchall()
+            ]
+
+        return self._read(query, [])
 
     def leaderboard(self, code: str, *, lesson: int | None | _AllLessons = ALL_LESSONS) -> list[LeaderRow]:
         """The students who played ``code`` (in ``lesson`` when given), best first: see
@@ -1272,7 +1283,13 @@ class ClassStore:
         """Students who reported a move in the last ``within`` seconds, by name."""
         since = _utc_iso(datetime.fromtimestamp(time.time() - within, timezone.utc))
         sql = "SELECT name, code, moves, score, updated_at FROM live WHERE updated_at >= ? ORDER BY name_key"
-        return self._read(lambda con: [Playing(*r) for r in con.execute(sql, (since,)).fetchall()], [])
+
+        def query(con: sqlite3.Connection) -> list[Playing]:
+            names = _spellings(con)
+            rows = con.execute(sql, (since,)).fetchall()
+            return [Playing(_spelling(names, name), *rest) for name, *rest in rows]
+
+        return self._read(query, [])
 
     def finished(self, within: float = 300.0) -> list[Finished]:
         """Each student's latest game recorded in the last ``within`` seconds, in the running lesson
@@ -1285,9 +1302,11 @@ class ClassStore:
         )
 
         def query(con: sqlite3.Connection) -> list[Finished]:
+            names = _spellings(con)
             latest: dict[str, Finished] = {}
             for name, code, result, score, moves, played_at in con.execute(sql, (since,)).fetchall():
-                latest[name_key(name)] = Finished(name, code, Outcome(result), score, moves, played_at)
+                shown = _spelling(names, name)
+                latest[name_key(name)] = Finished(shown, code, Outcome(result), score, moves, played_at)
             return [latest[key] for key in sorted(latest)]
 
         return self._read(query, [])
@@ -1518,12 +1537,47 @@ def progress(rows: Sequence[ClassRow]) -> list[StudentProgress]:
     return out
 
 
-def _entries(rows: list[tuple[Any, ...]]) -> list[ClassRow]:
-    """Rows as entries, each checked again; a row that another program damaged is skipped (and logged)."""
+def _spellings(con: sqlite3.Connection) -> dict[str, str]:
+    """Each student's name as first typed in the whole class database (every lesson), by
+    :func:`name_key`: the spelling of their earliest game (by ``played_at``, then the order
+    written), or of their row in who is playing now when they have no game yet."""
+    found: dict[str, tuple[str, int, str]] = {}
+    sql = "SELECT name, min(played_at), min(id) FROM games GROUP BY name"
+    for name, played_at, row_id in con.execute(sql).fetchall():
+        try:
+            key = name_key(name)
+        except (InvalidNameError, TypeError):
+            continue
+        if key not in found or (played_at, row_id) < found[key][:2]:
+            found[key] = (str(played_at), int(row_id), name)
+    names = {key: value[2] for key, value in found.items()}
+    for key, name in con.execute("SELECT name_key, name FROM live").fetchall():
+        names.setdefault(key, name)
+    return names
+
+
+def _key_or_name(name: str) -> str:
+    """:func:`name_key` of a stored name (the name itself when another program stored a bad one)."""
+    try:
+        return name_key(name)
+    except (InvalidNameError, TypeError):
+        return name
+
+
+def _spelling(names: Mapping[str, str], name: str) -> str:
+    """``name`` as the student first typed it (``names``: :func:`_spellings`)."""
+    return names.get(_key_or_name(name), name)
+
+
+def _entries(rows: list[tuple[Any, ...]], names: Mapping[str, str] | None = None) -> list[ClassRow]:
+    """Rows as entries, each checked again, each name as first typed (``names``: :func:`_spellings`);
+    a row that another program damaged is skipped (and logged)."""
     out = []
     for row in rows:
         try:
             name, code, rules, result, score, moves, draws, undos, duration, record, played_at = row[:11]
+            if names is not None:
+                name = _spelling(names, name)
             out.append(
                 ClassRow(
                     name, code, rules, result, score, moves, draws, undos, duration, record, played_at,
