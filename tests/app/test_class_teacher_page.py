@@ -311,8 +311,30 @@ def test_a_lesson_knows_every_challenge_set_during_it(db: Path) -> None:
         assert store.set_challenge(code)
     assert store.set_challenge(None)
     assert store.lessons()[0].challenges == (FIRST, SECOND)
-    assert store.start_lesson("Runs")
+    assert store.start_lesson("Runs")  # no challenge in force: none listed
     assert [lesson.challenges for lesson in store.lessons()] == [(), (FIRST, SECOND)]
+
+
+@pytest.mark.parametrize("where", ["page", "environment"])
+def test_a_lesson_started_without_a_code_lists_the_challenge_in_force(
+    db: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    store = ClassStore(db)
+    assert store.start_lesson("Peaks", challenge=FIRST)
+    if where == "environment":  # the environment's challenge wins over the one stored
+        monkeypatch.setenv(ENV_CHALLENGE, SECOND.lower())
+    in_force = SECOND if where == "environment" else FIRST
+    view = ClassResults(db, auto_refresh=0)
+    view.lesson_name.value = "Runs"  # no challenge code typed: the one in force stays
+    view._ask_lesson()
+    view._start_lesson()  # the teacher confirms
+    runs, peaks = store.lessons()
+    assert (runs.name, runs.challenge, runs.challenges) == ("Runs", in_force, (in_force,))
+    assert store.challenge() is not None and store.challenge().code == in_force  # type: ignore[union-attr]
+    status = html.unescape(view.lesson_status.value)
+    assert classroom_text("lesson.current", name="Runs", date=teacher_page._when_local(runs.started_at)) in status
+    assert classroom_text("lesson.challenges", codes=in_force) in status
+    assert view.code_picker.value == in_force
 
 
 def test_the_leaderboard_says_which_challenge_it_shows_and_offers_each_of_the_lesson(db: Path) -> None:

@@ -1153,7 +1153,8 @@ class ClassStore:
     def start_lesson(self, name: str, challenge: str | GameCode | None = None) -> Lesson | None:
         """Start a lesson called ``name`` (today's date when blank); games written from now on
         belong to it.  Earlier games are all kept (shown on request).  ``challenge`` (a code)
-        becomes the class challenge when given.  ``None`` when the store is off or busy.
+        becomes the class challenge when given; without one, the challenge in force stays and
+        is the lesson's first.  ``None`` when the store is off or busy.
 
         Raises :class:`InvalidEntryError` for a name that is not 1–80 printable characters,
         :class:`~tripeaks.engine.codes.InvalidCodeError` for a challenge that is not a code.
@@ -1166,17 +1167,31 @@ class ClassStore:
             return None
         made: list[int] = []
 
+        try:
+            from_env = challenge_from_env(self._environ)
+        except ValueError:
+            from_env = None
+
         def store(con: sqlite3.Connection) -> None:
-            cur = con.execute("INSERT INTO lessons (name, started_at, challenge) VALUES (?, ?, ?)", (title, now, code))
-            made.append(int(cur.lastrowid or 0))
-            con.execute("DELETE FROM live")
             if code is not None:
                 _store_setting(con, "challenge", code, now)
-                _add_lesson_challenge(con, code, now)
+            # The challenge in force when it starts is the lesson's first (the environment's wins).
+            stored = con.execute("SELECT value FROM settings WHERE key = 'challenge'").fetchone()
+            in_force = from_env or _parsed_code(stored[0] if stored else None)
+            cur = con.execute(
+                "INSERT INTO lessons (name, started_at, challenge) VALUES (?, ?, ?)", (title, now, in_force)
+            )
+            made.append(int(cur.lastrowid or 0))
+            con.execute("DELETE FROM live")
+            if in_force is not None:
+                _add_lesson_challenge(con, in_force, now)
+            started.append(in_force)
 
+        started: list[str | None] = []
         if not self._try_write(store):
             return None
-        return Lesson(made[0], title, now, code, (code,) if code is not None else ())
+        first = started[0]
+        return Lesson(made[0], title, now, first, (first,) if first is not None else ())
 
     def lessons(self) -> list[Lesson]:
         """Every lesson started, the latest first, each with the challenges set during it."""
@@ -1368,6 +1383,14 @@ def _add_lesson_challenge(con: sqlite3.Connection, code: str, now: str) -> None:
     codes = _codes(stored[0] if stored else None)
     if code not in codes:
         _store_setting(con, key, json.dumps([*codes, code]), now)
+
+
+def _parsed_code(text: str | None) -> str | None:
+    """A stored code in canonical form (``None``: none, or not a code)."""
+    try:
+        return str(GameCode.parse(text)) if text else None
+    except ValueError:
+        return None
 
 
 def _put_setting(con: sqlite3.Connection, key: str, value: str | None, now: str) -> None:
