@@ -6,7 +6,9 @@ inside the figure, and the CSV downloads are buttons."""
 from __future__ import annotations
 
 import base64
+import csv
 import html
+import io
 import re
 import sqlite3
 import time
@@ -212,9 +214,53 @@ def test_the_downloads_are_separated_as_the_pages_languages_spreadsheets_expect(
     view.set_language(lang)
     for text in (view.export_games, view.export_students):
         header = text.lstrip("\ufeff").splitlines()[0]
-        assert header.split(separator)[:3] == ["lesson", "name", "games" if text is view.export_students else "code"]
+        third = "column.games" if text is view.export_students else "column.code"
+        assert header.split(separator)[:3] == [classroom_text(k, lang) for k in ("csv.lesson", "column.name", third)]
     (link, _students) = re.findall(r"href='data:text/csv;charset=utf-8;base64,([^']*)'", view.export.value)
     assert base64.b64decode(link).decode("utf-8") == view.export_games  # the file downloaded is the one tested
+
+
+def csv_lines(text: str, lang: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(text.lstrip("\ufeff")), delimiter="," if lang == "en" else ";"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_downloads_speak_the_pages_language_and_write_numbers_and_from_record_alike(db: Path, lang: str) -> None:
+    store = ClassStore(db)  # Ana won with 700 (the fixture)
+    assert store.record_game(row("Bea", result="blocked", score=476, played_at="2026-05-09T10:01:00+00:00"))
+    assert store.record_game(row("Bea", result="abandoned", score=3, played_at="2026-05-09T10:02:00+00:00"))
+    assert store.record_game(row("Caio", result="abandoned", score=0, played_at="2026-05-09T10:03:00+00:00"))
+    assert store.record_game(row("Caio", from_record=True, played_at="2026-05-09T10:04:00+00:00"))
+    view = ClassResults(db, lang=lang, auto_refresh=0)
+    t = lambda key: classroom_text(key, lang)  # noqa: E731
+    games, students = csv_lines(view.export_games, lang), csv_lines(view.export_students, lang)
+    name, result, from_record = t("column.name"), t("column.result"), t("column.from_record")
+    assert [(g[name], g[result], g[from_record]) for g in games] == [
+        ("Ana", t("outcome.won"), "0"),
+        ("Bea", t("outcome.blocked"), "0"),
+        ("Bea", t("outcome.abandoned"), "0"),
+        ("Caio", t("outcome.abandoned"), "0"),
+        ("Caio", t("outcome.won"), "1"),  # a number, as the students file counts them
+    ]
+    best, mean = t("column.best"), t("column.mean")
+    assert [(s[name], s[best], s[mean], s[from_record]) for s in students] == [
+        ("Ana", "700", "700", "0"),
+        ("Bea", "476", "476", "0"),  # the mean as the best: never 476.0
+        ("Caio", "", "", "1"),  # no finished game: both blank
+    ]
+    assert set(games[0]) >= {t(k) for k in ("csv.lesson", "csv.rules", "csv.seconds", "csv.record")}
+    progress = [[html.unescape(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", r)] for r in _rows(view.progress.value)]
+    columns = headers(view.progress.value)
+    at_best, at_mean = columns.index(t("column.best")), columns.index(t("column.mean"))
+    assert [(r[0], r[at_best], r[at_mean]) for r in progress] == [
+        ("Ana", "700", "700"),
+        ("Bea", "476", "476"),
+        ("Caio", t("cell.none"), t("cell.none")),  # the page says none for both
+    ]
+
+
+def _rows(markup: str) -> list[str]:
+    return [r for r in re.findall(r"<tr[^>]*>(.*?)</tr>", markup) if "<td" in r]
 
 
 # ------------------------------------------------------------------ wrong secrets

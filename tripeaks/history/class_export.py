@@ -23,10 +23,10 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from .class_results import ClassRow, Lesson, tally_by_student
+from .class_results import ClassRow, Lesson, Outcome, tally_by_student
 
 __all__ = [
     "neutralise",
@@ -34,6 +34,7 @@ __all__ = [
     "students_csv",
     "csv_style",
     "CsvStyle",
+    "CsvWords",
     "GAME_COLUMNS",
     "STUDENT_COLUMNS",
     "BOM",
@@ -54,6 +55,27 @@ class CsvStyle:
 _POINT_DECIMAL = CsvStyle()
 _COMMA_DECIMAL = CsvStyle(";", ",")
 _STYLES = {"en": _POINT_DECIMAL, "pt": _COMMA_DECIMAL, "fr": _COMMA_DECIMAL, "es": _COMMA_DECIMAL}
+
+
+@dataclass(frozen=True)
+class CsvWords:
+    """The words of a CSV file: ``columns`` the header of each column (by its name in
+    :data:`GAME_COLUMNS` / :data:`STUDENT_COLUMNS`; a column left out keeps that name) and
+    ``results`` the word of each :class:`~tripeaks.history.class_results.Outcome` (one left
+    out: its value, ``won``).  The default is the machine names; the teacher's page gives
+    its language's words."""
+
+    columns: Mapping[str, str] = field(default_factory=dict)
+    results: Mapping[Outcome, str] = field(default_factory=dict)
+
+    def header(self, columns: Sequence[str]) -> list[str]:
+        return [self.columns.get(c, c) for c in columns]
+
+    def result(self, result: Outcome) -> str:
+        return self.results.get(result, result.value)
+
+
+_MACHINE_WORDS = CsvWords()
 
 
 def csv_style(lang: str) -> CsvStyle:
@@ -109,8 +131,11 @@ def neutralise(value: Any) -> Any:
 
 
 def _cell(value: Any, style: CsvStyle) -> Any:
-    """A cell's value as written: a decimal number with the style's mark, text neutralised."""
+    """A cell's value as written: a decimal number with the style's mark (a whole one as a whole
+    number, ``476`` as the best score beside it, never ``476.0``), text neutralised."""
     if isinstance(value, float):
+        if value.is_integer():
+            return str(int(value))
         return repr(value).replace(".", style.decimal)
     return neutralise(value)
 
@@ -131,26 +156,33 @@ def _lesson_name(lessons: Mapping[int, Lesson], lesson: int | None) -> str:
     return found.name if found is not None else str(lesson)
 
 
-def games_csv(rows: Sequence[ClassRow], lessons: Sequence[Lesson] = (), style: CsvStyle = _POINT_DECIMAL) -> str:
+def games_csv(
+    rows: Sequence[ClassRow],
+    lessons: Sequence[Lesson] = (),
+    style: CsvStyle = _POINT_DECIMAL,
+    words: CsvWords = _MACHINE_WORDS,
+) -> str:
     """One line per game (oldest first): the text of a ``.csv`` file, cells separated and
-    decimals written as ``style`` says (default ``,`` and ``.``; :func:`csv_style` gives a language's)."""
+    decimals written as ``style`` says (default ``,`` and ``.``; :func:`csv_style` gives a language's),
+    headers and results in ``words`` (default: the machine names).  ``from_record`` is 1 for a game
+    continued from a record, else 0 (the students file counts them)."""
     by_id = {lesson.id: lesson for lesson in lessons}
     return _write(
-        GAME_COLUMNS,
+        words.header(GAME_COLUMNS),
         (
             (
                 _lesson_name(by_id, r.lesson),
                 r.name,
                 r.code or "",
                 r.rules,
-                r.result.value,
+                words.result(r.result),
                 r.score,
                 r.moves,
                 r.draws,
                 r.undos,
                 r.hints,
                 r.duration,
-                "yes" if r.from_record else "no",
+                int(r.from_record),
                 r.played_at,
                 r.record,  # the game record (JSON, docs/rules.md §6): the moves, to replay or check
             )
@@ -160,9 +192,15 @@ def games_csv(rows: Sequence[ClassRow], lessons: Sequence[Lesson] = (), style: C
     )
 
 
-def students_csv(rows: Sequence[ClassRow], lessons: Sequence[Lesson] = (), style: CsvStyle = _POINT_DECIMAL) -> str:
+def students_csv(
+    rows: Sequence[ClassRow],
+    lessons: Sequence[Lesson] = (),
+    style: CsvStyle = _POINT_DECIMAL,
+    words: CsvWords = _MACHINE_WORDS,
+) -> str:
     """One line per student per lesson (lessons in order, students by name): the text of a ``.csv``
-    file, written as ``style`` says (see :func:`games_csv`)."""
+    file, written as ``style`` and ``words`` say (see :func:`games_csv`); best and mean score are
+    blank for a student without a finished game."""
     by_id = {lesson.id: lesson for lesson in lessons}
     groups: dict[int | None, list[ClassRow]] = {}
     for r in rows:
@@ -190,4 +228,4 @@ def students_csv(rows: Sequence[ClassRow], lessons: Sequence[Lesson] = (), style
                     t.from_record,
                 )
             )
-    return _write(STUDENT_COLUMNS, lines, style)
+    return _write(words.header(STUDENT_COLUMNS), lines, style)

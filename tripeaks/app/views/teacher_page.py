@@ -45,7 +45,7 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 
 from ...engine.codes import InvalidCodeError
-from ...history.class_export import csv_style, games_csv, students_csv
+from ...history.class_export import GAME_COLUMNS, STUDENT_COLUMNS, CsvWords, csv_style, games_csv, students_csv
 from ...history.class_results import (
     ALL_LESSONS,
     ENV_CHALLENGE,
@@ -179,6 +179,29 @@ def _query_secret(query: str | None) -> str | None:
 
 
 _ALL = "all"
+_CSV_HEADERS = {  # the text of each CSV column's header (the tables' where they have the column)
+    "lesson": "csv.lesson",
+    "name": "column.name",
+    "code": "column.code",
+    "rules": "csv.rules",
+    "result": "column.result",
+    "score": "column.score",
+    "moves": "column.moves",
+    "draws": "csv.draws",
+    "undos": "column.undos",
+    "hints": "column.hints",
+    "seconds": "csv.seconds",
+    "from_record": "column.from_record",
+    "played_at_utc": "csv.played_at_utc",
+    "record": "csv.record",
+    "games": "column.games",
+    "wins": "column.wins",
+    "blocked": "column.blocked",
+    "timed_out": "column.timed_out",
+    "abandoned": "column.abandoned",
+    "best_score": "column.best",
+    "mean_score": "column.mean",
+}
 _OUTCOME_KEYS = {
     Outcome.WON: "outcome.won",
     Outcome.BLOCKED: "outcome.blocked",
@@ -1104,7 +1127,10 @@ class ClassResults(widgets.VBox):
         return (value if value is not None else self._t("cell.none"), True)
 
     def _mean_cell(self, value: float | None) -> tuple[Any, bool]:
-        return (format_number(value, self._lang, digits=1) if value is not None else "", True)
+        """A mean score as the best beside it: ``476`` (never ``476.0``), ``476.5``; none as for the best."""
+        if value is None:
+            return self._best_cell(None)
+        return (format_number(round(value, 1), self._lang), True)
 
     def _render_progress(self) -> None:
         rows = progress(self._games)
@@ -1265,13 +1291,19 @@ class ClassResults(widgets.VBox):
             self.export_games = self.export_students = ""
             return
         style = csv_style(self._lang)  # the separator a spreadsheet set up for the page's language expects
-        self.export_games = games_csv(self._games, self._lessons, style)
-        self.export_students = students_csv(self._games, self._lessons, style)
+        words = self._csv_words()  # headers and results in the page's language
+        self.export_games = games_csv(self._games, self._lessons, style, words)
+        self.export_students = students_csv(self._games, self._lessons, style, words)
         stamp = datetime.now().strftime("%Y-%m-%d")
         self.export.value = (
             f"<p>{_download(t('export.games'), f'tripeaks-games-{stamp}.csv', self.export_games)}</p>"
             f"<p>{_download(t('export.students'), f'tripeaks-students-{stamp}.csv', self.export_students)}</p>"
         )
+
+    def _csv_words(self) -> CsvWords:
+        t = self._t
+        columns = {c: t(_CSV_HEADERS[c]) for c in (*GAME_COLUMNS, *STUDENT_COLUMNS)}
+        return CsvWords(columns, {result: t(key) for result, key in _OUTCOME_KEYS.items()})
 
     def _draw(self) -> None:
         """The two plots: each student's best score on the chosen code (won / not won) and every game's score in time."""
