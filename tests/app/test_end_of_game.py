@@ -101,8 +101,8 @@ def test_the_table_the_player_sees_adds_up_to_the_score_in_the_header(rules, lan
     assert sum(points[:-1]) == points[-1] == _score_shown(app) == game.score
     assert rules_text("end.part.total", lang) in plain(table)
     assert f"tp-end-{game.status.value}" in css_classes(view)
-    won = game.status is Status.WON  # the status line says how it ended; a win also gets a cheer
-    assert plain(view.title.value) == (rules_text("end.won_title", lang) if won else "")
+    won = game.status is Status.WON  # the panel says how it ended: a cheer for a win
+    assert plain(view.title.value) == (rules_text("end.won_title", lang) if won else status_message(game.status, lang))
     assert plain(ui(app).status.value).startswith(status_message(game.status, lang, game.score))
 
 
@@ -190,8 +190,11 @@ def test_a_blocked_game_shows_its_summary_and_hides_it_again_after_an_undo():
     app = TriPeaksApp(game)
     assert app.end_view.layout.display is None and app.end_view.celebration.value == ""
     assert "tp-end-blocked" in css_classes(app.end_view)
-    # No cheer and no celebration: they take no room, the summary starts at the top of the panel.
-    assert app.end_view.title.layout.display == app.end_view.celebration.layout.display == "none"
+    # No cheer and no celebration (it takes no room), but a heading saying how the game ended: on a
+    # phone held on its side the status line is out of sight.
+    assert app.end_view.celebration.layout.display == "none"
+    assert app.end_view.title.layout.display is None
+    assert plain(app.end_view.title.value) == status_message(Status.BLOCKED, "en")
     assert "tp-end-summary" in app.end_view.body.value
     ui(app).undo_button.click()
     assert app.end_view.layout.display == "none"

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from tripeaks.i18n import LANGUAGE_NAMES, LANGUAGES
+from tripeaks import Status
+from tripeaks.i18n import LANGUAGE_NAMES, LANGUAGES, status_message
 from tripeaks.i18n.ui import ui_text
 
 from .test_app_browser import NOTEBOOK, open_with_code
@@ -87,10 +88,23 @@ def test_a_phone_has_undo_and_hint_on_screen_and_more_opens_the_rest(voila_serve
                     assert not _overlap(boxes[sel], boxes[pile]), (where, sel, pile)
             # Restart and the settings are folded away ...
             assert all(boxes[s] is None for s in _FOLDED), (where, {s: boxes[s] for s in _FOLDED})
-        # ... and "More" shows them, then hides them again.
+        if h < w:  # on its side: a header of one line, so the status line shows above the bar
+            tops = page.evaluate(
+                "() => [...document.querySelector('.tp-header').children].filter(c => c.offsetParent)"
+                ".map(c => Math.round(c.getBoundingClientRect().top))"
+            )
+            assert len(set(tops)) == 1, tops
+            status = page.evaluate(_BOXES_JS, [".tp-status"])[".tp-status"]
+            assert status["y"] + 28 <= boxes[".tp-undo"]["y"], (status, boxes[".tp-undo"])
+        # ... and "More" shows them, in view (the row takes its own place, lower), then hides them again.
         page.locator(".tp-more-toggle").tap()
         for sel in _FOLDED:
             page.locator(sel).first.wait_for(state="visible")
+        page.wait_for_function(
+            "() => { const r = document.querySelector('.tp-lang').getBoundingClientRect();"
+            " return r.top >= 0 && r.bottom <= innerHeight; }",
+            timeout=10_000,
+        )
         page.locator(".tp-more-toggle").tap()
         page.locator(".tp-restart").wait_for(state="hidden")
         # The bar at the bottom edge works where it stands: a draw, then Undo tapped there.
@@ -185,6 +199,17 @@ def test_a_phone_shows_the_whole_end_of_game_panel_and_the_reviews_answer(voila_
         assert g["board"]["y"] <= g["end"]["y"] < g["board"]["bottom"], g
         assert g["inner"] <= 1, g
         assert g["end"]["x"] >= 0 and g["end"]["right"] <= w, g
+        # It says how the game ended, and the play bar never lies over its buttons.
+        assert app.text(".tp-end-title") == status_message(Status.BLOCKED, "en")
+        for sel in (".tp-end-again", ".tp-end .tp-review-button"):
+            page.locator(sel).scroll_into_view_if_needed()
+            _settle(page)
+            hit = page.eval_on_selector(
+                sel,
+                "el => { const r = el.getBoundingClientRect();"
+                " return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el; }",
+            )
+            assert hit, (sel, "covered where it is drawn")
         # The review's answer is brought into view, clear of the play bar at the bottom edge.
         app.click(".tp-review-button")
         page.locator(".tp-review-sentence").wait_for(state="visible")

@@ -146,6 +146,11 @@ class TriPeaksApp(widgets.VBox):
         columns.add_class("tp-columns")  # side by side on a wide screen, one column on a narrow one (theme.css)
         self.page_bridge = PageBridge(live=".tp-status, .tp-new-message, .tp-live")
         """The browser side of the page: its language and title, live regions, keyboard shortcuts."""
+        # A phone's More opens the rest of the controls: brought into view (the page may be scrolled,
+        # with the play bar held at the bottom edge, and the row then takes its own place, lower).
+        self.controls.more_toggle.observe(
+            lambda c: self.page_bridge.bring_into_view(".tp-controls") if c["new"] else None, names="value"
+        )
         self.hints: HintTools | None = None
         """The Hint button, the Winnable? indicator and the winnable-deals option, when composed."""
         self.keyboard: AccessTools | None = None

@@ -3,6 +3,8 @@
 Once the game is over — won, blocked or out of time (docs/rules.md §2, §8) —
 :class:`EndOfGameView` shows
 
+* a **heading** saying how the game ended: a cheer after a win, else "No more
+  moves possible" or "Time is up" (the status line may be out of sight);
 * after a win, a **celebration**: card suits rising over the panel for about
   two seconds (CSS only; with ``prefers-reduced-motion: reduce`` they stand
   still), decoration that screen readers skip;
@@ -42,7 +44,7 @@ import ipywidgets as widgets
 from ...engine.game import DrawEvent, Game, PlayEvent, Status, UndoEvent
 from ...engine.rules import ScoringRule, UndoRule
 from ...history.entry import UTC, GameEntry, Outcome
-from ...i18n import format_number, signed_number
+from ...i18n import format_number, signed_number, status_message
 from ...i18n.rulesets import rules_text
 from ...i18n.ui import ui_text
 from .. import static
@@ -199,12 +201,10 @@ class EndOfGameView(widgets.VBox):
             self._set_status(None)
             return
         self._set_status(status)
-        if status is Status.WON:  # the status line says how the game ended; a win gets a cheer too
-            self._show(
-                self.title, f'<div role="heading" aria-level="2">{_esc(rules_text("end.won_title", lang))}</div>'
-            )
-        else:
-            self._show(self.title, "")
+        # The panel says how the game ended (the status line may be out of sight): a cheer for a win,
+        # "No more moves possible" or "Time is up" otherwise.
+        heading = rules_text("end.won_title", lang) if status is Status.WON else status_message(status, lang)
+        self._show(self.title, f'<div role="heading" aria-level="2">{_esc(heading)}</div>')
         self.body.value = f'<div class="tp-end-body">{self._summary(game, lang)}{self._breakdown(game, lang)}</div>'
         self.again_button.description = ui_text("new.again", lang)
         self.close_button.description = ui_text("end.close", lang)

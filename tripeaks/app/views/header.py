@@ -6,7 +6,8 @@ engine says (docs/rules.md §3 for the score and the move counter, §5 for the c
 
 CSS classes: ``tp-header``; ``tp-title``; each figure ``tp-stat`` plus
 ``tp-score``, ``tp-moves``, ``tp-peaks-count``, ``tp-rule``, ``tp-code``
-(the code itself in ``tp-code-text``, easy to select and copy).
+(the code itself in ``tp-code-text``, easy to select and copy; the words around it in
+``tp-code-label``).
 """
 
 from __future__ import annotations
@@ -90,4 +91,7 @@ class HeaderView(widgets.HBox):
         code = str(g.code) if g.code is not None else ui_text("header.custom", lang)
         marker = "\x00CODE\x00"
         span = f'<span class="tp-code-text" title="{_esc(ui_text("header.code_help", lang))}">{_esc(code)}</span>'
-        self.code_label.value = _esc(ui_text("header.code", lang, code=marker)).replace(_esc(marker), span)
+        before, _, after = _esc(ui_text("header.code", lang, code=marker)).partition(_esc(marker))
+        # The words around the code in their own spans: a phone on its side keeps them for screen readers only.
+        words = [f'<span class="tp-code-label">{w}</span>' if w.strip() else w for w in (before, after)]
+        self.code_label.value = f"{words[0]}{span}{words[1]}"
