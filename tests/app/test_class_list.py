@@ -104,6 +104,11 @@ def test_with_a_list_the_student_picks_a_name_and_nothing_else(db):
     assert tools.class_list == NAMES
     assert tools.name_input.layout.display == "none" and tools.name_choice.layout.display is None
     assert [v for _, v in tools.name_choice.options] == ["", *NAMES]
+    # The line asks the student to pick the name (it said "Type the name…" over a menu).
+    for lang in LANGUAGES:
+        tools.session.set_language(lang)
+        assert html.unescape(tools.prompt.value) == classroom_text("name.prompt_listed", lang)
+    tools.session.set_language("en")
     tools.save_button.click()  # nothing picked
     assert tools.name is None and "tp-note-error" in tools.note.value
     tools.name_choice.value = "Chloé"

@@ -120,6 +120,29 @@ def test_watching_counts_nothing_and_a_student_name_is_text(class_db: Path) -> N
     assert ClassStore(class_db).count() == 4
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_playing_on_from_a_watched_step_says_nothing_is_recorded(class_db: Path, lang: str) -> None:
+    """The teacher's Continue from here said the game "counts once you make a move": nothing is
+    recorded on the teacher's page, and the message must say so."""
+    from tripeaks.i18n.keep import keep_text
+
+    view = ClassResults(class_db, environ={}, auto_refresh=0)
+    view.set_language(lang)
+    assert view.watch_attempt()
+    panel = view.replay_panel
+    panel.slider.value = 1
+    session = view._watch_session
+    panel.continue_button.click()
+    message = panel.message.value
+    assert html.unescape(re.sub(r"<[^>]+>", "", message)) == keep_text("replay.continued_unkept", session.lang, step=1)
+    assert keep_text("replay.continued", session.lang, step=1) not in html.unescape(message)
+    game = session.game
+    if not game.is_over:  # a move played on: still nothing recorded
+        if game.stock_count:
+            session.draw()
+    assert ClassStore(class_db).count() == 4
+
+
 def test_watch_follows_the_pages_language(class_db: Path) -> None:
     view = ClassResults(class_db, environ={}, auto_refresh=0)
     view.watch_attempt()

@@ -584,7 +584,7 @@ class ClassroomTools:
         self.name_input.description = classroom_text("name.label", lang)
         self.name_input.placeholder = classroom_text("name.placeholder", lang)
         self.save_button.description = classroom_text("name.save", lang)
-        self.prompt.value = _esc(classroom_text("name.prompt", lang))
+        self.prompt.value = _esc(classroom_text("name.prompt_listed" if listed else "name.prompt", lang))
         note = self._note_html(lang)
         self.note.value = note
         self.note.layout.display = None if note else "none"

@@ -75,19 +75,23 @@ def _esc(s: str) -> str:
 
 class ReplayPanel(widgets.VBox):
     """The Replay and share panel of ``keeper`` (module doc); ``copy(text)`` puts text on the
-    clipboard (the app's store; call :meth:`copied` with its answer)."""
+    clipboard (the app's store; call :meth:`copied` with its answer), ``copy_link(code)`` a deal's
+    link.  ``kept=False`` where a game played on from a step is recorded nowhere (the teacher's page)."""
 
     def __init__(
         self,
         keeper: Keeper,
         copy: Callable[[str], None] | None = None,
         copy_link: Callable[[str], None] | None = None,
+        *,
+        kept: bool = True,
         **kwargs: Any,
     ) -> None:
         self._keeper = keeper
         self._session = session = keeper.session
         self._copy = copy
         self._copy_link = copy_link
+        self._kept = kept  # a game played on from a step counts (False on the teacher's page: nothing is recorded)
         self._copying = "record"  # what the clipboard's next answer is about: "record" or "link"
         self._replay: Replay | None = None
         self._aside: Game | None = None
@@ -438,8 +442,9 @@ class ReplayPanel(widgets.VBox):
         self._step_game = None
         self._render_steps()
         if played:
-            self._session.show_message(lambda lang: keep_text("replay.continued", lang, step=shown), MessageKind.INFO)
-            self._say("replay.continued", step=shown)
+            key = "replay.continued" if self._kept else "replay.continued_unkept"
+            self._session.show_message(lambda lang: keep_text(key, lang, step=shown), MessageKind.INFO)
+            self._say(key, step=shown)
 
 
 def _entry_label(entry: GameEntry, lang: str) -> str:

@@ -1252,7 +1252,7 @@ class ClassResults(widgets.VBox):
         board = BoardView(session.game, session.lang)
         board.attach(session)
         log_view = MoveLogView(session)
-        panel = ReplayPanel(Keeper(session, BrowserStore(key="tripeaks-teacher-replay")))
+        panel = ReplayPanel(Keeper(session, BrowserStore(key="tripeaks-teacher-replay")), kept=False)
         panel.set_open(True)
         panel.toggle.layout.display = "none"  # always open here; the box has its own Close
         panel.which.layout.display = "none"  # the game watched is the one picked above
