@@ -96,6 +96,8 @@ def test_the_statistics_plots_have_whole_ticks_and_each_kind_of_scoring_its_own_
         counts = assert_whole(ax, "y")
         assert max(counts) <= len(scores) + 1
         assert sum(p.get_height() for p in ax.patches) == len(scores)  # each game of this kind once
+        tallest = max(p.get_y() + p.get_height() for p in ax.patches)
+        assert ax.get_ylim()[1] >= tallest + 0.2  # the tallest bar keeps some room under the frame
         assert ax.get_xlabel() == keep_text("stats.axis_score_runs" if runs else "stats.axis_score", "en")
     if len(kinds) == 2:  # both kinds: the titles say which is which
         titles = [ax.get_title() for ax in axes]

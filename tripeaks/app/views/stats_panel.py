@@ -372,7 +372,7 @@ def paint_statistics(fig: Figure, history: Sequence[GameEntry], lang: str) -> No
         low, high = min(scores), max(scores)
         if high - low < 10:  # a few close scores: a range of whole points around them (no ticks 750.6…751.4)
             low, high = low - 5, high + 5
-        ax.hist(
+        counts, _edges, _bars = ax.hist(
             [[e.score for _, e in games if e.won], [e.score for _, e in games if not e.won]],
             bins=min(20, max(1, high - low + 1)),
             range=(low - 0.5, high + 0.5),
@@ -381,6 +381,8 @@ def paint_statistics(fig: Figure, history: Sequence[GameEntry], lang: str) -> No
             label=[t("stats.legend_won"), t("stats.legend_lost")],
         )
         ax.set_xlim(low - 0.5, high + 0.5)  # the scores' range: the ticks stay among them
+        tallest = max(float(max(c)) for c in counts)  # stacked: the last row holds the totals
+        ax.set_ylim(0, tallest * 1.15 + 0.25)  # headroom: the tallest bar never touches the frame
         ax.set_title(name("stats.plot_histogram", runs), fontsize=10)
         ax.set_xlabel(t("stats.axis_score_runs" if runs else "stats.axis_score"), fontsize=9)
         ax.set_ylabel(t("stats.axis_count"), fontsize=9)
