@@ -9,8 +9,6 @@ The end of a game on a phone: the panel over the felt holds all it says, the rev
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tripeaks import Status
@@ -18,7 +16,7 @@ from tripeaks.i18n import LANGUAGE_NAMES, LANGUAGES, status_message
 from tripeaks.i18n.ui import ui_text
 
 from .test_app_browser import NOTEBOOK, open_with_code
-from .test_look_browser import BLOCKED_AFTER_DRAWS
+from .test_look_browser import BLOCKED_AFTER_DRAWS, settle
 from .tripeaks_page import TriPeaksPage
 
 pytestmark = pytest.mark.e2e
@@ -41,10 +39,6 @@ _SCROLL_JS = """
 
 
 _TOP_JS = "() => Math.round(document.querySelector('.tp-controls').getBoundingClientRect().top)"
-
-
-def _settle(page: Any) -> None:
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def _inside(box: dict, w: int, h: int) -> bool:
@@ -73,7 +67,7 @@ def test_a_phone_has_undo_and_hint_on_screen_and_more_opens_the_rest(voila_serve
                 page.locator(".tp-lang").first.wait_for(state="hidden")
             app.wait_text(".tp-more-toggle", ui_text("controls.more", lang))
             page.evaluate(_SCROLL_JS, False)
-            _settle(page)
+            settle(page)
             boxes = page.evaluate(_BOXES_JS, [*_PLAY_BAR, *_FOLDED, ".tp-stock", ".tp-waste .tp-face"])
             where = (lang, size)
             # From the page's top, without a scroll: the play bar whole, on screen, on one line.
@@ -126,7 +120,7 @@ def test_a_phone_has_undo_and_hint_on_screen_and_more_opens_the_rest(voila_serve
         app.wait_disabled(".tp-undo")
         # At the page's end the bar is back in its place, after the status line.
         page.evaluate(_SCROLL_JS, True)
-        _settle(page)
+        settle(page)
         status, bar = page.evaluate(
             """() => ['.tp-status', '.tp-controls'].map(s => document.querySelector(s).getBoundingClientRect().top)"""
         )
@@ -156,11 +150,11 @@ def test_a_desktop_has_the_play_bar_first_and_no_more_button(voila_server, page,
     tops = [page.evaluate(_TOP_JS)]
     app.click_card(20)  # 8♦ onto 7♥: a play, explained in one line
     app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=1))
-    _settle(page)
+    settle(page)
     tops.append(page.evaluate(_TOP_JS))
     app.click_card(18)  # not adjacent: refused, with the advice
     page.wait_for_selector(".tp-status.tp-status-error")
-    _settle(page)
+    settle(page)
     tops.append(page.evaluate(_TOP_JS))
     assert len(set(tops)) == 1, tops
     assert page_errors == []
@@ -193,7 +187,7 @@ def test_a_phone_shows_the_whole_end_of_game_panel_and_the_reviews_answer(voila_
             app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=_ + 1))
         page.locator(".tp-end-again").wait_for(state="visible")
         page.evaluate(_SCROLL_JS, False)
-        _settle(page)
+        settle(page)
         g = page.evaluate(_END_JS)
         # It starts over the felt and holds all it says: nothing scrolls inside it.
         assert g["board"]["y"] <= g["end"]["y"] < g["board"]["bottom"], g
@@ -203,7 +197,7 @@ def test_a_phone_shows_the_whole_end_of_game_panel_and_the_reviews_answer(voila_
         assert app.text(".tp-end-title") == status_message(Status.BLOCKED, "en")
         for sel in (".tp-end-again", ".tp-end .tp-review-button"):
             page.locator(sel).scroll_into_view_if_needed()
-            _settle(page)
+            settle(page)
             hit = page.eval_on_selector(
                 sel,
                 "el => { const r = el.getBoundingClientRect();"
