@@ -216,17 +216,25 @@ def test_the_lesson_setup_at_1280x800_puts_each_box_in_its_section_with_its_whol
         }
         if lang != "en":
             page.locator(".tp-class-top select").select_option(label=LANGUAGE_NAMES[lang])
-            page.wait_for_function(
-                "(text) => [...document.querySelectorAll('.tp-class input')].some(i => i.placeholder === text)",
-                arg=placeholders["lesson-name"],
-            )
+        # each widget's placeholder arrives in its own message: wait for all three, not only the first
+        page.wait_for_function(
+            "(texts) => texts.every(t => [...document.querySelectorAll('.tp-class input')]"
+            ".some(i => i.placeholder === t))",
+            arg=list(placeholders.values()),
+        )
+        headings = [classroom_text("lesson.heading", lang), classroom_text("challenge.heading", lang)]
+        page.wait_for_function(
+            "(texts) => texts.every(t => [...document.querySelectorAll('.tp-class h3')]"
+            ".some(h => h.textContent.trim() === t))",
+            arg=headings,
+        )
         found = page.evaluate(_SETUP, placeholders)
         for name, box in found["fits"].items():  # the whole placeholder shows: nothing cut at the right
             assert box["text"] <= box["room"], (name, box)
         lesson = page.evaluate(
             "(texts) => texts.map(t => [...document.querySelectorAll('.tp-class h3')]"
             ".find(h => h.textContent.trim() === t).getBoundingClientRect().top)",
-            [classroom_text("lesson.heading", lang), classroom_text("challenge.heading", lang)],
+            headings,
         )
         fits = found["fits"]
         assert lesson[0] < fits["lesson-name"]["top"] == fits["lesson-challenge"]["top"] < lesson[1]
