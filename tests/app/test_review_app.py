@@ -7,6 +7,8 @@ from functools import lru_cache
 
 import pytest
 from fake_store import kept_app
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from page import ui
 from widget_state import plain
 
@@ -168,3 +170,80 @@ def test_a_turning_point_older_than_the_entries_shown_is_still_listed_once() -> 
     assert len(entries) == 1 and f"Move {game.standing_actions[turning - 1].moves}:" in entries[0]
     log = ui(app).move_log.value
     assert log.index("tp-log-more") < log.index("tp-log-turning")  # listed after the newest entries
+
+
+def test_a_game_lost_on_the_way_and_won_back_with_undos_says_so_beside_the_standing_verdict() -> None:
+    # The tester's case: lose the game, rewind, win. The standing moves never lost it (docs/rules.md §9),
+    # so the first sentence says so; the second says the player reached a lost position and took moves back.
+    from tripeaks.solver import solve
+
+    lost, turning = lost_game()
+    game = lost.restart()
+    for event in lost.standing_actions[:turning]:
+        game.apply(event.token)
+    assert not is_winnable(game)
+    game.undo()  # one undo is enough: the position before the turning point is winnable
+    for action in solve(game).line:
+        game.apply(action)
+    assert game.status is Status.WON
+    app = app_with(game)
+    app.review_view.button.click()
+    review = app.review.review
+    assert review is not None and review.turning_point is None
+    sentence = plain(app.review_view.text.value)
+    note = review_text("review.taken_back_lost", "en", undos=1)
+    assert sentence.endswith(" " + note) and "took back 1 move " in note
+    app.set_language("pt")
+    assert plain(app.review_view.text.value).endswith(review_text("review.taken_back_lost", "pt", undos=1))
+
+
+def test_a_game_with_undos_that_never_lost_it_says_only_that_moves_were_taken_back() -> None:
+    from tripeaks.solver import solve
+
+    game = Game.from_code("TP1-E-AAAAAAD")
+    line = solve(game).line
+    game.apply(line[0])
+    game.undo()
+    game.apply(line[0])
+    game.apply(line[1])
+    game.undo()
+    game.undo()
+    for action in line:
+        game.apply(action)
+    assert game.status is Status.WON
+    app = app_with(game)
+    app.review_view.button.click()
+    sentence = plain(app.review_view.text.value)
+    assert sentence.endswith(" " + review_text("review.taken_back", "en", undos=3))
+    assert review_text("review.taken_back_lost", "en", undos=3) not in sentence
+
+
+def test_a_game_without_undos_has_one_sentence() -> None:
+    game, _ = lost_game()
+    app = app_with(game)
+    app.review_view.button.click()
+    assert app.review.taken_back is None
+    assert "took back" not in plain(app.review_view.text.value)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), undo_weight=st.floats(0.05, 0.6))
+def test_the_positions_undone_from_are_those_before_each_run_of_undos(seed: int, undo_weight: float) -> None:
+    from tripeaks.app.model.review import taken_back_tips
+
+    rng = random.Random(seed)
+    game = Game.from_code(GameCode("E", rng.randrange(32**7)))
+    expected = []
+    previous_undo = False
+    for _ in range(rng.randrange(1, 60)):
+        if game.is_over:
+            break
+        if game.can_undo and rng.random() < undo_weight:
+            if not previous_undo:
+                expected.append(game.state_key())
+            game.undo()
+            previous_undo = True
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+            previous_undo = False
+    assert [tip.state_key() for tip in taken_back_tips(game)] == expected

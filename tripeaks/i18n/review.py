@@ -17,7 +17,7 @@ from .core import lookup
 if TYPE_CHECKING:  # the solver is loaded when a review is asked for, not with the app
     from ..solver import Review, ReviewedMove
 
-__all__ = ["review_text", "review_message", "try_again_label"]
+__all__ = ["review_text", "review_message", "taken_back_message", "try_again_label"]
 
 
 def review_text(key: str, lang: str = "en", **values: Any) -> str:
@@ -62,6 +62,13 @@ def review_message(review: Review, lang: str = "en", kept: Action | None = None,
     if not review.points_complete:
         return review_text("review.points_unknown", lang)
     return review_text("review.best" if review.won else "review.stayed", lang)
+
+
+def taken_back_message(undos: int, lost: bool | None, lang: str = "en") -> str:
+    """The review's second sentence for a game with ``undos`` (≥ 1) undos in its history
+    (docs/rules.md §4, §9): the review follows the standing moves, and, when ``lost`` is ``True``,
+    a position the player undid from could no longer be won."""
+    return review_text("review.taken_back_lost" if lost else "review.taken_back", lang, undos=undos)
 
 
 def _cost(move: ReviewedMove, lang: str) -> str:

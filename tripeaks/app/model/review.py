@@ -11,21 +11,54 @@ changes.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...engine.cards import CardOrJoker
-from ...engine.game import Action, Event, Game
+from ...engine.game import UNDO, Action, Event, Game
 from ...i18n.review import review_text
 from .session import GameSource, GameStarted, MessageKind, MoveMade, MoveUndone, PlaySession, SessionEvent, TimeRanOut
 
 if TYPE_CHECKING:  # the solver is loaded when a review is asked for, not with the app
     from ...solver import Review, ReviewedMove
 
-__all__ = ["GameReview", "REVIEW_SECONDS", "position_after"]
+__all__ = ["GameReview", "REVIEW_SECONDS", "TakenBack", "position_after", "taken_back_tips"]
 
 REVIEW_SECONDS = 2.0
 """The review's time budget (seconds): verdicts first, then points; what it misses is said unknown."""
+
+
+@dataclass(frozen=True)
+class TakenBack:
+    """The moves ``game`` took back, for the review's second sentence (docs/rules.md §4, §9).
+
+    ``undos``: how many undos its history holds (a rewind of n moves is n
+    undos); ``lost``: ``True`` when a position the player undid from could
+    no longer be won (the game was lost on the way and won back), ``False``
+    when every such position was proved winnable, ``None`` when the solver's
+    budget ran out before it knew.
+    """
+
+    undos: int
+    lost: bool | None
+
+
+def taken_back_tips(game: Game) -> list[Game]:
+    """The positions the player undid from, oldest first: the position before each run of undos
+    in ``game``'s history (a new game each; ``game`` is not changed; docs/rules.md §4)."""
+    record = game.to_record()
+    tokens = record["actions"]
+    position = game.restart()
+    tips: list[Game] = []
+    previous = ""
+    for token in tokens:
+        if token == UNDO and previous != UNDO:
+            tips.append(position.copy())
+        position.apply(token)
+        previous = token
+    return tips
 
 
 def position_after(game: Game, moves: int) -> Game:
@@ -60,6 +93,8 @@ class GameReview:
         self.review: Review | None = None
         self.game: Game | None = None
         self.kept: tuple[Action, CardOrJoker | None] | None = None
+        self.taken_back: TakenBack | None = None
+        """The moves taken back on the way (``None``: the game has no undo)."""
         self._tokens: tuple[str, ...] = ()
         self._start: dict[str, Any] = {}
         self._observers: list[Callable[[], None]] = []
@@ -85,7 +120,7 @@ class GameReview:
         """Forget the review."""
         if self.review is None:
             return
-        self.review, self.game, self.kept = None, None, None
+        self.review, self.game, self.kept, self.taken_back = None, None, None, None
         self._tokens, self._start = (), {}
         self._changed()
 
@@ -111,8 +146,28 @@ class GameReview:
             if sol.verdict is Verdict.WINNABLE and sol.line:
                 first = sol.line[0]
                 self.kept = (first, before.card_at(first) if isinstance(first, int) else None)
+        self.taken_back = self._taken_back(reviewed)
         self._changed()
         return result
+
+    def _taken_back(self, game: Game) -> TakenBack | None:
+        """Whether the player lost the game on the way and took the moves back (a quarter of the budget in all)."""
+        from ...solver import Verdict, solve
+
+        undos = sum(1 for token in game.to_record()["actions"] if token == UNDO)
+        if not undos:
+            return None
+        budget = None if self.time_limit is None else self.time_limit / 4
+        deadline = None if budget is None else time.monotonic() + budget
+        lost: bool | None = False
+        for tip in taken_back_tips(game):
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            verdict = solve(tip, time_limit=left).verdict
+            if verdict is Verdict.UNWINNABLE:
+                return TakenBack(undos, True)
+            if verdict is not Verdict.WINNABLE:
+                lost = None
+        return TakenBack(undos, lost)
 
     @property
     def focus(self) -> ReviewedMove | None:

@@ -1,5 +1,5 @@
 """The game review's widgets (docs/rules.md §9): *Review this game*, its one-sentence
-explanation and *Try again from move N*.
+explanation (and a second one when moves were taken back) and *Try again from move N*.
 
 :class:`ReviewView` is built on a :class:`~tripeaks.app.model.review.GameReview`
 and a ``source`` giving the game to review (the game on the table at its
@@ -18,7 +18,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from ...engine.game import Game
-from ...i18n.review import review_message, review_text, try_again_label
+from ...i18n.review import review_message, review_text, taken_back_message, try_again_label
 from ..model.review import GameReview
 from ..model.session import LanguageChanged, PlaySession, SessionEvent
 
@@ -90,6 +90,10 @@ class ReviewView(widgets.VBox):
             return
         kept = self._review.kept
         sentence = review_message(result, lang, *(kept if kept is not None else (None, None)))
+        taken = self._review.taken_back
+        note = "" if taken is None else taken_back_message(taken.undos, taken.lost, lang)
+        if note:  # the standing moves may have stayed winnable while the player lost it and undid
+            sentence = f"{sentence} {note}"
         self.text.value = f'<p class="tp-review-sentence" role="status">{html.escape(sentence)}</p>'
         moves = self._review.try_again_from()
         if moves is None:
