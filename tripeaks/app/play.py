@@ -132,8 +132,9 @@ class TriPeaksApp(widgets.VBox):
         self.log_panel.attach_review(self.review)
         self.plot_panel.attach_review(self.review)
         self.refusal_note = RefusalNote(s)
-        self.table = widgets.Box([self.board, self.end_view, self.refusal_note])
-        """The board with what is shown over it: the end of the game and the reason of a refused move."""
+        self.table = widgets.Box([self.board, self.end_view.cascade, self.end_view, self.refusal_note])
+        """The board with what is shown over it: a win's falling cards, the end of the game and the reason
+        of a refused move."""
         self.table.add_class("tp-table")
         self.main = widgets.VBox([self.header, self.table, self.status_row, self.controls, self.confirm])
         """The playing column: the header, the table, the status line right under it, the controls."""

@@ -5,9 +5,14 @@ Once the game is over — won, blocked or out of time (docs/rules.md §2, §8) �
 
 * a **heading** saying how the game ended: a cheer after a win, else "No more
   moves possible" or "Time is up" (the status line may be out of sight);
-* after a win, a **celebration**: card suits rising over the panel for about
-  two seconds (CSS only; with ``prefers-reduced-motion: reduce`` they stand
-  still), decoration that screen readers skip;
+* after a win, a **celebration**: the heading large, the final score large
+  and counting up from 0 for under a second, card suits rising in the
+  heading's row and a short cascade of cards falling over the felt behind the
+  panel (:attr:`EndOfGameView.cascade`, about two seconds), CSS only, nothing
+  fetched; with ``prefers-reduced-motion: reduce`` nothing moves (the suits
+  stand still, the score shows at once, no cascade).  The decoration is
+  hidden from screen readers; the win's sound plays when sound is on
+  (:mod:`tripeaks.app.views.sound`);
 * a **summary**: final score, moves, draws, undos, hints (with the hint tools) and the time played, from
   the game's finished-game entry (:meth:`EndOfGameView.entry`, whose duration
   is the game's one clock: the same as the history's and the class row's);
@@ -26,7 +31,8 @@ It hides again when the game goes on (an undo from a blocked game) or
 another game is dealt.
 
 CSS classes: ``tp-end`` (the panel; ``tp-end-won`` / ``-blocked`` /
-``-time_up``; ``tp-end-open`` while it is shown), ``tp-end-title``, ``tp-celebrate`` (the suits),
+``-time_up``; ``tp-end-open`` while it is shown), ``tp-end-title``, ``tp-end-bigscore`` (a win's
+score, ``tp-countup`` while it counts), ``tp-celebrate`` (the suits), ``tp-cascade`` (the falling cards),
 ``tp-end-summary`` (a ``table``, a row per figure), ``tp-end-actions`` (``tp-end-again``,
 ``tp-end-close``), ``tp-breakdown`` (a ``table``; each row
 ``tp-part-<key>``, the last ``tp-part-total``).
@@ -58,6 +64,8 @@ CSS = static.text("endgame.css")
 """Style of the end-of-game panel (``tp-*`` selectors only)."""
 
 _SUITS = (("♠", "tp-black"), ("♥", "tp-red"), ("♣", "tp-black"), ("♦", "tp-red"))
+_CASCADE_CARDS = 14
+"""How many cards fall over the felt after a win."""
 
 
 @dataclass(frozen=True)
@@ -133,6 +141,11 @@ class EndOfGameView(widgets.VBox):
         self.celebration = widgets.HTML()
         self.celebration.add_class("tp-celebrate")
         self.celebration.layout.display = "none"  # until a win
+        self.cascade = widgets.HTML()
+        """The cards falling over the felt after a win: the app puts it in the table, behind the panel."""
+        self.cascade.add_class("tp-cascade")
+        self.cascade.layout.display = "none"  # until a win
+        self._counting = False
         self.body = widgets.HTML()
         self.body.add_class("tp-end-body-box")
         self.again_button = widgets.Button()
@@ -176,6 +189,7 @@ class EndOfGameView(widgets.VBox):
         elif isinstance(event, GAME_CHANGES):
             if isinstance(event, GameStarted) or not self._session.game.is_over:
                 self._show(self.celebration, "")
+                self._show(self.cascade, "")
             self.render()
         elif isinstance(event, LanguageChanged):
             self.render()
@@ -183,10 +197,18 @@ class EndOfGameView(widgets.VBox):
     def celebrate(self) -> None:
         """Start the celebration of a win (once: a language switch does not start it again)."""
         spans = "".join(
-            f'<span class="{cls}" style="left: {42 + 4.5 * i:.1f}%; animation-delay: {(i % 4) * 0.12:.2f}s">{suit}</span>'
+            f'<span class="{cls}" style="left: {58 + 2.9 * i:.1f}%; animation-delay: {(i % 4) * 0.12:.2f}s">{suit}</span>'
             for i, (suit, cls) in enumerate(_SUITS * 3)
         )
         self._show(self.celebration, f'<div class="tp-confetti" aria-hidden="true">{spans}</div>')
+        cards = "".join(
+            f'<span class="tp-fall" style="left: {3 + 88 * ((i * 5) % _CASCADE_CARDS) / (_CASCADE_CARDS - 1):.1f}%;'
+            f' animation-delay: {(i % 5) * 0.11 + (i % 3) * 0.05:.2f}s">'
+            f'<span class="tp-fall-card {cls}">{suit}</span></span>'
+            for i, (suit, cls) in enumerate((_SUITS * 4)[:_CASCADE_CARDS])
+        )
+        self._show(self.cascade, f'<div class="tp-cascade-cards" aria-hidden="true">{cards}</div>')
+        self._counting = True  # the score counts up once: a later rendering (a language switch) shows it still
         self.render()
 
     def render(self) -> None:
@@ -204,12 +226,30 @@ class EndOfGameView(widgets.VBox):
         # The panel says how the game ended (the status line may be out of sight): a cheer for a win,
         # "No more moves possible" or "Time is up" otherwise.
         heading = rules_text("end.won_title", lang) if status is Status.WON else status_message(status, lang)
-        self._show(self.title, f'<div role="heading" aria-level="2">{_esc(heading)}</div>')
+        self._show(self.title, f'<div role="heading" aria-level="2">{_esc(heading)}</div>{self._big_score(game, lang)}')
         self.body.value = f'<div class="tp-end-body">{self._summary(game, lang)}{self._breakdown(game, lang)}</div>'
         self.again_button.description = ui_text("new.again", lang)
         self.close_button.description = ui_text("end.close", lang)
         self.close_button.tooltip = ui_text("end.close_tip", lang)
         self._open(not self._dismissed)
+
+    def _big_score(self, game: Game, lang: str) -> str:
+        """A win's final score, large under the heading; right after the win it counts up from 0 (CSS,
+        the count ``aria-hidden``: the number itself is the real text, shown once the count is done)."""
+        if game.status is not Status.WON:
+            return ""
+        counting, self._counting = self._counting, False
+        count = (
+            f'<span class="tp-countup" aria-hidden="true" style="--tp-final: {max(game.score, 0)}"></span>'
+            if counting
+            else ""
+        )
+        return (
+            f'<div class="tp-end-bigscore{" tp-counting" if counting else ""}">'
+            f'<span class="tp-bigscore-label">{_esc(rules_text("end.score", lang))}</span>'
+            f'<span class="tp-bigscore-value">{count}<span class="tp-bigscore-number">'
+            f"{_esc(format_number(game.score, lang))}</span></span></div>"
+        )
 
     def _open(self, on: bool) -> None:
         """Show or fold the panel; ``tp-end-open`` marks it shown (the board's win banner then steps aside)."""
