@@ -166,3 +166,59 @@ def test_merging_adds_only_the_games_not_there():
     a, b, c = entry(700, True, 0), entry(710, True, 1), entry(720, True, 2)
     merged, added = merge_history([a, c], [b, c])
     assert merged == [a, b, c] and added == 1
+
+
+_finished = st.builds(
+    lambda score, moves, result, minute: GameEntry(
+        code="TP1-E-AAAAAAB",
+        rules="E",
+        result=result,
+        score=score,
+        moves=moves,
+        draws=0,
+        undos=0,
+        duration=60.0,
+        date=T0 + datetime.timedelta(minutes=minute),
+    ),
+    st.integers(0, 1000),
+    st.integers(1, 120),
+    st.sampled_from([Outcome.WON, Outcome.BLOCKED, Outcome.TIME_UP]),
+    st.integers(0, 10_000),
+)
+_abandoned = st.builds(
+    lambda score, moves, minute: GameEntry(
+        code="TP1-E-AAAAAAB",
+        rules="E",
+        result=Outcome.ABANDONED,
+        score=score,
+        moves=moves,
+        draws=0,
+        undos=0,
+        duration=5.0,
+        date=T0 + datetime.timedelta(minutes=minute),
+    ),
+    st.integers(0, 1000),
+    st.integers(1, 5),  # left after very few moves
+    st.integers(0, 10_000),
+)
+
+
+@given(
+    finished=st.lists(_finished, max_size=12), abandoned=st.lists(_abandoned, min_size=1, max_size=6), data=st.data()
+)
+def test_an_abandoned_game_never_moves_the_best_and_average_score(finished, abandoned, data):
+    """As in the class results (docs/teach/lesson-live.md, Honest counts): the best score and the averages
+    are over finished games; abandons are counted apart (and in the games played, as losses)."""
+    games = data.draw(st.permutations(finished + abandoned))
+    s, alone = summarize(games), summarize(finished)
+    assert (s.best_score, s.average_score, s.average_moves) == (
+        alone.best_score,
+        alone.average_score,
+        alone.average_moves,
+    )
+    assert s.abandoned == len(abandoned) and s.played == len(finished) + len(abandoned)
+    assert s.won == alone.won and s.win_rate == alone.won / s.played
+    if finished:
+        assert s.average_score == pytest.approx(sum(e.score for e in finished) / len(finished))
+    else:
+        assert s.best_score is s.average_score is s.average_moves is None

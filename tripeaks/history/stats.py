@@ -19,7 +19,8 @@ as a record does (§6); ``rules`` is the rule set's text (``"E"``,
 continued from a record's step, which counted through the moves made on it here only.
 
 :func:`summarize` gives the figures of a list of games (played, won, win
-rate, streaks, best and average score, average moves); :func:`by_rules`
+rate, streaks, abandoned, and over the finished games only the best and average score and
+average moves); :func:`by_rules`
 per rule set; :func:`daily_summary` the deal-of-the-day streak.
 :func:`export_history` / :func:`import_history` write and read a whole
 history as JSON; reading refuses anything malformed with a
@@ -98,8 +99,13 @@ def read_entries_apart(games: Any, where: str = "history") -> tuple[list[GameEnt
 @dataclass(frozen=True)
 class Summary:
     """The figures of some games: counts, ``win_rate`` 0–1, streaks of wins in a row (``current``:
-    the one the latest games make), points and moves; the averages are ``None`` with no game;
-    ``from_record`` how many were continued from a record."""
+    the one the latest games make), points and moves; ``from_record`` how many were continued from
+    a record.
+
+    The best score and the averages are those of the *finished* games (won, blocked or out of time),
+    as in the class results: a game abandoned after a move or two is counted apart (``abandoned``,
+    and in ``played`` as a loss) and never lifts or lowers them; they are ``None`` with no finished
+    game."""
 
     played: int
     won: int
@@ -112,6 +118,9 @@ class Summary:
     from_record: int = 0
     """How many of the games were continued from a record (docs/rules.md §6): they count
     through the moves made on them here only."""
+    abandoned: int = 0
+    """How many of the games were abandoned (left before their end): losses, outside the best score
+    and the averages."""
 
 
 def _streaks(wins: Iterable[bool]) -> tuple[int, int]:
@@ -128,16 +137,18 @@ def summarize(entries: Sequence[GameEntry]) -> Summary:
     played = len(games)
     won = sum(e.won for e in games)
     current, best = _streaks(e.won for e in games)
+    finished = [e for e in games if e.result is not Outcome.ABANDONED]
     return Summary(
         played=played,
         won=won,
         win_rate=won / played if played else None,
         current_streak=current,
         best_streak=best,
-        best_score=max((e.score for e in games), default=None),
-        average_score=sum(e.score for e in games) / played if played else None,
-        average_moves=sum(e.moves for e in games) / played if played else None,
+        best_score=max((e.score for e in finished), default=None),
+        average_score=sum(e.score for e in finished) / len(finished) if finished else None,
+        average_moves=sum(e.moves for e in finished) / len(finished) if finished else None,
         from_record=sum(e.from_record for e in games),
+        abandoned=len(games) - len(finished),
     )
 
 

@@ -28,11 +28,16 @@ LINE = "#1d4e89"
 class FigureImage:
     """A figure of ``width`` × ``height`` pixels and the ``image`` widget (PNG) that shows it."""
 
-    def __init__(self, width: int, height: int, css_class: str) -> None:
+    def __init__(self, width: int, height: int, css_class: str, fill: bool = False, scale: int = 1) -> None:
+        """``fill``: the image takes its panel's whole width (else ``width`` pixels at most);
+        ``scale``: the PNG has that many pixels per CSS pixel (sharp on a phone's screen)."""
         self.size = (width, height)
+        self.scale = scale
         self.image = widgets.Image(
             format="png",
-            layout=widgets.Layout(display="none", width=f"{width}px", max_width="100%", height="auto"),
+            layout=widgets.Layout(
+                display="none", width="100%" if fill else f"{width}px", max_width="100%", height="auto"
+            ),
         )
         self.image.add_class(css_class)
         self.png = b""
@@ -47,7 +52,7 @@ class FigureImage:
 
         if self._figure is None:
             width, height = self.size
-            self._figure = Figure(figsize=(width / 100, height / 100), dpi=100, facecolor=FACE)
+            self._figure = Figure(figsize=(width / 100, height / 100), dpi=100 * self.scale, facecolor=FACE)
             self._canvas = FigureCanvasAgg(self._figure)
         self._figure.clear()
         paint(self._figure)

@@ -4,8 +4,9 @@ and the session (the language); the figures come from :mod:`tripeaks.history.sta
 
 Figures (per rule set, docs/rules.md §8, and for all of them): played, won,
 win %, current and best streak of wins, best and average final score
-(docs/rules.md §3), average moves; and the deal-of-the-day line (days played,
-won, daily streak).  The plots (one figure, drawn only while the panel is
+(docs/rules.md §3) and average moves over the finished games, the games abandoned (counted apart,
+outside those), the games continued from a saved one (a tooltip says how they count); and the
+deal-of-the-day line (days played, won, daily streak).  The plots (one figure, drawn only while the panel is
 open, :func:`paint_statistics`): the final score of each game in order (wins marked), the win
 rate by rule set, a histogram of final scores.  Run-scored games (docs/rules.md §8: they start at
 0, not 500) never share a score axis with the others: each kind has its own labelled panels.
@@ -40,14 +41,18 @@ from .charts import DAILY, LINE, LOST, WON, FigureImage
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["StatsPanel", "CSS", "rules_label", "paint_statistics", "run_scored"]
+__all__ = ["StatsPanel", "CSS", "rules_label", "paint_statistics", "run_scored", "PLOT_SIZE", "TICK_POINTS"]
 
 CSS = static.text("stats_panel.css")
 """Style of the panel (``tp-*`` classes, the colours of :mod:`tripeaks.app.views.theme`)."""
 
-_PLOT_SIZE = (560, 720)
-_MIXED_HEIGHT = 1080
+PLOT_SIZE = (380, 680)
+"""The plots' size in CSS pixels at their drawn size (PNG at twice that): about the side column's width
+beside the board and a phone's, which the image fills, so its words are read at about their size."""
+_MIXED_HEIGHT = 1020
 """The plots' height in pixels when run-scored games and 500-based ones each have their own panels."""
+TICK_POINTS = 9
+"""The size of the plots' smallest words (ticks, legends), in points at the drawn size."""
 
 
 def _esc(s: str) -> str:
@@ -88,7 +93,7 @@ class StatsPanel(widgets.VBox):
         self.daily = widgets.HTML()
         self.daily.add_class("tp-stats-daily")
         self.caption = widgets.HTML()
-        self.plot = FigureImage(*_PLOT_SIZE, "tp-stats-plot")
+        self.plot = FigureImage(*PLOT_SIZE, "tp-stats-plot", fill=True, scale=2)
         self.export_link = widgets.HTML()
         self.export_link.add_class("tp-stats-export")
         self.import_upload = widgets.FileUpload(accept=".json,application/json", multiple=False)
@@ -196,8 +201,10 @@ class StatsPanel(widgets.VBox):
             "stats.best_score",
             "stats.average_score",
             "stats.average_moves",
+            "stats.abandoned",
             "stats.from_record",
         )
+        titles = {"stats.from_record": f' title="{_esc(keep_text("stats.from_record_tip", lang))}"'}
         # One column per rule set, then all of them; a row per figure: narrow enough for the side
         # column beside the board, and a phone (a row per rule set needed ten columns).
         columns = [(rules_label(r, lang), s, "") for r, s in by_rules(history).items()]
@@ -207,7 +214,7 @@ class StatsPanel(widgets.VBox):
             f'<th scope="col" class="{cls}">{_esc(name)}</th>' for name, _s, cls in columns
         )
         body = "".join(
-            f'<tr><th scope="row">{_esc(keep_text(h, lang))}</th>'
+            f'<tr><th scope="row"{titles.get(h, "")}>{_esc(keep_text(h, lang))}</th>'
             + "".join(f'<td class="{cls}">{_esc(v[i])}</td>' for v, (_n, _s, cls) in zip(values, columns))
             + "</tr>"
             for i, h in enumerate(heads[1:])
@@ -230,6 +237,7 @@ class StatsPanel(widgets.VBox):
             num(s.best_score),
             num(s.average_score, 1),
             num(s.average_moves, 1),
+            format_number(s.abandoned, lang),
             format_number(s.from_record, lang),
         ]
         return values
@@ -314,7 +322,7 @@ def paint_statistics(fig: Figure, history: Sequence[GameEntry], lang: str) -> No
     kinds = [(runs, [(x, e) for x, e in numbered if run_scored(e) is runs]) for runs in (False, True)]
     kinds = [(runs, games) for runs, games in kinds if games]
     mixed = len(kinds) > 1
-    fig.set_size_inches(_PLOT_SIZE[0] / 100, (_MIXED_HEIGHT if mixed else _PLOT_SIZE[1]) / 100)
+    fig.set_size_inches(PLOT_SIZE[0] / 100, (_MIXED_HEIGHT if mixed else PLOT_SIZE[1]) / 100)
     ratios = [1.2] * len(kinds) + [1.0] + [1.0] * len(kinds)
     axes = list(fig.subplots(len(ratios), 1, gridspec_kw={"height_ratios": ratios}, squeeze=False)[:, 0])
     score_axes, middle, hist_axes = axes[: len(kinds)], axes[len(kinds)], axes[len(kinds) + 1 :]
@@ -342,14 +350,14 @@ def paint_statistics(fig: Figure, history: Sequence[GameEntry], lang: str) -> No
             ax.scatter(
                 *zip(*daily), facecolors="none", edgecolors=DAILY, s=80, linewidths=1.5, label=t("stats.legend_daily")
             )
-        ax.set_title(name("stats.plot_scores", runs), fontsize=10)
-        ax.set_xlabel(t("stats.axis_game"), fontsize=9)
-        ax.set_ylabel(t("stats.axis_score_runs" if runs else "stats.axis_score"), fontsize=9)
+        ax.set_title(name("stats.plot_scores", runs), fontsize=TICK_POINTS + 2)
+        ax.set_xlabel(t("stats.axis_game"), fontsize=TICK_POINTS + 1)
+        ax.set_ylabel(t("stats.axis_score_runs" if runs else "stats.axis_score"), fontsize=TICK_POINTS + 1)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
         ax.yaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
         ax.set_xlim(0.5, len(history) + 0.5)  # whole games only, even for one game (no ticks 0.96…1.04)
         ax.set_ylim(*_whole_range(scores))
-        ax.legend(loc="best", fontsize=8, frameon=False)
+        ax.legend(loc="best", fontsize=TICK_POINTS, frameon=False)
     groups = by_rules(history)
     names = [rules_label(r, lang) for r in groups]
     rates = [100 * (s.win_rate or 0) for s in groups.values()]
@@ -363,10 +371,10 @@ def paint_statistics(fig: Figure, history: Sequence[GameEntry], lang: str) -> No
             bar.get_y() + bar.get_height() / 2,
             f"{summary.won}/{summary.played}",
             va="center",
-            fontsize=8,
+            fontsize=TICK_POINTS,
         )
-    middle.set_title(t("stats.plot_rates"), fontsize=10)
-    middle.set_xlabel(t("stats.axis_rate"), fontsize=9)
+    middle.set_title(t("stats.plot_rates"), fontsize=TICK_POINTS + 2)
+    middle.set_xlabel(t("stats.axis_rate"), fontsize=TICK_POINTS + 1)
     for ax, (runs, games) in zip(hist_axes, kinds):
         scores = [e.score for _, e in games]
         low, high = min(scores), max(scores)
@@ -383,13 +391,13 @@ def paint_statistics(fig: Figure, history: Sequence[GameEntry], lang: str) -> No
         ax.set_xlim(low - 0.5, high + 0.5)  # the scores' range: the ticks stay among them
         tallest = max(float(max(c)) for c in counts)  # stacked: the last row holds the totals
         ax.set_ylim(0, tallest * 1.15 + 0.25)  # headroom: the tallest bar never touches the frame
-        ax.set_title(name("stats.plot_histogram", runs), fontsize=10)
-        ax.set_xlabel(t("stats.axis_score_runs" if runs else "stats.axis_score"), fontsize=9)
-        ax.set_ylabel(t("stats.axis_count"), fontsize=9)
+        ax.set_title(name("stats.plot_histogram", runs), fontsize=TICK_POINTS + 2)
+        ax.set_xlabel(t("stats.axis_score_runs" if runs else "stats.axis_score"), fontsize=TICK_POINTS + 1)
+        ax.set_ylabel(t("stats.axis_count"), fontsize=TICK_POINTS + 1)
         ax.yaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
         ax.xaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
-        ax.legend(loc="best", fontsize=8, frameon=False)
+        ax.legend(loc="best", fontsize=TICK_POINTS, frameon=False)
     for ax in axes:
         ax.set_facecolor("#ffffff")
-        ax.tick_params(labelsize=8)
+        ax.tick_params(labelsize=TICK_POINTS)
     fig.tight_layout()
