@@ -234,3 +234,12 @@ def test_the_summary_counts_the_hints_the_game_used(lang):
     for _ in range(23):
         bare.board.stock_button.click()
     assert "hints" not in _summary_rows(bare) and len(_summary_rows(bare)) == 5
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_moves_of_the_summary_and_the_plays_of_the_breakdown_have_distinct_words(lang):
+    """The summary's Moves (plays and draws) and the breakdown's Plays and Draws stand side by side:
+    in French "Coups" next to "Coups joués", in Portuguese "Jogadas" twice, read as the same thing."""
+    labels = [rules_text(key, lang) for key in ("end.moves", "end.part.plays", "end.part.draws")]
+    first_words = [label.split()[0].casefold() for label in labels]
+    assert len(set(first_words)) == len(labels), labels
