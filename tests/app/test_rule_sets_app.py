@@ -312,7 +312,7 @@ def test_the_menu_and_the_options_follow_the_language(lang):
     assert ui(app).new_rule.value == CUSTOM
     assert menu.draw.description == rules_text("custom.draw", lang)
     assert menu.timer.options[0][0] == rules_text("custom.timer_none", lang)
-    assert menu.timer.options[5][0] == rules_text("custom.timer_minutes", lang, minutes=5)
+    assert dict((v, label) for label, v in menu.timer.options)[5] == rules_text("custom.timer_minutes", lang, minutes=5)
     assert plain(menu.about.value) == rules_text("ruleset.about.custom", lang)
 
 
@@ -430,3 +430,21 @@ def test_only_winnable_deals_under_a_rule_set_are_dealt_under_it():
     assert app.game.rules == PRESETS[Preset.TRADITIONAL]
     assert solve(app.game, time_limit=None).verdict is Verdict.WINNABLE
     assert "tp-note-ok" in tools.deal_note.value
+
+
+def test_the_timer_menu_is_a_short_list_and_a_stored_countdown_outside_it_still_shows():
+    """The menu listed every minute from 1 to 60 (61 entries); a code or a stored setting can still
+    hold any of them (docs/rules.md §8, T1–T60): that one shows in the menu, at its place."""
+    app = TriPeaksApp(Game.from_code("TP1-E-AAAAAAB"))
+    choose_custom(app)
+    menu = app.new_game.rules
+    values = [v for _label, v in menu.timer.options]
+    assert values == [0, 1, 2, 3, 5, 10, 15, 20, 30, 45, 60]
+    app.session.set_deal_rules(RuleSet.parse("E-T7"))  # as the stored settings of an older menu give it
+    assert menu.timer.value == 7 and str(app.session.deal_rules) == "E-T7"
+    assert [v for _label, v in menu.timer.options] == [0, 1, 2, 3, 5, 7, 10, 15, 20, 30, 45, 60]
+    assert dict(menu.timer.options)[rules_text("custom.timer_minutes", "en", minutes=7)] == 7
+    assert menu.rules.timer == 7  # the options make the rule set shown
+    menu.timer.value = 10
+    assert str(app.session.deal_rules) == "E-T10"
+    assert 7 not in [v for _label, v in menu.timer.options]

@@ -81,9 +81,17 @@ def _menu_options(lang: str) -> list[tuple[str, str]]:
     return [(preset_name(p, lang), str(p.rules)) for p in Preset] + [(preset_name(None, lang), CUSTOM)]
 
 
-def _timer_options(lang: str) -> list[tuple[str, int]]:
+TIMER_MENU: tuple[int, ...] = (1, 2, 3, 5, 10, 15, 20, 30, 45, 60)
+"""The countdowns the timer menu offers, in minutes (the rule sets allow every whole minute of
+:data:`~tripeaks.engine.rules.TIMER_MINUTES`, docs/rules.md §8: a code or a stored setting with
+another one, such as ``T7``, shows it in the menu at its place)."""
+
+
+def _timer_options(lang: str, current: int | None = None) -> list[tuple[str, int]]:
+    """Off, then :data:`TIMER_MENU`, with ``current`` (a countdown of the rule set shown) among them."""
+    minutes = sorted({*TIMER_MENU, *([current] if current in TIMER_MINUTES else [])})
     return [(rules_text("custom.timer_none", lang), 0)] + [
-        (rules_text("custom.timer_minutes", lang, minutes=m), m) for m in TIMER_MINUTES
+        (rules_text("custom.timer_minutes", lang, minutes=m), m) for m in minutes
     ]
 
 
@@ -249,7 +257,7 @@ class RuleSetMenu:
             self.waste.value = rules.waste is WasteRule.EMPTY
             self.scoring.value = rules.scoring is ScoringRule.RUNS
             self.undo.value = rules.undo is UndoRule.PENALTY
-            timers = _timer_options(lang)
+            timers = _timer_options(lang, rules.timer)
             if list(self.timer.options) != timers:
                 self.timer.options = timers
             self.timer.value = rules.timer or 0
