@@ -24,7 +24,7 @@ from tripeaks.app.views.lesson_page import LessonView
 from tripeaks.app.views.theme import CSS, PALETTE_DARK, PALETTE_LIGHT
 from tripeaks.engine.cards import Card, Suit
 from tripeaks.engine.layout import BASE_ROW
-from tripeaks.i18n import LANGUAGES
+from tripeaks.i18n import LANGUAGES, rank_name
 from tripeaks.i18n.keep import keep_text
 from tripeaks.i18n.lessons import lesson_text
 from tripeaks.i18n.ui import ui_text
@@ -258,10 +258,26 @@ def test_the_help_panel_lists_every_shortcut_in_the_language(lang):
     text = plain(app.keyboard.keys_help.value)
     for key, what in SHORTCUTS:
         assert ui_text(what, lang) in text
-        assert f"<kbd>{key.upper()}</kbd>" in app.keyboard.keys_help.value
+        shown = ui_text("keys.draw_key", lang) if key == "d" else key.upper()
+        assert f"<kbd>{shown}</kbd>" in app.keyboard.keys_help.value
     for what in ("keys.move", "keys.play", "keys.intro", "keys.toggle"):
         assert ui_text(what, lang) in text
     assert app.keyboard.keys_toggle.description == ui_text("keys.toggle", lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_draw_key_is_no_card_rank_letter_in_any_language(lang):
+    """French and Portuguese write the queen D (Dame, Dama): a draw listed as D read as the queen."""
+    app = build_app(CODE, lang="en")
+    app.set_language(lang)
+    ranks = {rank_name(r, lang).casefold() for r in range(1, 14)}
+    shown = re.search(
+        rf"<kbd>([^<]*)</kbd></th><td>{re.escape(ui_text('keys.draw', lang))}", app.keyboard.keys_help.value
+    )
+    assert shown is not None and shown.group(1).casefold() not in ranks, shown
+    game = app.session.game
+    assert app.page_bridge.press(shown.group(1).lower()) and game.stock_count == 22  # the key shown draws
+    assert app.page_bridge.press("d") and game.stock_count == 21  # D draws in every language
 
 
 def test_without_hints_there_is_no_h_shortcut_nor_its_line():

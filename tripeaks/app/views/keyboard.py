@@ -18,6 +18,8 @@
        hide the list
   ===  =============================================  ==========================
 
+  French and Portuguese write the queen D: there the list shows P (*piocher*) and C
+  (*comprar*) for a draw, keys that draw too (D still draws in every language).
   Tab and the arrow keys move between the cards that can be played (the
   board's tab stops), Enter or Space plays the card in focus.
 * a **Keyboard shortcuts** toggle (``tp-keys-toggle``) in the controls row
@@ -122,7 +124,6 @@ class AccessTools:
         }
         if hint is not None:
             self.actions["h"] = lambda: not game().is_over and hint()
-        bridge.shortcuts = list(self.actions)
         bridge.on_key(self._key)
 
         self.box = widgets.HBox([self.keys_toggle, self.four_colour, self.sound, style])
@@ -130,8 +131,13 @@ class AccessTools:
         session.subscribe(self._on_event)
         self.render()
 
+    def draw_key(self) -> str:
+        """The draw key shown in the session's language, lower case: a letter that is no card's rank
+        there (French and Portuguese write the queen D: they draw with P and C); D draws in every language."""
+        return ui_text("keys.draw_key", self.session.lang).strip().lower()
+
     def _key(self, key: str) -> None:
-        action = self.actions.get(key)
+        action = self.actions.get("d" if key == self.draw_key() else key)
         if action is not None:
             action()
 
@@ -165,8 +171,12 @@ class AccessTools:
         self.four_colour.tooltip = ui_text("deck.four_tip", lang)
         rows = [(_esc(ui_text("keys.move_keys", lang)), ui_text("keys.move", lang))]
         rows.append((_esc(ui_text("keys.play_keys", lang)), ui_text("keys.play", lang)))
+        draw = self.draw_key()
+        self._bridge.shortcuts = [*self.actions, *([draw] if draw not in self.actions else [])]
         rows += [
-            (f"<kbd>{_esc(key.upper())}</kbd>", ui_text(what, lang)) for key, what in SHORTCUTS if key in self.actions
+            (f"<kbd>{_esc((draw if key == 'd' else key).upper())}</kbd>", ui_text(what, lang))
+            for key, what in SHORTCUTS
+            if key in self.actions
         ]
         body = "".join(f'<tr><th scope="row">{keys}</th><td>{_esc(what)}</td></tr>' for keys, what in rows)
         self.keys_help.value = (
