@@ -11,9 +11,16 @@ from typing import Any
 
 import pytest
 
-from tripeaks.history.class_results import ENV_CHALLENGE, ENV_DB, ENV_TEACHER_SECRET, ClassRow, ClassStore
+from tripeaks.history.class_results import (
+    ENV_CHALLENGE,
+    ENV_DB,
+    ENV_TEACHER_SECRET,
+    ClassRow,
+    ClassStore,
+    LiveState,
+)
 from tripeaks.i18n.classroom import classroom_text
-from tripeaks.i18n.engine import LANGUAGE_NAMES
+from tripeaks.i18n.engine import LANGUAGE_NAMES, LANGUAGES
 
 from .browser import new_page
 from .voila_server import REPO_ROOT, VoilaServer, per_worker
@@ -35,6 +42,9 @@ def servers(tmp_path_factory: pytest.TempPathFactory, artifacts_dir: Path) -> It
         when = f"2026-05-09T10:{i:02d}:00+00:00"
         assert store.record_game(ClassRow(name, CODE, "E", result, 400 + 37 * i, 30, 3, 0, 60.0, RECORD, when))
     assert store.report_playing("Ana", CODE, 12, 488) and store.report_playing("Bea", CODE, 3, 497)
+    # the longest statuses of who is playing now: a blocked game on the table, a student without a move
+    assert store.report_playing("Jean-Baptiste Emmanuel Zorg", CODE, 30, 512, LiveState.BLOCKED)
+    assert store.report_playing("Maximiliana Fernández-Oliveira", CODE, 0, 0, LiveState.JOINED)
     env = {ENV_DB: str(db), ENV_TEACHER_SECRET: "", ENV_CHALLENGE: ""}
     notebook = REPO_ROOT / "notebooks" / "class_results.ipynb"
     started: dict[str, VoilaServer] = {}
@@ -130,6 +140,87 @@ def test_at_375x700_nothing_runs_off_the_page_and_tables_scroll_in_their_box(
         box.evaluate("(el) => { el.scrollLeft = el.scrollWidth; }")
         assert box.evaluate("(el) => el.scrollLeft") > 0
         page.screenshot(path=str(artifacts_dir / f"class-page-375-{theme}.png"))
+    finally:
+        page.context.close()
+    assert page_errors == []
+
+
+@pytest.mark.e2e
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_at_375x700_who_is_playing_now_fits_its_box_with_the_status_in_view(
+    _browser: Any, servers: dict[str, VoilaServer], artifacts_dir: Path, page_errors: list[str], lang: str
+) -> None:
+    """A phone's teacher sees each student's Status without scrolling (it was cut at the right edge,
+    past the end of the box, in every language)."""
+    page = open_page(_browser, servers["light"], 375, 700, page_errors)
+    try:
+        if lang != "en":
+            page.locator(".tp-class-top select").select_option(label=LANGUAGE_NAMES[lang])
+        statuses = [classroom_text("live.joined", lang), classroom_text("column.status", lang)]
+        page.wait_for_function(
+            "(texts) => texts.every(t => [...document.querySelectorAll('.tp-class-playing th, .tp-class-playing td')]"
+            ".some(c => c.textContent.trim() === t))",
+            arg=statuses,
+        )
+        fits = page.evaluate(_TABLE_FITS, ".tp-class-playing")
+        assert fits["scroll"] <= fits["client"] + 1, fits  # nothing to scroll to
+        cells = page.evaluate(
+            "() => [...document.querySelectorAll('.tp-class-playing td')].map(c => {"
+            " const r = c.getBoundingClientRect(); return [c.textContent, r.width, r.right]; })"
+        )
+        assert len(cells) == 4 * 6, cells  # four students, six columns each
+        assert all(width > 0 and right <= fits["right"] + 0.5 for _t, width, right in cells), (cells, fits)
+        labels = page.evaluate(  # each figure says its column, as the table's header would
+            "() => [...document.querySelectorAll('.tp-class-playing tr:last-child td')]"
+            ".map(c => getComputedStyle(c, '::before').content)"
+        )
+        assert labels[5] == f'"{classroom_text("column.status", lang)}"', labels
+        assert page.evaluate(_OUTSIDE, 375) == []
+        page.locator(".tp-class-live").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts_dir / f"class-page-375-playing-{lang}.png"))
+    finally:
+        page.context.close()
+    assert page_errors == []
+
+
+@pytest.mark.e2e
+@pytest.mark.slow
+def test_the_big_screen_hides_hints_undos_and_abandons_on_request_and_the_browser_remembers_it(
+    _browser: Any, servers: dict[str, VoilaServer], artifacts_dir: Path, page_errors: list[str]
+) -> None:
+    private = [classroom_text(k) for k in ("column.abandoned", "column.hints", "column.undos")]
+    shown = "() => [...document.querySelectorAll('.tp-class-leaders th')].filter(th => th.getClientRects().length > 0).map(th => th.textContent)"
+    page = open_page(_browser, servers["light"], 1280, 800, page_errors)
+    try:
+        page.evaluate("() => localStorage.removeItem('tripeaks-teacher-view')")
+        toggle = page.locator(".tp-class-discreet-toggle input")
+        page.click(".tp-class-bigscreen")
+        page.wait_for_selector(".tp-class-info", state="hidden")
+        assert set(private) <= set(page.evaluate(shown))  # shown until the teacher asks
+        page.click(".tp-class-bigscreen")
+        page.wait_for_selector(".tp-class-info", state="visible")
+        toggle.check()
+        page.click(".tp-class-bigscreen")
+        page.wait_for_selector(".tp-class-info", state="hidden")
+        page.wait_for_function(
+            "(hidden) => ![...document.querySelectorAll('.tp-class-leaders th')]"
+            ".some(th => th.getClientRects().length > 0 && hidden.includes(th.textContent))",
+            arg=private,
+        )
+        headers = page.evaluate(shown)
+        assert classroom_text("column.name") in headers and not set(private) & set(headers), headers
+        assert page.locator(".tp-class-leaders td:visible").count() > 0
+        page.screenshot(path=str(artifacts_dir / "class-page-big-screen-discreet.png"))
+        page.click(".tp-class-bigscreen")
+        page.wait_for_selector(".tp-class-info", state="visible")
+        assert set(private) <= set(page.evaluate(shown))  # the page itself keeps every column
+        page.reload(wait_until="commit")  # a reload: the browser remembers the setting
+        page.wait_for_selector(".tp-class-leaderboard table", state="visible", timeout=240_000)
+        page.wait_for_function("() => document.querySelector('.tp-class-discreet-toggle input').checked")
+        page.click(".tp-class-bigscreen")
+        page.wait_for_selector(".tp-class-info", state="hidden")
+        assert not set(private) & set(page.evaluate(shown))
     finally:
         page.context.close()
     assert page_errors == []

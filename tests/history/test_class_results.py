@@ -32,6 +32,7 @@ from tripeaks.history.class_results import (
     ClassStore,
     InvalidEntryError,
     InvalidNameError,
+    LiveState,
     NameProblem,
     Outcome,
     Problem,
@@ -218,11 +219,11 @@ def test_a_missing_file_is_created_with_the_schema_and_wal(tmp_path: Path) -> No
     assert path.is_file()
     assert s.journal_mode == "wal"
     con = sqlite3.connect(path)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
     assert con.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert tables == {"games", "settings", "lessons", "live"}
+    assert tables == {"games", "settings", "lessons", "live", "secret_tries"}
     con.close()
 
 
@@ -577,12 +578,34 @@ def test_a_version_2_file_is_migrated_and_keeps_its_games(tmp_path: Path) -> Non
     con = sqlite3.connect(path)  # back to version 2: no game id yet
     con.execute("DROP INDEX games_by_game_id")
     con.execute("ALTER TABLE games DROP COLUMN game_id")
+    con.execute("ALTER TABLE live DROP COLUMN state")
+    con.execute("DROP TABLE secret_tries")
     con.execute("PRAGMA user_version = 2")
     con.commit()
     con.close()
     store = ClassStore(path)
     assert store.available, store.problem
-    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
     assert [g.name for g in store.games()] == ["Ana"]
     assert store.record_game(entry("Bea", game_id="g")) and store.record_game(entry("Bea", game_id="g"))
     assert store.count() == 2
+
+
+def test_a_version_3_file_is_migrated_and_keeps_who_is_playing(tmp_path: Path) -> None:
+    """Version 4 keeps what each student of who is playing now is at, and the wrong secrets."""
+    path = tmp_path / "class.sqlite"
+    store = ClassStore(path)
+    assert store.record_game(entry("Ana")) and store.report_playing("Bea", None, 4, 20)
+    con = sqlite3.connect(path)  # back to version 3: no state of who is playing, no count of wrong secrets
+    con.execute("ALTER TABLE live DROP COLUMN state")
+    con.execute("DROP TABLE secret_tries")
+    con.execute("PRAGMA user_version = 3")
+    con.commit()
+    con.close()
+    store = ClassStore(path)
+    assert store.available, store.problem
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert [g.name for g in store.games()] == ["Ana"]
+    assert [(p.name, p.moves, p.state) for p in store.playing()] == [("Bea", 4, LiveState.PLAYING)]
+    assert store.secret_tries() == (0, 0.0) and store.set_secret_tries(2, 10.0)
+    assert ClassStore(path).secret_tries() == (2, 10.0)

@@ -97,6 +97,7 @@ __all__ = [
     "listed_name",
     "ClassRow",
     "Finished",
+    "LiveState",
     "LeaderRow",
     "CodeSummary",
     "StudentProgress",
@@ -126,8 +127,8 @@ ENV_TEACHER_SECRET = "TRIPEAKS_TEACHER_SECRET"
 """Environment variable holding the teacher's secret: the teacher's page opens only with it."""
 ENV_JOURNAL = "TRIPEAKS_CLASS_DB_JOURNAL"
 """Environment variable choosing SQLite's journal: ``wal`` (default) or ``delete`` (a network filesystem)."""
-SCHEMA_VERSION = 3
-"""The schema this module writes (``PRAGMA user_version``); a version 1 or 2 file is migrated when opened."""
+SCHEMA_VERSION = 4
+"""The schema this module writes (``PRAGMA user_version``); a version 1, 2 or 3 file is migrated when opened."""
 APPLICATION_ID = 0x54503143
 """``PRAGMA application_id`` of a class database (the bytes ``TP1C``)."""
 NAME_MAX = 40
@@ -190,7 +191,18 @@ _SCHEMA_3 = """
 ALTER TABLE games ADD COLUMN game_id TEXT;
 CREATE UNIQUE INDEX IF NOT EXISTS games_by_game_id ON games (game_id) WHERE game_id IS NOT NULL;
 """
-_MIGRATIONS = {1: _SCHEMA_2 + _SCHEMA_3, 2: _SCHEMA_3}
+# Version 4: what each student of who is playing now is at (playing, a blocked game still on the
+# table, joined without a move, their game recorded: its last move kept), and the wrong teacher's
+# secrets of the whole server (a new page or a reload does not start the count again).
+_SCHEMA_4 = """
+ALTER TABLE live ADD COLUMN state TEXT NOT NULL DEFAULT 'playing';
+CREATE TABLE IF NOT EXISTS secret_tries (
+    place        TEXT PRIMARY KEY,
+    wrong        INTEGER NOT NULL,
+    locked_until REAL NOT NULL
+);
+"""
+_MIGRATIONS = {1: _SCHEMA_2 + _SCHEMA_3 + _SCHEMA_4, 2: _SCHEMA_3 + _SCHEMA_4, 3: _SCHEMA_4}
 _GAME_ID_MAX = 64
 _COLUMNS = (
     "name, code, rules, result, score, moves, draws, undos, duration, record, played_at, hints, from_record, lesson, id"
@@ -632,22 +644,40 @@ class Lesson:
     challenges: tuple[str, ...] = ()
 
 
+class LiveState(TextEnum):
+    """Where a student of who is playing now is (:meth:`ClassStore.report_playing`)."""
+
+    PLAYING = "playing"
+    """Playing a game (their last move: ``updated_at``)."""
+    BLOCKED = "blocked"
+    """Their game is blocked, still on the table: recorded when they leave it (an undo revives it)."""
+    JOINED = "joined"
+    """Named on an open page, no move made yet (``updated_at``: when they joined)."""
+    RECORDED = "recorded"
+    """Their game was recorded since (``updated_at`` stays their last move): not playing now."""
+
+
 @dataclass(frozen=True)
 class Playing:
     """A student playing now: ``name``, ``code`` (``None``: a custom layout), ``moves`` and
-    ``score`` so far, ``updated_at`` (UTC ISO) their last reported move."""
+    ``score`` so far, ``updated_at`` (UTC ISO) their last reported move (for one who joined
+    without a move: when they joined), ``state`` where they are (never ``RECORDED``)."""
 
     name: str
     code: str | None
     moves: int
     score: int
     updated_at: str
+    state: LiveState = LiveState.PLAYING
 
 
 @dataclass(frozen=True)
 class Finished:
     """A student's latest game of the running lesson, as recorded: ``name``, ``code``
-    (``None``: a custom layout), ``result``, ``score``, ``moves`` and ``played_at`` (UTC ISO)."""
+    (``None``: a custom layout), ``result``, ``score``, ``moves`` and ``played_at`` (UTC ISO);
+    ``last_move_at`` (UTC ISO) the student's last move reported before it was recorded (a game
+    recorded when its tab's kernel stopped, minutes later, keeps the time of its last move),
+    ``None`` when none was reported."""
 
     name: str
     code: str | None
@@ -655,6 +685,7 @@ class Finished:
     score: int
     moves: int
     played_at: str
+    last_move_at: str | None = None
 
 
 class _AllLessons:
@@ -944,7 +975,13 @@ class ClassStore:
                 con.execute("BEGIN IMMEDIATE")
                 try:
                     if self._identity(con)[1] == 0:  # nobody created it in the meantime
-                        for statement in (*_SCHEMA.split(";"), *_SCHEMA_2.split(";"), *_SCHEMA_3.split(";"), *_PRAGMAS):
+                        for statement in (
+                            *_SCHEMA.split(";"),
+                            *_SCHEMA_2.split(";"),
+                            *_SCHEMA_3.split(";"),
+                            *_SCHEMA_4.split(";"),
+                            *_PRAGMAS,
+                        ):
                             if statement.strip():
                                 con.execute(statement)
                 except BaseException:
@@ -1031,7 +1068,8 @@ class ClassStore:
                 " ON CONFLICT (game_id) WHERE game_id IS NOT NULL DO NOTHING",
                 row,
             )
-            con.execute("DELETE FROM live WHERE name_key = ?", (name_key(entry.name),))
+            # The student leaves who is playing now; their last move's time stays (finished() shows it).
+            con.execute("UPDATE live SET state = 'recorded' WHERE name_key = ?", (name_key(entry.name),))
 
         try:
             self._write(insert)
@@ -1182,7 +1220,7 @@ class ClassStore:
                 "INSERT INTO lessons (name, started_at, challenge) VALUES (?, ?, ?)", (title, now, in_force)
             )
             made.append(int(cur.lastrowid or 0))
-            con.execute("DELETE FROM live")
+            # who is playing now stays: a student mid-game plays on into the new lesson
             if in_force is not None:
                 _add_lesson_challenge(con, in_force, now)
             started.append(in_force)
@@ -1262,22 +1300,30 @@ class ClassStore:
         return names
 
     # ------------------------------------------------------------------ who is playing now
-    def report_playing(self, name: str, code: str | None, moves: int, score: int) -> bool:
+    def report_playing(
+        self, name: str, code: str | None, moves: int, score: int, state: LiveState = LiveState.PLAYING
+    ) -> bool:
         """Say that ``name`` is playing ``code`` and is at move ``moves`` (a short write; the
-        row goes when the game is recorded or a lesson starts).  True when stored."""
+        row leaves who is playing now when the game is recorded).  ``state``: playing, their game
+        blocked on the table, or joined (named, no move yet).  True when stored."""
         student = clean_name(name)
         code = _clean_code(code)
         moves, score = _count(moves, "moves"), _count(score, "score")
+        state = LiveState(state)
+        if state is LiveState.RECORDED:
+            raise ValueError("a recorded game is said by record_game")
         if self._problem is not None:
             return False
         now = _utc_iso(None)
 
         def store(con: sqlite3.Connection) -> None:
             con.execute(
-                "INSERT INTO live (name_key, name, code, moves, score, updated_at) VALUES (?, ?, ?, ?, ?, ?)"
+                "INSERT INTO live (name_key, name, code, moves, score, updated_at, state)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (name_key) DO UPDATE SET code = excluded.code,"  # the name as first typed
-                " moves = excluded.moves, score = excluded.score, updated_at = excluded.updated_at",
-                (name_key(student), student, code, moves, score, now),
+                " moves = excluded.moves, score = excluded.score, updated_at = excluded.updated_at,"
+                " state = excluded.state",
+                (name_key(student), student, code, moves, score, now, state.value),
             )
 
         return self._try_write(store)
@@ -1295,14 +1341,21 @@ class ClassStore:
         return self._try_write(forget)
 
     def playing(self, within: float = 120.0) -> list[Playing]:
-        """Students who reported a move in the last ``within`` seconds, by name."""
+        """Students who reported a move (or joined) in the last ``within`` seconds and whose game
+        was not recorded since, by name."""
         since = _utc_iso(datetime.fromtimestamp(time.time() - within, timezone.utc))
-        sql = "SELECT name, code, moves, score, updated_at FROM live WHERE updated_at >= ? ORDER BY name_key"
+        sql = (
+            "SELECT name, code, moves, score, updated_at, state FROM live"
+            " WHERE updated_at >= ? AND state != 'recorded' ORDER BY name_key"
+        )
 
         def query(con: sqlite3.Connection) -> list[Playing]:
             names = _spellings(con)
             rows = con.execute(sql, (since,)).fetchall()
-            return [Playing(_spelling(names, name), *rest) for name, *rest in rows]
+            return [
+                Playing(_spelling(names, name), code, moves, score, updated_at, _live_state(state))
+                for name, code, moves, score, updated_at, state in rows
+            ]
 
         return self._read(query, [])
 
@@ -1318,13 +1371,43 @@ class ClassStore:
 
         def query(con: sqlite3.Connection) -> list[Finished]:
             names = _spellings(con)
+            moved = dict(con.execute("SELECT name_key, updated_at FROM live WHERE state = 'recorded'").fetchall())
             latest: dict[str, Finished] = {}
             for name, code, result, score, moves, played_at in con.execute(sql, (since,)).fetchall():
-                shown = _spelling(names, name)
-                latest[name_key(name)] = Finished(shown, code, Outcome(result), score, moves, played_at)
+                shown, key = _spelling(names, name), name_key(name)
+                last = moved.get(key)
+                last = last if isinstance(last, str) and last <= played_at else None
+                latest[key] = Finished(shown, code, Outcome(result), score, moves, played_at, last)
             return [latest[key] for key in sorted(latest)]
 
         return self._read(query, [])
+
+    # ------------------------------------------------------------------ the teacher's secret
+    def secret_tries(self, place: str = "") -> tuple[int, float]:
+        """The wrong teacher's secrets counted at ``place`` (one count for the whole server: every
+        page of the teacher's notebook, a reload too) and until when (``time.time()`` seconds) no
+        secret is taken there; ``(0, 0.0)`` when none was counted or the store is off."""
+        sql = "SELECT wrong, locked_until FROM secret_tries WHERE place = ?"
+        found = self._read(lambda con: con.execute(sql, (place,)).fetchone(), None)
+        return (0, 0.0) if found is None else (int(found[0]), float(found[1]))
+
+    def set_secret_tries(self, wrong: int, locked_until: float, place: str = "") -> bool:
+        """Store the count of wrong secrets at ``place`` (0 clears it); True when stored."""
+        wrong = _count(wrong, "wrong")
+        if self._problem is not None:
+            return False
+
+        def store(con: sqlite3.Connection) -> None:
+            if not wrong:
+                con.execute("DELETE FROM secret_tries WHERE place = ?", (place,))
+                return
+            con.execute(
+                "INSERT INTO secret_tries (place, wrong, locked_until) VALUES (?, ?, ?) ON CONFLICT (place)"
+                " DO UPDATE SET wrong = excluded.wrong, locked_until = excluded.locked_until",
+                (place, wrong, float(locked_until)),
+            )
+
+        return self._try_write(store)
 
     def signature(self) -> tuple[Any, ...]:
         """A cheap fingerprint of the stored data: it changes when a game, a setting, a lesson
@@ -1350,6 +1433,13 @@ class ClassStore:
             self._fail(_problem_of(exc), str(exc))
             return False
         return True
+
+
+def _live_state(text: Any) -> LiveState:
+    try:
+        return LiveState(text)
+    except ValueError:  # a state a later version wrote: shown as playing
+        return LiveState.PLAYING
 
 
 def _store_setting(con: sqlite3.Connection, key: str, value: str, now: str) -> None:

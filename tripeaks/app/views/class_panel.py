@@ -66,11 +66,13 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
+from ...engine.game import Status
 from ...history.class_results import (
     ClassRow,
     ClassStore,
     InvalidEntryError,
     InvalidNameError,
+    LiveState,
     NameProblem,
     Unavailable,
     clean_name,
@@ -80,7 +82,15 @@ from ...history.entry import GameEntry
 from ...i18n.classroom import classroom_text, name_problem_message, problem_message
 from .. import static
 from ..model.clock import GameClock
-from ..model.session import GameFinished, GameStarted, LanguageChanged, MoveMade, PlaySession, SessionEvent
+from ..model.session import (
+    GameFinished,
+    GameStarted,
+    LanguageChanged,
+    MoveMade,
+    MoveUndone,
+    PlaySession,
+    SessionEvent,
+)
 from .browser_store import BrowserStore
 
 __all__ = ["ClassroomTools", "PENDING_MAX", "CSS", "POLL_SECONDS", "LIVE_SECONDS", "NAME_KEY"]
@@ -176,6 +186,7 @@ class ClassroomTools:
         self._hints = 0  # hints asked in the game on the table
         self._live_at = 0.0  # when the last move was reported (monotonic seconds)
         self._live_due = False  # a move not reported yet (made within LIVE_SECONDS of the last report)
+        self._live_state = LiveState.PLAYING  # the state last reported (a change is told at once)
         self._land = False  # the teacher's "students start on the challenge"
         self._landed = False
         self._shown_once = False  # the page has shown the app (a preheated kernel waits before that)
@@ -317,6 +328,7 @@ class ClassroomTools:
         self._check_store()
         self._settings_read(settings)
         self._maybe_land()
+        self._joined()  # a name the browser remembered before the database was open
         self.render()
 
     def _maybe_land(self) -> None:
@@ -392,7 +404,7 @@ class ClassroomTools:
             self._hints = 0
             self._live_due = False
             self._read_challenge()
-        elif isinstance(event, MoveMade):
+        elif isinstance(event, (MoveMade, MoveUndone)):  # an undo can revive a blocked game
             self._moved()
         elif isinstance(event, LanguageChanged):
             self.render()
@@ -402,19 +414,31 @@ class ClassroomTools:
         self._hints += 1
 
     def _moved(self) -> None:
-        """Tell the teacher's page the move the student is at (at most every LIVE_SECONDS)."""
+        """Tell the teacher's page the move the student is at (at most every LIVE_SECONDS), and
+        at once when the game becomes blocked (no move left: the teacher sees it finished before
+        it is recorded) or an undo revives it."""
         store, name = self.store, self.name
         if store is None or name is None or self._problem is not None:
             return
+        game = self.session.game
+        state = LiveState.BLOCKED if game.status is Status.BLOCKED else LiveState.PLAYING
         now = time.monotonic()
-        if now - self._live_at < LIVE_SECONDS:
+        if now - self._live_at < LIVE_SECONDS and state is self._live_state:
             self._live_due = True  # told at a later poll, so the teacher sees the last move of a burst
             return
-        self._live_at, self._live_due = now, False
-        game = self.session.game
+        self._live_at, self._live_due, self._live_state = now, False, state
         code = str(game.code) if game.code is not None else None
         moves, score = game.moves, game.score
-        self._background(lambda: store.report_playing(name, code, moves, score), lambda _ok: None)
+        self._background(lambda: store.report_playing(name, code, moves, score, state), lambda _ok: None)
+
+    def _joined(self) -> None:
+        """A name given with no move on the table yet: the teacher sees the student joined."""
+        store, name, game = self.store, self.name, self.session.game
+        if store is None or name is None or self._problem is not None or game.moves:
+            return
+        code = str(game.code) if game.code is not None else None
+        self._live_state = LiveState.JOINED
+        self._background(lambda: store.report_playing(name, code, 0, 0, LiveState.JOINED), lambda _ok: None)
 
     def _remembered(self, text: str | None) -> None:
         """The page said which name this browser remembers: use it unless one was given here."""
@@ -527,6 +551,8 @@ class ClassroomTools:
         pending, self._pending = self._pending, []
         if pending and self._problem is None:
             self._write(_entries(name, pending))
+        if old != name:
+            self._joined()
         self.render()
         return True
 

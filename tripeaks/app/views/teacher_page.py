@@ -32,6 +32,7 @@ import base64
 import hmac
 import html
 import io
+import json
 import logging
 import math
 import os
@@ -57,6 +58,7 @@ from ...history.class_results import (
     InvalidClassListError,
     InvalidEntryError,
     Lesson,
+    LiveState,
     Outcome,
     Problem,
     clean_lesson_name,
@@ -71,6 +73,7 @@ from ...i18n.core import check_language, format_number
 from ...i18n.engine import LANGUAGE_NAMES, LANGUAGES
 from .. import static
 from .bridge import PageBridge
+from .browser_store import BrowserStore
 from .theme import theme_widget
 
 __all__ = [
@@ -124,13 +127,28 @@ def _esc(value: Any) -> str:
 
 
 def _table(
-    headers: Sequence[str], rows: Sequence[Sequence[tuple[Any, bool]]], css: str, row_css: Sequence[str] = ()
+    headers: Sequence[str],
+    rows: Sequence[Sequence[tuple[Any, bool]]],
+    css: str,
+    row_css: Sequence[str] = (),
+    col_css: Sequence[str] = (),
+    labelled: bool = False,
 ) -> str:
-    """An HTML table; every cell is (value, is_number) and is escaped as text; ``row_css`` a class per row."""
-    head = "".join(f"<th scope='col'>{_esc(h)}</th>" for h in headers)
+    """An HTML table; every cell is (value, is_number) and is escaped as text; ``row_css`` a class
+    per row, ``col_css`` a class per column ("" for none) on its header and cells; ``labelled``:
+    each cell carries its column's header (``data-label``: a phone shows it over the value)."""
+
+    def cls(j: int, *more: str) -> str:
+        names = " ".join(n for n in (*more, col_css[j] if j < len(col_css) else "") if n)
+        return f" class='{names}'" if names else ""
+
+    def label(j: int) -> str:
+        return f" data-label='{_esc(headers[j])}'" if labelled and j < len(headers) else ""
+
+    head = "".join(f"<th scope='col'{cls(j)}>{_esc(h)}</th>" for j, h in enumerate(headers))
     body = "".join(
         (f"<tr class='{row_css[i]}'>" if i < len(row_css) else "<tr>")
-        + "".join(f"<td class='tp-num'>{_esc(v)}</td>" if num else f"<td>{_esc(v)}</td>" for v, num in r)
+        + "".join(f"<td{cls(j, 'tp-num' if num else '')}{label(j)}>{_esc(v)}</td>" for j, (v, num) in enumerate(r))
         + "</tr>"
         for i, r in enumerate(rows)
     )
@@ -209,6 +227,8 @@ _OUTCOME_KEYS = {
     Outcome.ABANDONED: "outcome.abandoned",
 }
 _BEFORE = "before"
+_PRIVATE = "tp-col-private"  # a column the big screen hides when the teacher asks (hints, undos, abandons)
+_VIEW_KEY = "tripeaks-teacher-view"  # the browser's localStorage key of this page's settings
 
 
 class ClassResults(widgets.VBox):
@@ -222,9 +242,11 @@ class ClassResults(widgets.VBox):
     (0: only the Refresh button; without a running kernel the page never polls,
     :meth:`check_for_changes` does one look).  :meth:`refresh` reads the
     database again, reopening it.  ``clock`` gives seconds (default
-    ``time.monotonic``): after :data:`FREE_TRIES` wrong secrets the page takes
+    ``time.time``): after :data:`FREE_TRIES` wrong secrets the page takes
     no secret, not even the right one, for :data:`LOCKOUT_SECONDS`, doubled at
-    each further wrong one up to :data:`LOCKOUT_MAX_SECONDS`.  Raises :class:`~tripeaks.i18n.UnknownLanguageError`
+    each further wrong one up to :data:`LOCKOUT_MAX_SECONDS`.  The wrong secrets are counted
+    in the class database, for the whole server: every page of the teacher's notebook (a wrong
+    secret in the link too, and a reloaded page) adds to one count, which the right secret clears.  Raises :class:`~tripeaks.i18n.UnknownLanguageError`
     (a ``ValueError`` naming the languages) for an unknown language.
     """
 
@@ -237,12 +259,13 @@ class ClassResults(widgets.VBox):
         secret: str | None = None,
         query: str | None = None,
         auto_refresh: float = REFRESH_SECONDS,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         check_language(lang)
         self._clock = clock
+        self._view_loading = False
         self._wrong = 0
-        self._locked_until = float("-inf")
+        self._locked_until = 0.0
         self._db = db
         self._environ = environ
         self._lang = lang
@@ -276,6 +299,13 @@ class ClassResults(widgets.VBox):
         self.big_screen = widgets.ToggleButton(icon="television", layout=widgets.Layout(width="auto"))
         self.big_screen.add_class("tp-class-bigscreen")
         self.big_screen.observe(lambda _c: self._guard(self._big_screen_changed), names="value")
+        self.discreet = widgets.Checkbox(indent=False, layout=widgets.Layout(width="auto"))
+        """Hide the hints, undos and abandons columns on the big screen (remembered by the browser)."""
+        self.discreet.add_class("tp-class-discreet-toggle")
+        self.discreet.observe(lambda change: self._guard(self._discreet_changed, change["new"]), names="value")
+        self.view_memory = BrowserStore(key=_VIEW_KEY)
+        """This page's settings remembered in the teacher's browser (the big screen's hidden columns)."""
+        self.view_memory.on_loaded = lambda text, *_rest: self._guard(self._view_remembered, text)
         self.info = widgets.HTML()
         self.info.add_class("tp-class-info")
 
@@ -456,7 +486,7 @@ class ClassResults(widgets.VBox):
             ]
         )
         top = widgets.HBox(
-            [self.title, self.refresh_button, self.big_screen, self.language],
+            [self.title, self.refresh_button, self.big_screen, self.discreet, self.language, self.view_memory],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
         top.add_class("tp-class-top")
@@ -518,25 +548,41 @@ class ClassResults(widgets.VBox):
             return False
         if isinstance(text, str) and text and hmac.compare_digest(text.strip().encode(), self._secret.encode()):
             self.unlocked = True
+            if self._tries()[0]:
+                self._set_tries(0, 0.0)  # the teacher is in: the next lesson's typos start a new count
             self.secret_input.value = ""
             self.lock_message.value = ""
             self._show_lock()
             self.refresh()
             return True
         self.secret_input.value = ""
-        self._wrong += 1
+        wrong, until = self._tries()
+        wrong += 1
         message = self._t("lock.wrong")
-        if self._wrong >= FREE_TRIES:
-            wait = min(LOCKOUT_MAX_SECONDS, LOCKOUT_SECONDS * 2 ** (self._wrong - FREE_TRIES))
-            self._locked_until = self._clock() + wait
+        if wrong >= FREE_TRIES:
+            wait = min(LOCKOUT_MAX_SECONDS, LOCKOUT_SECONDS * 2 ** (wrong - FREE_TRIES))
+            until = self._clock() + wait
             message += " " + self._t("lock.wait", seconds=math.ceil(wait))
+        self._set_tries(wrong, until)
         self.lock_message.value = f"<div class='tp-class-note tp-class-error'>{_esc(message)}</div>"
         return False
 
     @property
     def wait_seconds(self) -> float:
         """Seconds before the page takes a secret again after repeated wrong ones (0.0: it takes one now)."""
-        return max(0.0, self._locked_until - self._clock())
+        return max(0.0, self._tries()[1] - self._clock())
+
+    def _tries(self) -> tuple[int, float]:
+        """The wrong secrets counted and until when none is taken: the class database's count, one for
+        every page of this server (a reload or a new page does not start again), else this page's."""
+        if self.store.available:
+            return self.store.secret_tries()
+        return self._wrong, self._locked_until
+
+    def _set_tries(self, wrong: int, until: float) -> None:
+        self._wrong, self._locked_until = wrong, until
+        if self.store.available:
+            self.store.set_secret_tries(wrong, until)
 
     def refresh(self, code: str | None = None) -> None:
         """Read the database again (reopened: a file set up or repaired since is picked up).
@@ -711,8 +757,30 @@ class ClassResults(widgets.VBox):
             self.remove_class("tp-class-big")
         self._retext_big_screen()
 
+    def _discreet_changed(self, value: bool) -> None:
+        if value:
+            self.add_class("tp-class-discreet")
+        else:
+            self.remove_class("tp-class-discreet")
+        if not self._view_loading:
+            self.view_memory.write(replace={"discreet": bool(value)})
+
+    def _view_remembered(self, text: str | None) -> None:
+        """The browser said what it remembers of this page's settings: apply them."""
+        try:
+            value = json.loads(text) if text else None
+        except ValueError:
+            return
+        if isinstance(value, dict) and isinstance(value.get("discreet"), bool):
+            self._view_loading = True
+            try:
+                self.discreet.value = value["discreet"]
+            finally:
+                self._view_loading = False
+
     def _retext_big_screen(self) -> None:
         t = self._t
+        self.discreet.description = t("bigscreen.discreet")
         self.big_screen.description = t("bigscreen_leave") if self.big_screen.value else t("bigscreen")
         self.big_screen.tooltip = t("bigscreen_leave_tip") if self.big_screen.value else t("bigscreen_tip")
 
@@ -975,13 +1043,16 @@ class ClassResults(widgets.VBox):
     def _render_live(self) -> bool:
         """Who is playing now, each with their last move ("10:42, 2 min ago", the teacher's local
         time); a student without a move for :data:`IDLE_SECONDS` shows as idle, and goes from the
-        list after :data:`LIVE_WINDOW_SECONDS`.  A student whose last game was recorded (won, blocked,
-        out of time, abandoned) after their last move shows as finished ("finished: won", its score)
-        for :data:`FINISHED_SECONDS`, then goes.  True when the list changed."""
+        list after :data:`LIVE_WINDOW_SECONDS`.  A student whose game is blocked on the table shows
+        as finished (blocked) at once, before it is recorded; one named without a move yet, as
+        joined.  A student whose last game was recorded (won, blocked, out of time, abandoned) after
+        their last move shows as finished ("finished: won", its score) for :data:`FINISHED_SECONDS`,
+        then goes; its last move is the one they made (a game recorded when a closed tab's kernel
+        stopped, minutes later, keeps it).  True when the list changed."""
         t = self._t
         now = _now()
-        playing, done, idle = 0, 1, 2  # the order of the list: those playing, those who just finished, the idle
-        rows: list[tuple[int, str, str, str | None, int, int, datetime, float, str]] = []
+        playing, done, joined, idle = 0, 1, 2, 3  # the order of the list
+        rows: list[tuple[int, str, str, str | None, int, int, datetime | None, float, str]] = []
         moved: dict[str, datetime] = {}
         for p in self.store.playing(within=LIVE_WINDOW_SECONDS):
             at = datetime.fromisoformat(p.updated_at)
@@ -989,9 +1060,16 @@ class ClassResults(widgets.VBox):
             moved[name_key(p.name)] = at
             if age > LIVE_WINDOW_SECONDS:  # gone long ago (the tab closed): no longer listed
                 continue
-            status = t("live.idle") if age >= IDLE_SECONDS else t("live.playing")
-            kind = idle if age >= IDLE_SECONDS else playing
-            rows.append((kind, name_key(p.name), p.name, p.code, p.moves, p.score, at, age, status))
+            last: datetime | None = at
+            if p.state is LiveState.BLOCKED:  # no move left: finished, recorded when the student leaves it
+                kind, status = done, t("live.finished", result=self._result_text(Outcome.BLOCKED))
+            elif p.state is LiveState.JOINED:
+                kind, status, last = joined, t("live.joined"), None
+            elif age >= IDLE_SECONDS:
+                kind, status = idle, t("live.idle")
+            else:
+                kind, status = playing, t("live.playing")
+            rows.append((kind, name_key(p.name), p.name, p.code, p.moves, p.score, last, age, status))
         for f in self.store.finished(within=LIVE_WINDOW_SECONDS):
             key, at = name_key(f.name), datetime.fromisoformat(f.played_at)
             age = max(0.0, (now - at).total_seconds())
@@ -999,7 +1077,8 @@ class ClassResults(widgets.VBox):
                 continue
             rows = [r for r in rows if r[1] != key]
             status = t("live.finished", result=self._result_text(f.result))
-            rows.append((done, key, f.name, f.code, f.moves, f.score, at, age, status))
+            last = datetime.fromisoformat(f.last_move_at) if f.last_move_at is not None else at
+            rows.append((done, key, f.name, f.code, f.moves, f.score, last, age, status))
         rows.sort(key=lambda r: (r[0], r[1]))
         if not rows:
             value = f"<p>{_esc(t('live.none'))}</p>"
@@ -1013,24 +1092,34 @@ class ClassResults(widgets.VBox):
                 t("column.status"),
             ]
             cells, classes = [], []
-            for kind, _key, name, code, moves, score, at, age, status in rows:
-                clock = at.astimezone().strftime("%H:%M")
-                minutes = int(age // 60)
-                last = t("live.just_now", time=clock) if minutes < 1 else t("live.ago", time=clock, minutes=minutes)
+            for kind, _key, name, code, moves, score, last, _age, status in rows:
+                if last is None:
+                    when = t("cell.none")
+                else:
+                    clock = last.astimezone().strftime("%H:%M")
+                    minutes = int(max(0.0, (now - last).total_seconds()) // 60)
+                    when = t("live.just_now", time=clock) if minutes < 1 else t("live.ago", time=clock, minutes=minutes)
                 cells.append(
                     (
                         (name, False),
                         (code or t("cell.none"), False),
                         (moves, True),
                         (score, True),
-                        (last, False),
+                        (when, False),
                         (status, False),
                     )
                 )
-                classes.append({playing: "tp-class-active", done: "tp-class-finished", idle: "tp-class-idle"}[kind])
+                classes.append(
+                    {
+                        playing: "tp-class-active",
+                        done: "tp-class-finished",
+                        joined: "tp-class-joined",
+                        idle: "tp-class-idle",
+                    }[kind]
+                )
             note = t("live.idle_note", minutes=int(IDLE_SECONDS // 60))
             value = (
-                f"<div class='tp-class-scroll'>{_table(headers, cells, 'tp-class-playing', classes)}</div>"
+                f"<div class='tp-class-scroll'>{_table(headers, cells, 'tp-class-playing', classes, labelled=True)}</div>"
                 f"<p class='tp-class-live-note'>{_esc(note)}</p>"
             )
         if value == self.live.value:
@@ -1051,6 +1140,13 @@ class ClassResults(widgets.VBox):
         self.code_picker.layout.display = None
         on_code = [g for g in self._games if g.code == code]
         rows = leaderboard(on_code, code)
+        if not rows:  # a challenge just set: say so, and where the earlier ones are
+            lines = [t("leaderboard.empty", code=code)]
+            if len(self.code_picker.options) > 1:
+                lines.append(t("leaderboard.empty_others"))
+            self.leaderboard_summary.value = "".join(f"<p class='tp-class-empty'>{_esc(line)}</p>" for line in lines)
+            self.leaderboard.value = ""
+            return
         self.leaderboard_summary.value = (
             "<p>"
             + _esc(
@@ -1115,13 +1211,18 @@ class ClassResults(widgets.VBox):
                     (r.from_record, True),
                 ]
             )
-        self.leaderboard.value = self._scroll_table(keys, cells, "tp-class-leaders")
+        private = ("column.abandoned", "column.hints", "column.undos")  # hidden on the big screen on request
+        col_css = [_PRIVATE if k in private else "" for k in keys]
+        self.leaderboard.value = self._scroll_table(keys, cells, "tp-class-leaders", col_css)
 
-    def _scroll_table(self, keys: Sequence[str], cells: Sequence[Sequence[tuple[Any, bool]]], css: str) -> str:
+    def _scroll_table(
+        self, keys: Sequence[str], cells: Sequence[Sequence[tuple[Any, bool]]], css: str, col_css: Sequence[str] = ()
+    ) -> str:
         """A table whose headers are the texts of ``keys``, scrolling sideways on a phone ("" without rows)."""
         if not cells:
             return ""
-        return f"<div class='tp-class-scroll'>{_table([self._t(k) for k in keys], cells, css)}</div>"
+        table = _table([self._t(k) for k in keys], cells, css, col_css=col_css)
+        return f"<div class='tp-class-scroll'>{table}</div>"
 
     def _best_cell(self, value: int | None) -> tuple[Any, bool]:
         return (value if value is not None else self._t("cell.none"), True)
