@@ -14,7 +14,7 @@ os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (_templates, os.environ.
 c.VoilaConfiguration.template = "tripeaks"
 
 # Preheated kernels: a pool of kernels that have already run the notebook (the app is built),
-# so a page shows a clickable board sooner (3 s instead of 16-20 s on a busy 2-core machine).  Each
+# so a page shows a clickable board sooner (3 s instead of 16-19 s on a busy 2-core machine).  Each
 # waiting kernel costs one student's memory (about 110 MB); `tripeaks class-server --kernels N` sets it.
 c.VoilaConfiguration.preheat_kernel = True
 c.VoilaConfiguration.default_pool_size = 2
@@ -34,9 +34,11 @@ c.VoilaConfiguration.multi_kernel_manager_class = "tripeaks.app.server.ClassKern
 c.Voila.tornado_settings = {"disable_check_xsrf": True}
 
 # Idle kernels culled: a kernel with no page connected (a tab that crashed, a laptop closed,
-# a lost network) and no activity for 5 minutes is shut down; checked every 30 s.
-# A connected page is never culled (cull_connected), however long the student thinks.
-c.MappingKernelManager.cull_idle_timeout = 300
+# a lost network) and no activity for 2 minutes is shut down; checked every 30 s, so within
+# 2 to 3 minutes (tripeaks/app/server.py).  Its blocked game reaches the teacher's page then.
+# A connected page is never culled (cull_connected), however long the student thinks; a page
+# whose kernel was culled (a phone locked longer) is reloaded and resumes its game from the browser.
+c.MappingKernelManager.cull_idle_timeout = 120
 c.MappingKernelManager.cull_interval = 30
 c.MappingKernelManager.cull_connected = False
 c.MappingKernelManager.cull_busy = False

@@ -236,6 +236,19 @@ def test_the_voila_class_config_loads_and_names_a_real_kernel_manager() -> None:
     assert config.Voila.tornado_settings == {"disable_check_xsrf": True}
 
 
+def test_the_teachers_docs_say_when_a_closed_tabs_game_is_recorded_as_configured() -> None:
+    """A tab closed without a word: its kernel is culled after cull_idle_timeout plus at most two
+    cull rounds (tripeaks/app/server.py), and the docs say so in minutes; 2 minutes at most
+    idle, so the teacher sees the game soon after (it took 5 minutes and more)."""
+    kernels = PyFileConfigLoader("voila.py", str(REPO / "config")).load_config().MappingKernelManager
+    assert kernels.cull_idle_timeout <= 120
+    low, high = kernels.cull_idle_timeout / 60, (kernels.cull_idle_timeout + 2 * kernels.cull_interval) / 60
+    said = f"{low:g} to {high:g} minutes"
+    for page in ("lesson-live.md", "index.md"):
+        text = " ".join((REPO / "docs" / "teach" / page).read_text(encoding="utf-8").split())
+        assert said in text, (page, said)
+
+
 def test_the_xsrf_check_turned_off_guards_only_requests_that_need_a_kernels_id() -> None:
     """What docs/teach/index.md and config/voila.py say of ``disable_check_xsrf``: on the class
     server (no token), the requests the check would guard are the two that stop a kernel by its id."""

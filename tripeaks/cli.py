@@ -438,7 +438,7 @@ def _kernel_lines(kernels: int, lang: str, available_mb: Callable[[], int | None
     """How many students' pages wait ready and their memory; a warning when this computer lacks it."""
     need = kernels * KERNEL_MB
     gigabytes = format_number(need / 1000, lang, digits=1)
-    lines = [solver_text("class.kernels", lang, count=kernels, memory=gigabytes)]
+    lines = [solver_text("class.kernels_ready", lang, count=kernels, memory=gigabytes)]
     free = available_mb()
     if free is not None and need > free:
         lines.append(solver_text("class.kernels_memory", lang, free=format_number(free / 1000, lang, digits=1)))
