@@ -89,7 +89,7 @@ another one, such as ``T7``, shows it in the menu at its place)."""
 
 def _timer_options(lang: str, current: int | None = None) -> list[tuple[str, int]]:
     """Off, then :data:`TIMER_MENU`, with ``current`` (a countdown of the rule set shown) among them."""
-    minutes = sorted({*TIMER_MENU, *([current] if current in TIMER_MINUTES else [])})
+    minutes = sorted({*TIMER_MENU, *([current] if current is not None and current in TIMER_MINUTES else [])})
     return [(rules_text("custom.timer_none", lang), 0)] + [
         (rules_text("custom.timer_minutes", lang, minutes=m), m) for m in minutes
     ]
