@@ -110,6 +110,22 @@ def test_a_game_recorded_minutes_after_its_last_move_keeps_its_last_move(
     assert [p.name for p in store.playing()] == []  # recorded: no longer playing
 
 
+def test_a_won_game_s_last_move_is_the_win(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A win is recorded as it is made: its last move is then, not the last move reported before."""
+    store = ClassStore(db)
+    assert store.report_playing("Bea", CODE, 39, 600)
+    won = datetime.now(timezone.utc).replace(microsecond=0)
+    with sqlite3.connect(db) as con:
+        con.execute(
+            "UPDATE live SET updated_at = ?", ((won - timedelta(seconds=70)).isoformat(timespec="milliseconds"),)
+        )
+    assert store.record_game(row("Bea", score=650, moves=41, played_at=won.isoformat()))
+    monkeypatch.setattr(teacher_page, "_now", lambda: won + timedelta(seconds=10))
+    view = ClassResults(db, auto_refresh=0)
+    clock = won.astimezone().strftime("%H:%M")
+    assert [r[4] for r in live_rows(view) if r[0] == "Bea"] == [classroom_text("live.just_now", time=clock)]
+
+
 # ------------------------------------------------------------------ a new lesson
 def test_a_new_lesson_keeps_the_students_still_playing(db: Path) -> None:
     store = ClassStore(db)
@@ -145,6 +161,18 @@ def test_a_name_the_browser_remembers_joins_too(db: Path) -> None:
     tools.memory._received(tools.memory, {"kind": "loaded", "text": json.dumps({"name": "Dora"})}, [])
     assert tools.wait()
     assert [(p.name, p.state) for p in ClassStore(db).playing()] == [("Dora", LiveState.JOINED)]
+
+
+def test_a_student_who_joins_stays_joined_when_a_game_left_earlier_is_recorded(db: Path) -> None:
+    """A page opened again records the blocked game its closed tab left (or games that waited for
+    the name): the student has still not moved on this page."""
+    store = ClassStore(db)
+    assert store.report_playing("Dora", CODE, 0, 0, LiveState.JOINED)
+    assert store.record_game(row("Dora", result="blocked", played_at=datetime.now(timezone.utc).isoformat()))
+    assert [(p.name, p.state) for p in store.playing()] == [("Dora", LiveState.JOINED)]
+    assert store.report_playing("Dora", CODE, 1, 5)
+    assert store.record_game(row("Dora", result="abandoned", played_at=datetime.now(timezone.utc).isoformat()))
+    assert store.playing() == []
 
 
 # ------------------------------------------------------------------ a challenge without results yet

@@ -100,7 +100,9 @@ def test_the_teachers_page_needs_the_secret_and_a_new_challenge_reaches_an_open_
             score = ana.text(".tp-score")
             ana.draw()
             ana.wait_changed(".tp-score", score)
-            teacher.wait_for_selector(f".tp-class-live >> text={ROBERT}", timeout=30_000)
+            teacher.wait_for_selector(f".tp-class-live >> text={ROBERT}", timeout=30_000)  # joined, then playing
+            row = teacher.locator(".tp-class-live tr", has_text=ROBERT)
+            row.locator("td", has_text=classroom_text("live.playing", "en")).wait_for(timeout=30_000)
             ana.restart()
             ana.answer(True)
             teacher.wait_for_selector(f".tp-class-leaderboard >> text={ROBERT}", timeout=30_000)

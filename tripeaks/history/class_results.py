@@ -1069,7 +1069,11 @@ class ClassStore:
                 row,
             )
             # The student leaves who is playing now; their last move's time stays (finished() shows it).
-            con.execute("UPDATE live SET state = 'recorded' WHERE name_key = ?", (name_key(entry.name),))
+            # One who joined without a move since is still there: the game is an earlier one (left
+            # blocked in a closed tab, or waiting for the name).
+            con.execute(
+                "UPDATE live SET state = 'recorded' WHERE name_key = ? AND state != 'joined'", (name_key(entry.name),)
+            )
 
         try:
             self._write(insert)

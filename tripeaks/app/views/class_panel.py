@@ -34,7 +34,9 @@ widgets) what a class needs when a class database is configured (``TRIPEAKS_CLAS
   the page opens again (:class:`~tripeaks.app.model.keeper.LeftGamesCounted`); it is recorded
   then too, blocked, like any other game (:meth:`ClassroomTools.record_left`).
 * **who is playing now**: the name, code and move of the game on the table, written
-  at most every :data:`LIVE_SECONDS` seconds while the student plays.
+  at most every :data:`LIVE_SECONDS` seconds while the student plays, and at once when the
+  game becomes blocked (or an undo revives it); a name given before any move says the
+  student joined.
 * the **hints** asked in each game (:meth:`ClassroomTools.count_hint`), recorded with it.
 
 The database is used off the kernel's main thread (one worker thread per

@@ -1077,7 +1077,9 @@ class ClassResults(widgets.VBox):
                 continue
             rows = [r for r in rows if r[1] != key]
             status = t("live.finished", result=self._result_text(f.result))
-            last = datetime.fromisoformat(f.last_move_at) if f.last_move_at is not None else at
+            # a win is recorded as its last move is made; any other end later (left, closed, timed out)
+            won = f.result is Outcome.WON
+            last = datetime.fromisoformat(f.last_move_at) if f.last_move_at is not None and not won else at
             rows.append((done, key, f.name, f.code, f.moves, f.score, last, age, status))
         rows.sort(key=lambda r: (r[0], r[1]))
         if not rows:
