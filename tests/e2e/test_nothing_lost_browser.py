@@ -161,6 +161,8 @@ def test_two_pages_on_one_game_never_overwrite_each_others_moves(voila_server, p
         taken = keep_text("keep.taken", "en")
         first.wait_text(".tp-status", taken)  # and the first tab learns of it
         first.wait_contains(".tp-keep-taken", keep_text("keep.taken_detail", "en"))
+        said = page.evaluate("() => document.body.innerText").replace("\u00a0", " ")
+        assert said.count(taken) == 1, "the news of the other tab is said once on the page"
         first.draw()  # refused there: the game goes on in the second tab
         second.draw()
         second.wait_text(".tp-moves", ui_text("header.moves", "en", moves=3))

@@ -12,7 +12,8 @@ places its widgets), through its session:
 * the Statistics and the Replay and share panels at the end;
 * a row under the status line (``tp-keep-taken``: its sentences ``tp-keep-taken-text``, a
   ``role="alert"`` region, and the *Continue here* button ``tp-keep-continue``) while another tab
-  of the browser has the game in play (:attr:`~tripeaks.app.model.keeper.Keeper.taken`): this
+  of the browser has the game in play (the status line says so, once on the page; the row says
+  what it means here) (:attr:`~tripeaks.app.model.keeper.Keeper.taken`): this
   page saves nothing over it, and the button brings its newest moves here;
 * a quiet note (``tp-keep-note``) when the browser keeps nothing, or refused a write
   (its storage is full: said plainly, with the history's download link,
@@ -107,7 +108,6 @@ class Persistence:
             [self.taken_text, self.continue_button, taken_style], layout=widgets.Layout(display="none")
         )
         self.taken_row.add_class("tp-keep-taken")
-        self._taken_same = True
         if hints:
             keeper.add_setting("hints", self._hint_options, self._restore_hint_options)
         self.panels = (self.stats, self.replay, self.note, self.store)
@@ -127,7 +127,6 @@ class Persistence:
 
     def _on_keeper(self, event: KeeperEvent) -> None:
         if isinstance(event, GameTaken):
-            self._taken_same = event.same
             self.render()
         elif isinstance(event, StoreChanged) or (isinstance(event, HistoryChanged) and self.keeper.state.failed):
             self.render()
@@ -175,11 +174,9 @@ class Persistence:
             self.taken_row.layout.display = "none"
             self.taken_text.value = ""
             return
-        first = keep_text("keep.taken" if self._taken_same else "keep.taken_new", lang)
-        self.taken_text.value = (
-            f'<div role="alert"><span class="tp-keep-taken-first">{html.escape(first)}</span> '
-            f"{html.escape(keep_text('keep.taken_detail', lang))}</div>"
-        )
+        # What happened ("This game was continued in another tab.") is the status line's, right above:
+        # said once on the page; the row says what it means here, by its Continue here button.
+        self.taken_text.value = f'<div role="alert">{html.escape(keep_text("keep.taken_detail", lang))}</div>'
         self.taken_row.layout.display = None
 
 
