@@ -71,7 +71,8 @@ def test_the_playing_column_and_the_side_column_hold_their_parts_in_order():
     # The status line right under the table (on a phone too): a refusal's reason next to the board.
     # ("This game was continued in another tab." and Continue here, under the status line, when it applies)
     assert rest[:4] == [app.table, app.status_row, app.keep.taken_row, app.controls]
-    assert app.table.children == (app.board, app.end_view, app.refusal_note)
+    # A win's falling cards lie over the felt, behind the end panel.
+    assert app.table.children == (app.board, app.end_view.cascade, app.end_view, app.refusal_note)
     # The list of shortcuts (its toggle in the controls row) opens at the top of the side column.
     assert app.side.children[:4] == (app.keyboard.keys_panel, app.log_panel, app.plot_panel, app.new_game)
     for panel in app.keep.panels:  # statistics, replay… on demand, at the end of the side column
