@@ -317,8 +317,6 @@ def test_a_long_summary_on_a_phone_scrolls_and_keeps_its_buttons(voila_server, p
 
 
 # ---------------------------------------------------------------- keyboard
-# Its last step waits 20 s for a deal after N; on a loaded machine that once took longer: one retry.
-@pytest.mark.flaky(reruns=1)
 def test_keyboard_play_tab_stops_arrows_focus_and_shortcuts(voila_server, page, page_errors):
     server = voila_server(NOTEBOOK)
     app = TriPeaksPage(page)
@@ -447,8 +445,9 @@ def test_keyboard_play_tab_stops_arrows_focus_and_shortcuts(voila_server, page, 
     # With nothing focused (Voila's page body), N deals a new game (none in progress: no question).
     check_header(app, game, "en")
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    before = app.text(".tp-code")  # read before the key: on a busy machine the new deal is drawn before a late read
     page.keyboard.press("n")
-    app.wait_changed(".tp-code", app.text(".tp-code"))
+    app.wait_changed(".tp-code", before)
     assert CODE not in app.text(".tp-code")
     assert page_errors == []
 
