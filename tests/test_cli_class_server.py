@@ -191,3 +191,35 @@ def test_a_stopped_class_server_command_stops_its_server_too(tmp_path, signame):
     finally:
         if command.poll() is None:
             command.kill()
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "fr", "es"])
+@pytest.mark.parametrize("local", [True, False])
+def test_a_port_another_server_holds_is_refused_before_any_link_is_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str, local: bool
+) -> None:
+    # Voila would have moved to the next free port, and the links printed (the teacher's with its secret)
+    # would have sent everyone to the other server.
+    import socket
+
+    import tripeaks.cli as cli
+
+    monkeypatch.setattr(cli, "run_server", lambda *_a, **_k: pytest.fail("the server was started"))
+    holder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    holder.bind(("127.0.0.1" if local else "0.0.0.0", 0))
+    holder.listen()
+    port = holder.getsockname()[1]
+    try:
+        given = ["class-server", "--db", str(tmp_path / "c" / "r.sqlite"), "--port", str(port), "--lang", lang]
+        assert main(given + (["--local"] if local else [])) == 2
+    finally:
+        holder.close()
+    captured = capsys.readouterr()
+    assert solver_text("class.port_busy", lang, port=str(port)) in captured.err
+    assert "secret=" not in captured.out and "http://" not in captured.out
+
+
+def test_the_server_is_told_never_to_move_to_another_port(tmp_path: Path) -> None:
+    command, _env, lines = class_server_plan(_args(tmp_path / "r.sqlite", port=8871))
+    assert "--port=8871" in command and "--Voila.port_retries=0" in command
+    assert any(":8871/" in line for line in lines)

@@ -489,7 +489,7 @@ def class_server_plan(
     shown = "localhost" if args.local else _lan_address()
     base = f"http://{shown}:{args.port}/voila/render"
     command = [
-        sys.executable, "-m", "voila", "--no-browser", f"--port={args.port}", f"--Voila.ip={host}",
+        sys.executable, "-m", "voila", "--no-browser", f"--port={args.port}", "--Voila.port_retries=0", f"--Voila.ip={host}",
         f"--Voila.config_file_paths={config}",
         # only the students' app keeps preheated kernels; the teacher's page reads its link's secret at start
         r"--VoilaKernelManager.preheat_denylist=(?!(.*/)?tripeaks\.ipynb$)",
@@ -513,8 +513,26 @@ def class_server_plan(
     return command, env, lines
 
 
+def _port_in_use(host: str, port: int) -> bool:
+    """True when ``port`` on ``host`` cannot be listened on (another server has it)."""
+    import socket
+
+    probe = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does: a closed port is free
+        probe.bind((host, port))
+        return False
+    except OSError:
+        return True
+    finally:
+        probe.close()
+
+
 def _class_server(args: argparse.Namespace, out: list[str]) -> int:
     command, env, lines = class_server_plan(args)
+    if not args.dry_run and _port_in_use("127.0.0.1" if args.local else "0.0.0.0", args.port):
+        # Voila would move to another port, and the links printed would send students and the secret elsewhere
+        raise _EnvironmentProblem(solver_text("class.port_busy", args.lang, port=str(args.port)))
     print("\n".join(lines), flush=True)
     if args.dry_run:
         out.append(" ".join(command))
