@@ -87,6 +87,28 @@ def test_a_game_blocked_on_the_table_shows_as_finished_before_it_is_recorded(db:
     assert tools.wait() and status_of(view, "Bea") == classroom_text("live.playing", lang)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_export_names_a_blocked_game_still_on_screen_until_it_is_recorded(db: Path, lang: str) -> None:
+    # A teacher exporting at the end of class, then stopping the server, lost the games still blocked on
+    # screen without a word: the export says which are not in its files yet.
+    app = build_app(BLOCKS, class_db=db)
+    tools = app.classroom
+    assert tools is not None and tools.wait() and tools.save_name("Bea")
+    view = ClassResults(db, lang=lang, auto_refresh=0)
+    view.check_for_changes()
+    assert view.export_note.value == ""
+    play_to_the_end(app)
+    assert app.session.game.status is Status.BLOCKED and tools.wait()
+    view.check_for_changes()
+    note = classroom_text("export.blocked_on_screen", lang, count=1, names="Bea")
+    assert html.unescape(re.sub(r"<[^>]+>", "", view.export_note.value)) == note
+    assert "Bea" not in view.export_games  # indeed not in the file yet
+    app.session.request_deal_random()  # leaving it records it, and the note goes
+    assert tools.wait()
+    view.refresh()  # a look at once (check_for_changes waits a little before redrawing the tables)
+    assert view.export_note.value == "" and "Bea" in view.export_games
+
+
 # ------------------------------------------------------------------ a tab closed abruptly
 def test_a_game_recorded_minutes_after_its_last_move_keeps_its_last_move(
     db: Path, monkeypatch: pytest.MonkeyPatch
