@@ -1112,9 +1112,10 @@ class ClassResults(widgets.VBox):
                 cells.append(
                     (
                         (name, False),
-                        (code or t("cell.none"), False),
-                        (moves, True),
-                        (score, True),
+                        # joined, no move yet: no game of theirs is known here, so no code, moves or score
+                        (t("cell.none") if kind == joined else (code or t("cell.none")), False),
+                        (t("cell.none") if kind == joined else moves, kind != joined),
+                        (t("cell.none") if kind == joined else score, kind != joined),
                         (when, False),
                         (status, False),
                     )
