@@ -18,7 +18,7 @@ from widget_state import plain
 from tripeaks import Game, GameCode, RuleSet
 from tripeaks.app.factory import deal_from_link
 from tripeaks.app.play import TriPeaksApp
-from tripeaks.app.views.rulesets import CUSTOM
+from tripeaks.app.views.rulesets import CUSTOM, TIMER_MENU
 from tripeaks.engine.codes import N_DEALS
 from tripeaks.engine.rules import PRESETS, DrawRule, PeaksRule, Preset, ScoringRule, UndoRule, WasteRule
 from tripeaks.i18n import LANGUAGES
@@ -26,8 +26,9 @@ from tripeaks.i18n.ui import preset_name, ui_text
 
 ANY_RULES = rule_sets()
 """Every rule set of docs/rules.md §8."""
-CHOSEN = st.sampled_from([p.rules for p in Preset]) | ANY_RULES
-"""What a player can choose in the menu: a preset, or any Custom options (weighted towards the presets)."""
+CHOSEN = st.sampled_from([p.rules for p in Preset]) | ANY_RULES.filter(lambda r: r.timer in (None, *TIMER_MENU))
+"""What a player can choose in the menu: a preset, or any Custom options with a countdown the timer menu
+offers (weighted towards the presets); a code may carry any countdown (``ANY_RULES``)."""
 VIAS = ("pasted", "link", "daily", "match")
 """The ways a code reaches the table."""
 
