@@ -107,13 +107,16 @@ def test_a_phone_has_undo_and_hint_on_screen_and_more_opens_the_rest(voila_serve
         game.draw()
         app.wait_text(".tp-moves", ui_text("header.moves", LANGUAGES[-1], moves=1))
         page.wait_for_function("() => !document.querySelector('.tp-undo').disabled")
+        # Undo gets a tap where it is drawn, once the page has settled after the scroll and the draw
+        # (on a busy machine one look could fall mid-layout): waited for, failing if it never does.
+        page.wait_for_function(
+            "() => { const r = document.querySelector('.tp-undo').getBoundingClientRect();"
+            " const e = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);"
+            " return e !== null && e.closest('.tp-undo') !== null; }",
+            timeout=10_000,
+        )
         undo = page.evaluate(_BOXES_JS, [".tp-undo"])[".tp-undo"]
         assert _inside(undo, w, h), undo
-        hit = page.evaluate(
-            "([x, y]) => { const e = document.elementFromPoint(x, y); return e && e.closest('.tp-undo') !== null; }",
-            [(undo["x"] + undo["right"]) / 2, (undo["y"] + undo["bottom"]) / 2],
-        )
-        assert hit, "Undo is under another element where it is drawn"
         page.touchscreen.tap((undo["x"] + undo["right"]) / 2, (undo["y"] + undo["bottom"]) / 2)
         game.undo()
         app.wait_text(".tp-stock", ui_text("stock.label", LANGUAGES[-1], count=game.stock_count))
