@@ -1,6 +1,11 @@
-"""Rows of the class database for the teacher's page tests: a game of ``CODE`` by a named student."""
+"""Rows of the class database for the teacher's page tests: a game of ``CODE`` by a named student;
+and the rows of the teacher's *Playing now* table as text."""
 
 from __future__ import annotations
+
+import html
+import re
+from typing import Any
 
 from tripeaks.history.class_results import ClassRow
 
@@ -16,3 +21,12 @@ def row(name: str, **fields: object) -> ClassRow:
     )  # fmt: skip
     values.update(fields)
     return ClassRow(**values)  # type: ignore[arg-type]
+
+
+def live_rows(view: Any) -> list[list[str]]:
+    """The cells of each row of ``view``'s *Playing now* table (a ClassResults), as plain text."""
+    return [
+        [html.unescape(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", r)]
+        for r in re.findall(r"<tr[^>]*>(.*?)</tr>", view.live.value)
+        if "<td" in r
+    ]

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from class_rows import CODE, row
+from class_rows import CODE, live_rows, row
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -35,15 +35,6 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "class.sqlite"
     assert ClassStore(path).record_game(row("Ana"))
     return path
-
-
-def live_rows(view: ClassResults) -> list[list[str]]:
-    markup = view.live.value
-    return [
-        [html.unescape(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", r)]
-        for r in re.findall(r"<tr[^>]*>(.*?)</tr>", markup)
-        if "<td" in r
-    ]
 
 
 def headers(markup: str) -> list[str]:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from class_rows import CODE, row
+from class_rows import CODE, live_rows, row
 from page import ui
 
 from tripeaks import Status
@@ -40,14 +40,6 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "class.sqlite"
     assert ClassStore(path).record_game(row("Ana"))
     return path
-
-
-def live_rows(view: ClassResults) -> list[list[str]]:
-    return [
-        [html.unescape(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", r)]
-        for r in re.findall(r"<tr[^>]*>(.*?)</tr>", view.live.value)
-        if "<td" in r
-    ]
 
 
 def status_of(view: ClassResults, name: str) -> str:
