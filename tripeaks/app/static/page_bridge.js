@@ -34,11 +34,28 @@ function sliderEnds(e) {
   e.stopPropagation();
   slider.set(value);
 }
+// A question that asks before something is lost ("Abandon this game?", "Clear the statistics?"):
+// brought whole into view as it opens, wherever the page was scrolled (it sits under the controls).
+const QUESTIONS = ".tp-confirm, .tp-stats-confirm";
+function stillMotion() { return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches); }
 function inVoila() { return !!(document.body && document.body.hasAttribute("data-voila")); }
 
 function render({ model, el }) {
   el.classList.add("tp-bridge");
   let root = null, observer = null, pending = false;
+  const asked = new Set();
+  const showQuestions = () => {
+    for (const n of root.querySelectorAll(QUESTIONS)) {
+      const open = n.getClientRects().length > 0;
+      if (open && !asked.has(n)) {
+        asked.add(n);
+        // once drawn, after the focus the kernel gives its No button (which shows only the button)
+        requestAnimationFrame(() => requestAnimationFrame(() => {
+          if (n.isConnected && n.getClientRects().length) n.scrollIntoView({ block: "nearest", behavior: stillMotion() ? "auto" : "smooth" });
+        }));
+      } else if (!open) asked.delete(n);
+    }
+  };
   const applyPage = () => {
     const lang = model.get("lang"), title = model.get("title");
     if (root && lang) root.setAttribute("lang", lang);
@@ -51,6 +68,7 @@ function render({ model, el }) {
   const applyLive = () => {
     pending = false;
     if (!root) return;
+    showQuestions();
     const images = model.get("images") || {};
     for (const [selector, text] of Object.entries(images)) {
       for (const n of root.querySelectorAll(selector)) {
@@ -95,7 +113,7 @@ function render({ model, el }) {
     root.addEventListener("keydown", sliderEnds, true);
     if (inVoila()) document.addEventListener("keydown", pressOnPage);
     observer = new MutationObserver(liveLater);
-    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["class", "style"] });
   });
   // The kernel asks for a part of the app to be brought into view (a panel it just opened): once
   // drawn (two frames later), scrolled the least that shows it, in whatever box scrolls the page.
@@ -104,8 +122,7 @@ function render({ model, el }) {
     requestAnimationFrame(() => requestAnimationFrame(() => {
       const target = root ? root.querySelector(msg.view) : null;
       if (!target || !target.isConnected) return;
-      const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      target.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
+      target.scrollIntoView({ block: "nearest", behavior: stillMotion() ? "auto" : "smooth" });
     }));
   };
   model.on("change:lang", applyPage);

@@ -1,0 +1,92 @@
+"""What a player must read stays whole on screen, at the four sizes of the play-feel report.
+
+* "Abandon this game?" (the question asked before a game in progress is lost) opens under the controls: it is brought whole into view as it opens, clear of the phone's play
+  bar, wherever the page was (it opened half cut off at the bottom edge at 1280×800).
+* On a phone on its side (700×375) the status line shows whole above the play bar held at the
+  bottom edge, and no card covers the Stock and Waste labels.
+* The end-of-game panel fits a phone's width, its New game in reach.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tripeaks.i18n.ui import ui_text
+
+from .test_app_browser import NOTEBOOK, open_with_code
+from .test_look_browser import settle
+from .tripeaks_page import TriPeaksPage
+
+pytestmark = pytest.mark.e2e
+
+SIZES = [(375, 700), (700, 375), (1280, 800), (1920, 1080)]
+
+# Every scrolled box back to its top (Voila scrolls an inner panel, not the window).
+_TO_TOP_JS = """
+() => { window.scrollTo(0, 0);
+  for (const el of document.querySelectorAll('*')) { if (el.scrollTop) el.scrollTop = 0; } return true; }
+"""
+
+# The question is whole in the window and nothing lies over it: the points near its corners (6 px in, inside its rounded edge)
+# and at its buttons' centres hit the question itself.
+_QUESTION_SHOWN_JS = """
+(sel) => { const q = document.querySelector(sel); if (!q || !q.offsetParent) return false;
+  const r = q.getBoundingClientRect();
+  if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) return false;
+  const points = [[r.left + 6, r.top + 6], [r.right - 6, r.top + 6], [r.left + 6, r.bottom - 6], [r.right - 6, r.bottom - 6]];
+  for (const b of q.querySelectorAll('.widget-button')) { const c = b.getBoundingClientRect();
+    points.push([(c.left + c.right) / 2, (c.top + c.bottom) / 2]); }
+  return points.every(([x, y]) => { const e = document.elementFromPoint(x, y); return !!e && q.contains(e); }); }
+"""
+
+_BOX_JS = "(el) => { const r = el.getBoundingClientRect(); return {x: r.x, y: r.y, right: r.right, bottom: r.bottom}; }"
+
+
+def _box(page: Any, sel: str) -> dict:
+    return page.eval_on_selector(sel, _BOX_JS)
+
+
+def _overlap(a: dict, b: dict) -> bool:
+    return (
+        a["x"] < b["right"] - 0.5
+        and b["x"] < a["right"] - 0.5
+        and a["y"] < b["bottom"] - 0.5
+        and b["y"] < a["bottom"] - 0.5
+    )
+
+
+def _shown_whole(page: Any, sel: str, where: object) -> None:
+    try:
+        page.wait_for_function(_QUESTION_SHOWN_JS, arg=sel, timeout=5_000)
+    except Exception as exc:
+        raise AssertionError(f"{where}: {sel} is not whole in view: {_box(page, sel)}") from exc
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_question_opens_whole_in_view(voila_server, page, page_errors, size):
+    w, h = size
+    page.set_viewport_size({"width": w, "height": h})
+    app = TriPeaksPage(page)
+    game = open_with_code(app, voila_server(NOTEBOOK).url)
+    page.evaluate(_TO_TOP_JS)
+    settle(page)
+    app.draw()
+    game.draw()
+    app.wait_text(".tp-moves", ui_text("header.moves", "en", moves=1))
+    # Restart, from the top of the page (where the board is played).
+    page.evaluate(_TO_TOP_JS)
+    app.restart()
+    app.wait_contains(".tp-confirm", ui_text("confirm.question", "en"))
+    _shown_whole(page, ".tp-confirm", (size, "restart"))
+    app.click(".tp-confirm-no")
+    page.locator(".tp-confirm").wait_for(state="hidden")
+    # Deal, from the New game panel (beside the board, or far below it on a phone).
+    app.open_new_game()
+    app.click(".tp-deal")
+    app.wait_contains(".tp-confirm", ui_text("confirm.question", "en"))
+    _shown_whole(page, ".tp-confirm", (size, "deal"))
+    app.click(".tp-confirm-no")
+    page.locator(".tp-confirm").wait_for(state="hidden")
+    assert page_errors == []
