@@ -360,8 +360,9 @@ def test_hint_unknown_under_budget_and_messages():
     msg = hint_message(h, "en")
     if h.kind == "play":
         assert h.card is not None and h.card.symbol in msg and e.waste_top.symbol in msg
-    else:
-        assert msg == solver_text("hint.draw", "en")
+    else:  # nothing on the board fits the first waste card: the draw says so
+        assert e.playable() == []
+        assert msg == solver_text("hint.draw_none", "en", top=e.waste_top.symbol)
     pt = hint_message(h, "pt")
     assert pt != msg
     with pytest.raises(ValueError):

@@ -12,7 +12,7 @@ import pytest
 
 from tripeaks import Card, Game, GameCode, Status, WrapRule
 from tripeaks.engine.cards import Joker
-from tripeaks.i18n.solver import hint_message
+from tripeaks.i18n.solver import hint_message, hint_reasons
 from tripeaks.solver import Verdict, best_score, hint, solve
 
 pytestmark = pytest.mark.usefixtures(
@@ -270,7 +270,8 @@ def test_a_joker_on_the_waste_takes_any_exposed_card(flags: str) -> None:
             assert replay(g, sol.line).status is Status.WON
             h = hint(g, time_limit=None)
             if h.kind == "play":
-                assert hint_message(h, "en") == f"Play {h.card.symbol} on the joker: the game stays winnable."
+                first = f"Play {h.card.symbol} on the joker: the game stays winnable."
+                assert hint_message(h, "en") == " ".join([first, *hint_reasons(h, "en")])
         outcomes.add(truth)
     assert outcomes == {True, False}
 
@@ -282,8 +283,9 @@ def test_an_empty_waste_takes_any_first_card_and_a_draw() -> None:
     assert sol.verdict is Verdict.WINNABLE and replay(g, sol.line).status is Status.WON
     h = hint(g, time_limit=None)
     assert h.kind == "play" and h.top is None  # a play keeps it winnable: plays come first
-    assert hint_message(h, "en") == f"Play {h.card.symbol} onto the empty waste: the game stays winnable."
-    assert hint_message(h, "fr").endswith("sur la défausse vide\u00a0: la partie reste gagnable.")
+    first = f"Play {h.card.symbol} onto the empty waste: the game stays winnable."
+    assert hint_message(h, "en") == " ".join([first, *hint_reasons(h, "en")])  # then why (tests/solver/test_explain.py)
+    assert "sur la défausse vide\u00a0: la partie reste gagnable. " in hint_message(h, "fr")
     after = g.copy()
     after.apply(h.action)
     assert solve(after).verdict is Verdict.WINNABLE

@@ -50,6 +50,7 @@ from ..engine.rules import DrawRule, RuleSet, ScoringRule
 from . import _core
 from ._search import DRAW, lattice, search
 from ._search_rules import WILD, best_runs, search_any, search_stuck
+from .explain import HintWhy, Twin, play_facts, twin_positions, twin_reason
 
 __all__ = [
     "prepare",
@@ -157,8 +158,10 @@ class Hint:
     ``kind``: a :class:`HintKind`.  ``action`` is the position 0–27 to play,
     ``"D"`` or ``None``; ``card`` the card to play (``None`` otherwise);
     ``top`` the waste top now: a card, the joker, or ``None`` while the waste
-    is empty (docs/rules.md §8); ``verdict`` and ``nodes`` from the search.
-    Its sentence in each language: :func:`tripeaks.i18n.solver.hint_message`.
+    is empty (docs/rules.md §8); ``verdict`` and ``nodes`` from the search;
+    ``why`` the facts behind a play or a draw (:class:`~tripeaks.solver.explain.HintWhy`),
+    ``None`` for the other kinds.
+    Its sentences in each language: :func:`tripeaks.i18n.solver.hint_message`.
     """
 
     kind: HintKind
@@ -167,6 +170,7 @@ class Hint:
     top: CardOrJoker | None
     verdict: Verdict
     nodes: int
+    why: HintWhy | None = None
 
 
 def prepare() -> None:
@@ -431,6 +435,12 @@ def hint(game: Game, *, time_limit: float | None = 0.1, max_nodes: int | None = 
     (default 0.1) and ``max_nodes``; out of budget, ``kind`` is
     :attr:`HintKind.UNKNOWN`.  The game is not modified.  Raises
     ``ValueError`` for a bad budget.
+
+    The hint carries its reasons (``why``): for a play, what it uncovers, the
+    peak it clears and the cards that can follow it; for each other card of the
+    same rank that fits, why not that one (its own search, with the same
+    budget, says whether it would lose; an unknown answer claims nothing).  For
+    a draw, the cards that fit now, each of which loses the game.
     """
     top = game.waste_top
     if game.status is Status.WON:
@@ -442,9 +452,22 @@ def hint(game: Game, *, time_limit: float | None = 0.1, max_nodes: int | None = 
         return Hint(HintKind.LOST, None, None, top, sol.verdict, sol.nodes)
     first = sol.line[0]
     if first == DRAW_ACTION:
-        return Hint(HintKind.DRAW, DRAW_ACTION, None, top, sol.verdict, sol.nodes)
+        fitting = tuple(game.card_at(p) for p in game.playable())
+        return Hint(HintKind.DRAW, DRAW_ACTION, None, top, sol.verdict, sol.nodes, HintWhy(fitting=fitting))
     assert isinstance(first, int)
-    return Hint(HintKind.PLAY, first, game.card_at(first), top, sol.verdict, sol.nodes)
+    mine = play_facts(game, first)
+    twins = []
+    for q in twin_positions(game, first):
+        other = play_facts(game, q)
+        after = game.copy()
+        after.play(q)
+        verdict = solve(after, max_nodes=max_nodes, time_limit=time_limit).verdict
+        loses = None if verdict is Verdict.UNKNOWN else verdict is Verdict.UNWINNABLE
+        reason = twin_reason(mine, other, loses)
+        if reason is not None:
+            twins.append(Twin(other.card, q, reason))
+    why = HintWhy(play=mine, twins=tuple(twins))
+    return Hint(HintKind.PLAY, first, game.card_at(first), top, sol.verdict, sol.nodes, why)
 
 
 @dataclass(frozen=True)

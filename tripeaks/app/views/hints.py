@@ -7,8 +7,10 @@ widgets) three things, through its :class:`~tripeaks.app.model.session.PlaySessi
 * a **Hint** button (``tp-hint``): the solver looks for a move that keeps the
   game winnable, with full knowledge of the face-down cards and the stock
   order, within a time budget (:data:`HINT_BUDGETS`).  The card is ringed on
-  the board (or the stock, when drawing is the way) and one sentence in the
-  chosen language says why.  When the position can no longer be won it says
+  the board (or the stock, when drawing is the way) and the status line says,
+  in the chosen language, what to do and why in game terms: what the play turns
+  over or clears and which cards can follow it, why not another card of the same
+  rank, or why a draw (:func:`tripeaks.i18n.solver.hint_message`).  When the position can no longer be won it says
   so; when the budget runs out it says that it does not know (pressing Hint
   again on the same position searches longer, up to the last budget).  A hint
   never changes the game and costs no points (docs/rules.md §3 charges only moves).
