@@ -16,7 +16,7 @@ from tripeaks import Game, GameCode, Status
 from tripeaks.app.model.review import position_after
 from tripeaks.app.play import TriPeaksApp
 from tripeaks.i18n import card_name
-from tripeaks.i18n.review import review_text
+from tripeaks.i18n.review import review_text, turning_reasons
 from tripeaks.solver import is_winnable
 
 
@@ -60,6 +60,15 @@ def test_review_explains_the_turning_point_marks_it_and_tries_again_from_the_mov
     if move.token != "D":
         assert card_name(move.card, "en") in sentence
     assert "kept a win" in sentence
+    # then why, in game terms: what the move played did and what the winning one would have done
+    facts = app.review.facts
+    assert facts is not None
+    if move.token == "D":
+        assert facts.played is None and facts.covered == position_after(game, turning - 1).waste_top
+    else:
+        assert facts.played is not None and facts.played.position == move.position
+    reasons = turning_reasons(facts, "en")
+    assert reasons and sentence.endswith(" ".join(reasons))
     # marked once in the log, on the move's entry, and on the plot at that move's point
     assert len(marked(app)) == 1 and f"Move {move.moves}:" in marked(app)[0]
     assert app.plot_panel.plot.mark == (move.moves, move.score)

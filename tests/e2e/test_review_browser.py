@@ -2,7 +2,8 @@
 
 The game of the lesson on reviewing (deal TP1-E-AAAAAAY, nine moves of a winning line, then
 6♣ on 5♦) is played on to its end by clicks; *Review this game* must name move 10, mark it
-in the log, and *Try again from move 9* must put the position after move 9 on the table.
+in the log, say why (what 6♣ turned over and left to follow, and what 6♠ would have done),
+and *Try again from move 9* must put the position after move 9 on the table.
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ from pathlib import Path
 import pytest
 
 from tripeaks import Game
+from tripeaks.app.model.review import position_after
 from tripeaks.course.review_lesson import REVIEW_CODE, REVIEW_SETUP
 from tripeaks.i18n import card_name
-from tripeaks.i18n.review import review_text, try_again_label
+from tripeaks.i18n.review import review_text, try_again_label, turning_reasons
 from tripeaks.i18n.ui import rule_name, ui_text
+from tripeaks.solver.explain import turning_facts
 
 from .tripeaks_page import TriPeaksPage
 
@@ -51,10 +54,15 @@ def test_review_names_the_turning_point_and_tries_again_from_the_move_before(
     assert game.is_over
 
     app.click(".tp-review-button")
-    expected = review_text(
+    verdict = review_text(
         "review.lost_play_play", "en", move=10, card=card_name("6C", "en"), other=card_name("6S", "en")
     )
-    app.wait_text(".tp-review-text", expected)
+    # then why: what 6♣ turned over and left to follow, what 6♠ would have turned over and left open
+    before = position_after(game, 9)
+    facts = turning_facts(before, before.find("6C"), before.find("6S"))
+    reasons = turning_reasons(facts, "en")
+    assert len(reasons) == 2 and "6♠" in reasons[1]
+    app.wait_text(".tp-review-text", " ".join([verdict, *reasons]))
     page.wait_for_selector(".tp-log-turning", timeout=app.timeout)
     assert page.locator(".tp-log-turning").count() == 1
     assert "Move 10:" in page.locator(".tp-log-turning").inner_text()

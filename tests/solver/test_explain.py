@@ -19,11 +19,13 @@ from random_positions import random_position
 from rule_set_strategies import rule_sets
 
 from tripeaks import DECK, Card, Game, GameCode, RuleSet, Status
+from tripeaks.app.model.review import position_after
 from tripeaks.engine.layout import PEAKS
 from tripeaks.i18n import LANGUAGES, card_name
+from tripeaks.i18n.review import review_message, turning_reasons
 from tripeaks.i18n.solver import hint_message, hint_reasons, play_reason
-from tripeaks.solver import HintKind, TwinReason, Verdict, hint, solve
-from tripeaks.solver.explain import play_facts
+from tripeaks.solver import HintKind, TwinReason, Verdict, hint, review, solve
+from tripeaks.solver.explain import play_facts, turning_facts
 
 
 def named_cards(sentence: str, lang: str) -> set[Card]:
@@ -208,3 +210,65 @@ def test_a_hint_gives_reasons_the_solver_agrees_with(rule, deal, moves, seed):
     assert len(reasons) == 1 + bool(twins)  # what the play does, then why not the other card
     if twins:
         assert named_cards(reasons[1], "en") <= {t.card for t in twins.values()}
+
+
+# ----------------------------------------------------------------- the review's turning point
+
+
+def lost_game(rule: str, deal: int, seed: int) -> Game:
+    """Deal ``deal`` played by random moves (plays more often than draws) until it is over."""
+    game = random_position(rule, deal, 200, random.Random(seed))
+    return game
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+@given(rule=st.sampled_from(["E", "C"]), deal=st.integers(0, 5_000), seed=st.integers(0, 99))
+def test_the_turning_point_says_what_the_lost_move_and_the_winning_one_do(rule, deal, seed):
+    game = lost_game(rule, deal, seed)
+    result = review(game.copy(), time_limit=None)
+    turning = result.turning_move
+    assume(turning is not None)
+    before = position_after(game, turning.place - 1)
+    played = game.standing_actions[turning.place - 1]
+    action = "D" if turning.is_draw else played.position
+    sol = solve(before)
+    assert sol.verdict is Verdict.WINNABLE
+    kept = sol.line[0]
+    facts = turning_facts(before, action, kept)
+    if isinstance(action, int):
+        turned, freed, follow, peak = expected_facts(before, action)
+        assert facts.played is not None and facts.covered is None
+        assert (list(facts.played.revealed), list(facts.played.freed), list(facts.played.follow)) == (
+            turned,
+            freed,
+            follow,
+        )
+        after = before.copy()
+        after.play(action)
+        assert solve(after).verdict is Verdict.UNWINNABLE  # the move the facts describe is the one that lost
+    else:
+        assert facts.played is None and facts.covered == before.waste_top
+    if isinstance(kept, int):
+        turned, freed, follow, peak = expected_facts(before, kept)
+        assert facts.kept is not None and not facts.kept_draw
+        assert (list(facts.kept.revealed), list(facts.kept.freed), list(facts.kept.follow)) == (turned, freed, follow)
+    else:
+        assert facts.kept is None and facts.kept_draw
+    for lang in LANGUAGES:
+        reasons = turning_reasons(facts, lang)
+        named = [named_cards(s, lang) for s in reasons]
+        expected = []
+        if facts.played is not None:
+            expected.append({*facts.played.revealed, *facts.played.freed, *facts.played.follow})
+        elif isinstance(facts.covered, Card) and facts.kept is not None:
+            expected.append({facts.covered, facts.kept.card})
+        if facts.kept is not None:
+            won = facts.kept.won
+            expected.append(
+                {facts.kept.card} | (set() if won else {*facts.kept.revealed, *facts.kept.freed, *facts.kept.follow})
+            )
+        elif facts.played is not None:
+            expected.append({facts.played.card})
+        assert named == expected, (lang, reasons)
+        message = review_message(result, lang, kept, before.card_at(kept) if isinstance(kept, int) else None, facts)
+        assert message.endswith(" ".join(reasons))

@@ -15,11 +15,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine._enums import TextEnum
-from ..engine.cards import Card
-from ..engine.game import Game
+from ..engine.cards import Card, CardOrJoker
+from ..engine.game import DRAW, Action, Game
 from ..engine.layout import COVERS
 
-__all__ = ["PlayFacts", "TwinReason", "Twin", "HintWhy", "play_facts", "twin_positions", "twin_reason"]
+__all__ = [
+    "PlayFacts",
+    "TwinReason",
+    "Twin",
+    "HintWhy",
+    "TurningFacts",
+    "play_facts",
+    "twin_positions",
+    "twin_reason",
+    "turning_facts",
+]
 
 
 @dataclass(frozen=True)
@@ -141,3 +151,31 @@ def twin_reason(mine: PlayFacts, other: PlayFacts, loses: bool | None) -> TwinRe
     if loses is False:
         return TwinReason.ALSO
     return None
+
+
+@dataclass(frozen=True)
+class TurningFacts:
+    """The facts behind a review's turning point (docs/rules.md §9), from the position before it.
+
+    ``played``: the :class:`PlayFacts` of the move that lost the game, when it
+    was a play; ``covered``: the waste card the losing move covered, when it
+    was a draw.  ``kept``: the :class:`PlayFacts` of the first move of a
+    winning line from that position, when it is a play; ``kept_draw``: that
+    move is a draw.
+    """
+
+    played: PlayFacts | None = None
+    covered: CardOrJoker | None = None
+    kept: PlayFacts | None = None
+    kept_draw: bool = False
+
+
+def turning_facts(before: Game, played: Action, kept: Action | None) -> TurningFacts:
+    """The :class:`TurningFacts` of playing ``played`` (a position or ``"D"``) in ``before`` when
+    ``kept`` (or ``None``: not known) was the move that kept a win.  ``before`` is not modified."""
+    return TurningFacts(
+        played=play_facts(before, played) if isinstance(played, int) else None,
+        covered=before.waste_top if played == DRAW else None,
+        kept=play_facts(before, kept) if isinstance(kept, int) else None,
+        kept_draw=kept == DRAW,
+    )

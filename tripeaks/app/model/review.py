@@ -17,12 +17,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...engine.cards import CardOrJoker
-from ...engine.game import UNDO, Action, Event, Game
+from ...engine.events import PlayEvent
+from ...engine.game import DRAW, UNDO, Action, Event, Game
 from ...i18n.review import review_text
 from .session import GameSource, GameStarted, MessageKind, MoveMade, MoveUndone, PlaySession, SessionEvent, TimeRanOut
 
 if TYPE_CHECKING:  # the solver is loaded when a review is asked for, not with the app
     from ...solver import Review, ReviewedMove
+    from ...solver.explain import TurningFacts
 
 __all__ = ["GameReview", "REVIEW_SECONDS", "TakenBack", "position_after", "taken_back_tips"]
 
@@ -81,7 +83,9 @@ class GameReview:
     ``review`` (a :class:`~tripeaks.solver.Review`) and ``game`` (the game
     reviewed) are ``None`` until :meth:`run`.  ``kept``: the first action of a
     winning line from the position before the turning point and the card it
-    plays (``None`` if there is no turning point).  A move played on the
+    plays (``None`` if there is no turning point); ``facts``: what the losing
+    move and that winning one do there (:class:`~tripeaks.solver.explain.TurningFacts`,
+    ``None`` if there is no turning point).  A move played on the
     table, or another game dealt, clears the review; stepping through a
     record does not.
     """
@@ -93,6 +97,7 @@ class GameReview:
         self.review: Review | None = None
         self.game: Game | None = None
         self.kept: tuple[Action, CardOrJoker | None] | None = None
+        self.facts: TurningFacts | None = None
         self.taken_back: TakenBack | None = None
         """The moves taken back on the way (``None``: the game has no undo)."""
         self._tokens: tuple[str, ...] = ()
@@ -120,7 +125,7 @@ class GameReview:
         """Forget the review."""
         if self.review is None:
             return
-        self.review, self.game, self.kept, self.taken_back = None, None, None, None
+        self.review, self.game, self.kept, self.taken_back, self.facts = None, None, None, None, None
         self._tokens, self._start = (), {}
         self._changed()
 
@@ -131,6 +136,7 @@ class GameReview:
             return None
         from ...solver import Verdict, solve
         from ...solver import review as solver_review
+        from ...solver.explain import turning_facts
 
         reviewed = game.copy()
         result = solver_review(reviewed, time_limit=self.time_limit)
@@ -139,6 +145,7 @@ class GameReview:
         self._tokens = tuple(record.pop("actions"))
         self._start = record
         self.kept = None
+        self.facts = None
         turning = result.turning_move
         if turning is not None:
             before = position_after(reviewed, turning.place - 1)
@@ -146,6 +153,9 @@ class GameReview:
             if sol.verdict is Verdict.WINNABLE and sol.line:
                 first = sol.line[0]
                 self.kept = (first, before.card_at(first) if isinstance(first, int) else None)
+            played = reviewed.standing_actions[turning.place - 1]
+            action: Action = played.position if isinstance(played, PlayEvent) else DRAW
+            self.facts = turning_facts(before, action, None if self.kept is None else self.kept[0])
         self.taken_back = self._taken_back(reviewed)
         self._changed()
         return result

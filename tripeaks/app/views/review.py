@@ -89,7 +89,8 @@ class ReviewView(widgets.VBox):
             self.again.layout.display = "none"
             return
         kept = self._review.kept
-        sentence = review_message(result, lang, *(kept if kept is not None else (None, None)))
+        kept_action, kept_card = kept if kept is not None else (None, None)
+        sentence = review_message(result, lang, kept_action, kept_card, self._review.facts)
         taken = self._review.taken_back
         note = "" if taken is None else taken_back_message(taken.undos, taken.lost, lang)
         if note:  # the standing moves may have stayed winnable while the player lost it and undid
