@@ -605,11 +605,14 @@ def test_continue_from_here_plays_on_and_the_game_set_aside_counts_as_abandoned(
     assert kept.store.saved()["game"]["record"]["actions"] == ["D", "QD", "D"]
 
 
-def test_a_move_on_a_replay_step_plays_on_from_there():
+def test_a_move_on_a_replay_step_is_refused_and_continue_plays_on_from_there():
     app, kept = kept_app()
     panel = kept.replay
     panel.watch({"format": "tripeaks-record/1", "code": "TP1-E-AAAAAAD", "actions": ["D"]})
-    app.session.draw()
+    assert app.session.draw() is None
+    assert panel.watching and not app.session.counts
+    panel.continue_button.click()
+    assert app.session.draw() is not None
     assert not panel.watching and app.session.counts
     assert plain(panel.message.value) == keep_text("replay.continued", "en", step=0)
 

@@ -46,7 +46,12 @@ LEAVE = {
     "code": lambda app, kept: app.session.deal_code(OTHER),
     "link": lambda app, kept: kept.keeper.follow_link(OTHER),
     "continue a record": lambda app, kept: (watch_some_record(kept), kept.replay.continue_button.click()),
-    "a move on a replay step": lambda app, kept: (watch_some_record(kept), app.session.draw()),
+    # a move on a replay step is refused (watching is left only by Continue): then Continue
+    "a move on a replay step, then continue": lambda app, kept: (
+        watch_some_record(kept),
+        app.session.draw(),
+        kept.replay.continue_button.click(),
+    ),
     "a code while watching": lambda app, kept: (watch_some_record(kept), app.session.deal_code(OTHER)),
     "next deal while watching": lambda app, kept: (watch_some_record(kept), kept.keeper.next_deal(), confirm(app)),
 }

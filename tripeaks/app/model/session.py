@@ -86,6 +86,11 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
         self._tally = _Tally(self._game, ev.GameSource.LAYOUT, 0.0)
         self._aside: _Tally | None = None
         self._held: ev.Message | None = None  # the game goes on in another tab: why nothing is played here
+        self.watch_only: Callable[[str], str] | None = None
+        """When set, a play, draw, undo or redo on a replay step (the game on the table does not
+        :attr:`count <counts>`) is refused (:class:`MoveRefused` with ``Refusal.GAME_OVER``: nothing to
+        play here) and the message ``watch_only(lang)`` shown: a stray click never takes a record over;
+        the replay panel's *Continue from here* does (``set_game(step, "record")``)."""
         self._tally.follow(self._clock(), self._hidden)
 
     # ------------------------------------------------------------------ state
@@ -332,6 +337,16 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
             return None
         return then(parsed)
 
+    def _refused_watching(self, action: Action) -> bool:
+        """A replay step is only watched while :attr:`watch_only` is set: the move is refused, saying so."""
+        render = self.watch_only
+        if render is None or self._tally.counts:
+            return False
+        message = ev.Message(ev.MessageKind.ERROR, lambda lang: (render(lang),))
+        self._message = message
+        self._emit(ev.MoveRefused(action, Refusal.GAME_OVER), ev.MessageChanged(message))
+        return True
+
     def _out_of_time(self, action: Action) -> bool:
         """A replay step whose game's countdown has run out cannot be played on (refused, TIME_UP)."""
         tally = self._tally
@@ -342,7 +357,7 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
 
     def _engine(self, action: Action, move: Callable[[], M]) -> M | None:
         """Make a play, a draw or a redo: the move, or its refusal (docs/rules.md §2, §4)."""
-        if self._refused_held() or self._out_of_time(action):
+        if self._refused_held() or self._refused_watching(action) or self._out_of_time(action):
             return None
         try:
             event = move()
@@ -367,7 +382,7 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
 
     def _undo_many(self, count: int, one: bool = False) -> Any:
         game = self._game
-        if self._refused_held() or self._out_of_time("U"):
+        if self._refused_held() or self._refused_watching("U") or self._out_of_time("U"):
             return None
         if count > game.undo_depth:  # all or nothing
             self._refused("U", game.undo_refusal() or Refusal.NOTHING_TO_UNDO)

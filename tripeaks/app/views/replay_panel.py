@@ -9,7 +9,10 @@
   because each step is put on the table as a replay step
   (``GameSource.REPLAY``, never counted).  The game that was on the table is
   set aside: *Back to my game* brings it back as it was.  *Continue from
-  here* (or simply making a move) plays on from the step shown: that game
+  here* (and only it: a click on a card, the stock, Undo or a key is refused
+  while a step is watched, the status line saying to press it —
+  :attr:`PlaySession.watch_only <tripeaks.app.model.session.PlaySession.watch_only>`)
+  plays on from the step shown: that game
   counts through the moves made on it here only, and the game set aside is
   left (abandoned).  A step already over (won, out of time, blocked for good)
   cannot be continued.  Watching never runs a clock; a record of a game timed
@@ -22,7 +25,7 @@ The stepping itself is :class:`tripeaks.engine.record.Replay` (no widgets).
 CSS classes: ``tp-panel tp-replay``; ``tp-replay-toggle``, ``tp-replay-body``,
 ``tp-replay-which``, ``tp-replay-record``, ``tp-replay-copy``, ``tp-replay-link`` (Copy link),
 ``tp-replay-download``, ``tp-replay-load``, ``tp-replay-upload``,
-``tp-replay-steps``, ``tp-replay-prev``, ``tp-replay-slider``,
+``tp-replay-steps``, ``tp-replay-nav`` (Previous, slider and Next, one line), ``tp-replay-prev``, ``tp-replay-slider``,
 ``tp-replay-next``, ``tp-replay-step``, ``tp-replay-continue``,
 ``tp-replay-back``, ``tp-replay-message``; the review's ``tp-review`` (:mod:`tripeaks.app.views.review`).
 """
@@ -130,7 +133,7 @@ class ReplayPanel(widgets.VBox):
         self.prev_button = widgets.Button(icon="step-backward", layout=widgets.Layout(width="auto"))
         self.prev_button.add_class("tp-replay-prev")
         self.slider: widgets.IntSlider = widgets.IntSlider(
-            min=0, max=0, readout=False, layout=widgets.Layout(width="220px")
+            min=0, max=0, readout=False, layout=widgets.Layout(width="auto")
         )
         self.prev_button.on_click(lambda _b: self._go(self.slider.value - 1))
         self.slider.add_class("tp-replay-slider")
@@ -146,11 +149,12 @@ class ReplayPanel(widgets.VBox):
         self.back_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.back_button.add_class("tp-replay-back")
         self.back_button.on_click(lambda _b: self._back())
+        self.nav = widgets.HBox([self.prev_button, self.slider, self.next_button])
+        """Previous, the slider and Next: on one line at any width (replay_panel.css)."""
+        self.nav.add_class("tp-replay-nav")
         self.steps = widgets.HBox(
             [
-                self.prev_button,
-                self.slider,
-                self.next_button,
+                self.nav,
                 self.step_label,
                 self.continue_button,
                 self.back_button,
@@ -172,6 +176,10 @@ class ReplayPanel(widgets.VBox):
         self.add_class("tp-replay")
         keeper.subscribe(self._on_keeper)
         session.subscribe(self._on_session)
+        # A stray click on a watched step is refused, saying how to take the record over (module doc).
+        session.watch_only = lambda lang: keep_text(
+            "replay.watch_only", lang, button=keep_text("replay.continue", lang)
+        )
         self.render()
 
     # ------------------------------------------------------------------ state
