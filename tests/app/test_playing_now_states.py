@@ -1,5 +1,5 @@
 """Who is playing now shows where each student really is, from a teacher's lesson: a game blocked on
-the table shows as finished (blocked) before it is recorded, an undo makes it playing again; a game
+the table shows as finished (blocked) at once (it is recorded at once), an undo makes it playing again; a game
 recorded when a closed tab's kernel stopped keeps the time of its last move; a new lesson keeps the
 students still playing; a student named without a move yet is listed as joined.  Also: a challenge
 without results yet says so and where the earlier ones are, the big screen can hide the hints,
@@ -61,7 +61,7 @@ def play_to_the_end(app: Any) -> None:
 
 # ------------------------------------------------------------------ a blocked game on the table
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_game_blocked_on_the_table_shows_as_finished_before_it_is_recorded(db: Path, lang: str) -> None:
+def test_a_game_blocked_on_the_table_shows_as_finished_at_once(db: Path, lang: str) -> None:
     app = build_app(BLOCKS, class_db=db)
     tools = app.classroom
     assert tools is not None and tools.wait() and tools.save_name("Bea")
@@ -71,7 +71,7 @@ def test_a_game_blocked_on_the_table_shows_as_finished_before_it_is_recorded(db:
     assert status_of(view, "Bea") == classroom_text("live.playing", lang)
     play_to_the_end(app)
     assert app.session.game.status is Status.BLOCKED and tools.wait()
-    assert [g.name for g in ClassStore(db).games()] == ["Ana"]  # not recorded yet: an undo can revive it
+    assert [g.name for g in ClassStore(db).games()] == ["Ana", "Bea"]  # recorded at once; an undo can revive it
     blocked = classroom_text("live.finished", lang, result=classroom_text("outcome.blocked", lang))
     assert status_of(view, "Bea") == blocked  # at once, not at the next report
     assert "tp-class-finished" in view.live.value
@@ -80,25 +80,22 @@ def test_a_game_blocked_on_the_table_shows_as_finished_before_it_is_recorded(db:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_export_names_a_blocked_game_still_on_screen_until_it_is_recorded(db: Path, lang: str) -> None:
+def test_the_export_holds_a_blocked_game_still_on_screen(db: Path, lang: str) -> None:
     # A teacher exporting at the end of class, then stopping the server, lost the games still blocked on
-    # screen without a word: the export says which are not in its files yet.
+    # screen: they are recorded the moment they are blocked, so the files hold them.
     app = build_app(BLOCKS, class_db=db)
     tools = app.classroom
     assert tools is not None and tools.wait() and tools.save_name("Bea")
     view = ClassResults(db, lang=lang, auto_refresh=0)
-    view.check_for_changes()
-    assert view.export_note.value == ""
     play_to_the_end(app)
     assert app.session.game.status is Status.BLOCKED and tools.wait()
-    view.check_for_changes()
-    note = classroom_text("export.blocked_on_screen", lang, count=1, names="Bea")
-    assert html.unescape(re.sub(r"<[^>]+>", "", view.export_note.value)) == note
-    assert "Bea" not in view.export_games  # indeed not in the file yet
-    app.session.request_deal_random()  # leaving it records it, and the note goes
-    assert tools.wait()
     view.refresh()  # a look at once (check_for_changes waits a little before redrawing the tables)
-    assert view.export_note.value == "" and "Bea" in view.export_games
+    [line] = [r for r in view.export_games.splitlines() if "Bea" in r]
+    assert classroom_text("outcome.blocked", lang) in line
+    app.session.request_deal_random()  # leaving it changes nothing: still one row
+    assert tools.wait()
+    view.refresh()
+    assert len([r for r in view.export_games.splitlines() if "Bea" in r]) == 1
 
 
 # ------------------------------------------------------------------ a tab closed abruptly

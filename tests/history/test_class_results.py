@@ -552,18 +552,32 @@ def test_32_processes_appending_200_games_each_lose_nothing(tmp_path: Path) -> N
 
 
 # ------------------------------------------------------------------ one row per game id
-@settings(max_examples=30, deadline=None)
-@given(ids=st.lists(st.sampled_from(["a1", "b2", "c3", None]), min_size=1, max_size=8))
-def test_a_game_id_is_stored_once_and_games_without_one_every_time(ids: list[str | None]) -> None:
+@settings(max_examples=40, deadline=None)
+@given(
+    games=st.lists(
+        st.tuples(st.sampled_from(["a1", "b2", "c3", None]), st.sampled_from(["blocked", "won", "abandoned"])),
+        min_size=1,
+        max_size=8,
+    )
+)
+def test_a_game_id_is_one_row_a_blocked_one_taking_the_later_result(games: list[tuple[str | None, str]]) -> None:
+    """One game is one row: a game recorded blocked (at once, while an undo can still revive it)
+    takes the result recorded later for the same id; a row that is not blocked is never replaced;
+    games without an id are each a row."""
     with tempfile.TemporaryDirectory() as folder:
         store = ClassStore(Path(folder) / "class.sqlite")
-        for n, game_id in enumerate(ids):
-            assert store.record_game(entry(score=400 + n, game_id=game_id))
-        expected = len({i for i in ids if i is not None}) + ids.count(None)
-        assert store.count() == expected
-        # the first row of an id is the one kept
-        kept = {g.score for g in store.games()}
-        assert all(400 + ids.index(i) in kept for i in ids if i is not None)
+        kept: dict[str, tuple[str, int, int]] = {}  # id -> (result, score, hints) the row should hold
+        alone: list[tuple[str, int, int]] = []  # the games without an id
+        for n, (game_id, result) in enumerate(games):
+            assert store.record_game(entry(score=400 + n, result=result, game_id=game_id, hints=n % 3))
+            if game_id is None:
+                alone.append((result, 400 + n, n % 3))
+            elif game_id not in kept:
+                kept[game_id] = (result, 400 + n, n % 3)
+            elif kept[game_id][0] == "blocked":
+                kept[game_id] = (result, 400 + n, max(n % 3, kept[game_id][2]))
+        rows = sorted((g.result.value, g.score, g.hints) for g in store.games())
+        assert rows == sorted([*kept.values(), *alone])
 
 
 @pytest.mark.parametrize("game_id", ["", "x" * 65, 5, b"id"])

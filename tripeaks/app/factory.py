@@ -151,6 +151,7 @@ def compose(
                 lambda event: classroom.record_left(event.entries) if isinstance(event, LeftGamesCounted) else None
             )
             _record_at_exit(classroom, app.keep.keeper)
+            classroom.left_blocked = app.keep.keeper.left_blocked  # a game blocked is recorded at once, under its id
         if app.hints is not None:  # the hints asked in a game are recorded with it
             app.hints.hint_button.on_click(lambda _b: classroom.count_hint())
             key_hint = app.keyboard.actions.get("h") if app.keyboard is not None else None

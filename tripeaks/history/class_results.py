@@ -432,7 +432,9 @@ class ClassRow:
     lesson: int | None = field(default=None, compare=False)
     row_id: int | None = field(default=None, compare=False)
     game_id: str | None = field(default=None, compare=False)
-    """The history entry's id (``None``: not known): the store keeps one row per id."""
+    """The game's id (``None``: not known; :meth:`of` takes it from the history entry's id, without
+    the part that says how it ended): the store keeps one row per id, a blocked one replaced by
+    the game's later result (:meth:`ClassStore.record_game`)."""
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -553,7 +555,7 @@ class ClassRow:
             played_at=_utc_iso(entry.date),
             hints=hints,
             from_record=entry.from_record,
-            game_id=entry.id,
+            game_id=game_key(entry.id),
         )
 
     def to_game(self) -> Game:
@@ -704,6 +706,16 @@ _OPTIONS = ("land_on_challenge",)
 def clean_lesson_name(name: str) -> str:
     """A lesson's name stripped; raises :class:`InvalidEntryError` unless 1–80 printable characters."""
     return _clean_text(name, "lesson name", _LESSON_MAX)
+
+
+def game_key(entry_id: str | None) -> str | None:
+    """The id of the game a history entry's id (:meth:`GameEntry.make_id
+    <tripeaks.history.entry.GameEntry.make_id>`: the game's id, a dot, how it ended) belongs to: the
+    same for a game blocked, undone and then won or abandoned.  An id without a dot is the game's."""
+    if entry_id is None:
+        return None
+    head, dot, _end = entry_id.rpartition(".")
+    return head if dot and head else entry_id
 
 
 def name_key(name: str) -> str:
@@ -1030,7 +1042,11 @@ class ClassStore:
 
     # ------------------------------------------------------------------ writing
     def record_game(self, entry: ClassRow) -> bool:
-        """Append a finished game; True when it is stored.
+        """Append a finished game; True when it is stored (or already stored).
+
+        One game is one row (``entry.game_id``): a game recorded blocked the moment it became
+        blocked, then undone and played on, has that row replaced by its later result (won, blocked
+        again, out of time or abandoned); a row that is not blocked is never replaced.
 
         False (and nothing raised) when the store is off, or when this one write
         found the file locked through every retry (counted in
@@ -1059,13 +1075,20 @@ class ClassStore:
         )
 
         def insert(con: sqlite3.Connection) -> None:
-            # The game belongs to the lesson running when it is written (the latest started); a game
-            # whose id is stored already is not stored again.
+            # The game belongs to the lesson running when it is written (the latest started).  One game
+            # is one row: a game whose id is stored already as blocked takes its later result (the
+            # student undid and played on; its hints are never fewer); any other is not stored again.
             con.execute(
                 "INSERT INTO games (name, code, rules, result, score, moves, draws, undos, duration, record,"
                 " played_at, hints, from_record, game_id, lesson)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT max(id) FROM lessons))"
-                " ON CONFLICT (game_id) WHERE game_id IS NOT NULL DO NOTHING",
+                " ON CONFLICT (game_id) WHERE game_id IS NOT NULL DO UPDATE SET"
+                " name = excluded.name, code = excluded.code, rules = excluded.rules, result = excluded.result,"
+                " score = excluded.score, moves = excluded.moves, draws = excluded.draws, undos = excluded.undos,"
+                " duration = excluded.duration, record = excluded.record, played_at = excluded.played_at,"
+                " hints = max(games.hints, excluded.hints), from_record = excluded.from_record,"
+                " lesson = excluded.lesson"
+                " WHERE games.result = 'blocked'",
                 row,
             )
             # The student leaves who is playing now; their last move's time stays (finished() shows it).

@@ -15,7 +15,11 @@ widgets) what a class needs when a class database is configured (``TRIPEAKS_CLAS
   for a name, and they are recorded once it is given.
 * **every finished game recorded**, once, as the session reports it
   (:class:`~tripeaks.app.model.session.GameFinished`): won, blocked, time up, or
-  abandoned after at least one move when another game replaces it.  Name,
+  abandoned after at least one move when another game replaces it.  A game is
+  recorded **blocked the moment it becomes blocked** (the move that left no move):
+  the teacher's leaderboard and files have it at once.  An undo can revive it; the
+  same game's row then takes its later result (one game, one row:
+  :meth:`ClassStore.record_game <tripeaks.history.class_results.ClassStore.record_game>`).  Name,
   full code with its flags, rule set, result, score, moves, draws, undos,
   duration, record and time: the row of the game's one finished-game entry
   (:meth:`GameFinished.entry <tripeaks.app.model.session.GameFinished.entry>`),
@@ -61,8 +65,10 @@ import logging
 import os
 import threading
 import time
+import uuid
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from datetime import datetime, timezone
 from typing import Any, TypeVar
 
@@ -78,9 +84,10 @@ from ...history.class_results import (
     NameProblem,
     Unavailable,
     clean_name,
+    game_key,
     listed_name,
 )
-from ...history.entry import GameEntry
+from ...history.entry import GameEntry, Outcome
 from ...i18n.classroom import classroom_text, name_problem_message, problem_message
 from .. import static
 from ..model.clock import GameClock
@@ -193,6 +200,11 @@ class ClassroomTools:
         self._landed = False
         self._shown_once = False  # the page has shown the app (a preheated kernel waits before that)
         self._stop = threading.Event()
+        self.left_blocked: Callable[[], GameEntry | None] | None = None
+        """The entry the blocked game on the table counts as, with its game's id (the app gives the
+        keeper's :meth:`~tripeaks.app.model.keeper.Keeper.left_blocked`, so the row is the one the
+        statistics count when the page opens again); ``None``: made here."""
+        self._blocked: tuple[object, str] | None = None  # (the game recorded blocked, its game id)
 
         self.name_input = widgets.Text(layout=widgets.Layout(width="auto"), style={"description_width": "initial"})
         self.name_input.add_class("tp-classbar-name")
@@ -361,9 +373,10 @@ class ClassroomTools:
         if changed:
             self.render()
 
-    def _write(self, entries: list[ClassRow]) -> None:
+    def _write(self, entries: list[ClassRow], *, again: bool = False) -> None:
+        """Write ``entries``; ``again``: a later result of a game written already (not counted twice)."""
         # The worker runs its tasks in order: the store is open (or failed to open) when this one runs.
-        self._background(lambda: self._write_now(entries), self._written)
+        self._background(lambda: self._write_now(entries), lambda counts: self._written(counts, again))
 
     def _write_now(self, entries: list[ClassRow]) -> tuple[int, int]:
         """(Worker) append ``entries``; (stored, not stored)."""
@@ -373,9 +386,9 @@ class ClassroomTools:
         stored = sum(store.record_game(e) for e in entries)
         return stored, len(entries) - stored
 
-    def _written(self, counts: tuple[int, int]) -> None:
+    def _written(self, counts: tuple[int, int], again: bool = False) -> None:
         stored, lost = counts
-        self.recorded += stored
+        self.recorded += 0 if again else stored
         if self._check_store():
             self.render()
             return
@@ -408,6 +421,8 @@ class ClassroomTools:
             self._read_challenge()
         elif isinstance(event, (MoveMade, MoveUndone)):  # an undo can revive a blocked game
             self._moved()
+            if isinstance(event, MoveMade) and self.session.game.status is Status.BLOCKED:
+                self._record_blocked()
         elif isinstance(event, LanguageChanged):
             self.render()
 
@@ -477,16 +492,47 @@ class ClassroomTools:
             self._landed = False
         self._maybe_land()
 
+    def _record_blocked(self) -> None:
+        """The move just made left no move: record the game now, blocked, under its game's id (a
+        later result of the same game, after an undo, replaces that row)."""
+        if self._problem is not None or self.name is None:  # without a name: recorded as it leaves the table
+            return
+        entry = self._blocked_entry()
+        if entry is None:
+            return
+        game = self.session.game
+        known = self._blocked[1] if self._blocked is not None and self._blocked[0] is game else None
+        key = game_key(entry.id) or known or uuid.uuid4().hex[:16]
+        self._blocked = (game, key)
+        self._write(_entries(self.name, [(entry, self._hints)], key), again=known is not None)
+
+    def _blocked_entry(self) -> GameEntry | None:
+        if self.left_blocked is not None:
+            return self.left_blocked()
+        session = self.session
+        game = session.game
+        start = session.continued_at or 0
+        if not session.counts or game.status is not Status.BLOCKED or game.moves <= start:
+            return None
+        when = datetime.now(timezone.utc)
+        return GameEntry.of(
+            game, Outcome.BLOCKED, round(session.elapsed, 1), when, None, session.continued_at is not None
+        )
+
     def _finished(self, event: GameFinished) -> None:
         if self._problem is not None:
             return
+        blocked, self._blocked = self._blocked, None
+        key = blocked[1] if blocked is not None and blocked[0] is event.game else None
         finished = event.entry(datetime.now(timezone.utc))
         hints, self._hints = self._hints, 0
+        if key is not None:  # the game recorded blocked: its row takes this result
+            finished = replace(finished, id=key)
         if self.name is None:
             self._pending = [*self._pending, (finished, hints)][-PENDING_MAX:]
             self.render()  # the line says a game waits for a name
             return
-        self._write(_entries(self.name, [(finished, hints)]))
+        self._write(_entries(self.name, [(finished, hints)]), again=key is not None)
 
     def record_at_exit(self, entry: GameEntry | None) -> bool:
         """Record now, on the calling thread, the blocked game ``entry`` that was still on the table
@@ -496,7 +542,8 @@ class ClassroomTools:
         store = self.store
         if entry is None or self._problem is not None or self.name is None or store is None or not store.available:
             return False
-        rows = _entries(self.name, [(entry, self._hints)])
+        known = self._blocked[1] if self._blocked is not None and self._blocked[0] is self.session.game else None
+        rows = _entries(self.name, [(entry, self._hints)], known)
         try:
             return bool(rows) and store.record_game(rows[0])
         except Exception:  # noqa: BLE001 - the kernel is stopping: never an error on the way out
@@ -665,11 +712,13 @@ def _in_kernel() -> bool:
     return getattr(get_ipython(), "kernel", None) is not None
 
 
-def _entries(name: str, games: list[tuple[GameEntry, int]]) -> list[ClassRow]:
+def _entries(name: str, games: list[tuple[GameEntry, int]], key: str | None = None) -> list[ClassRow]:
+    """The rows of ``games`` played by ``name``; ``key``: the game id of each (else the entry's)."""
     entries = []
     for f, hints in games:
         try:
-            entries.append(ClassRow.of(name, f, hints=hints))
+            made = ClassRow.of(name, f, hints=hints)
+            entries.append(made if key is None else replace(made, game_id=key))
         except InvalidEntryError:  # a game the store cannot hold (e.g. a record too long): never an error on screen
             log.exception("TriPeaks class results: a finished game cannot be recorded")
     return entries

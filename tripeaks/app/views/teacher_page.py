@@ -433,7 +433,7 @@ class ClassResults(widgets.VBox):
         self.export = widgets.HTML()
         self.export.add_class("tp-class-export")
         self.export_note = widgets.HTML()
-        """Names the blocked games still on a student's screen: not recorded yet, so not in the files."""
+        """What the downloads' files hold that a teacher may not expect."""
         self.export_note.add_class("tp-class-export-note")
         self.export_games = ""
         """The last CSV text of the games (one row per game)."""
@@ -1056,7 +1056,6 @@ class ClassResults(widgets.VBox):
         t = self._t
         now = _now()
         playing, done, joined, idle = 0, 1, 2, 3  # the order of the list
-        on_screen: set[str] = set()  # keys of the students whose blocked game is still on their screen
         rows: list[tuple[int, str, str, str | None, int, int, datetime | None, float, str]] = []
         moved: dict[str, datetime] = {}
         for p in self.store.playing(within=LIVE_WINDOW_SECONDS):
@@ -1066,9 +1065,8 @@ class ClassResults(widgets.VBox):
             if age > LIVE_WINDOW_SECONDS:  # gone long ago (the tab closed): no longer listed
                 continue
             last: datetime | None = at
-            if p.state is LiveState.BLOCKED:  # no move left: finished, recorded when the student leaves it
+            if p.state is LiveState.BLOCKED:  # no move left: finished (and recorded, blocked, at once)
                 kind, status = done, t("live.finished", result=self._result_text(Outcome.BLOCKED))
-                on_screen.add(name_key(p.name))
             elif p.state is LiveState.JOINED:
                 kind, status, last = joined, t("live.joined"), None
             elif age >= IDLE_SECONDS:
@@ -1082,14 +1080,12 @@ class ClassResults(widgets.VBox):
             if age > FINISHED_SECONDS or (key in moved and moved[key] >= at):  # long ago, or playing on since
                 continue
             rows = [r for r in rows if r[1] != key]
-            on_screen.discard(key)  # that game is recorded now
             status = t("live.finished", result=self._result_text(f.result))
             # a win is recorded as its last move is made; any other end later (left, closed, timed out)
             won = f.result is Outcome.WON
             last = datetime.fromisoformat(f.last_move_at) if f.last_move_at is not None and not won else at
             rows.append((done, key, f.name, f.code, f.moves, f.score, last, age, status))
         rows.sort(key=lambda r: (r[0], r[1]))
-        self._render_export_note(sorted(r[2] for r in rows if r[1] in on_screen))
         if not rows:
             value = f"<p>{_esc(t('live.none'))}</p>"
         else:
@@ -1395,18 +1391,6 @@ class ClassResults(widgets.VBox):
 
     def _close_watch(self) -> None:
         self.watch_box.layout.display = "none"
-
-    def _render_export_note(self, names: list[str]) -> None:
-        """Say which students have a blocked game on their screen: recorded only when they leave it
-        (a new deal, the page closed), it is not yet in the leaderboard nor in the files."""
-        value = ""
-        if names:
-            value = (
-                '<p class="tp-class-note" role="status">'
-                f"{_esc(self._t('export.blocked_on_screen', count=len(names), names=', '.join(names)))}</p>"
-            )
-        if self.export_note.value != value:
-            self.export_note.value = value
 
     def _render_export(self) -> None:
         t = self._t
