@@ -174,3 +174,18 @@ def test_a_good_link_still_deals_its_code_over_a_saved_game():
     assert str(deal_from_link(page, "code=TP1-E-AAAAAAD-SR").code) == "TP1-E-AAAAAAD-SR"
     kept.store.load()
     assert str(page.game.code) == "TP1-E-AAAAAAD-SR" and page.game.moves == 0
+
+
+def test_a_good_link_says_in_the_status_line_that_the_game_came_from_it():
+    """The line names the link's code in each language, before the opening message, and stays
+    through a language switch; the player's first move replaces it."""
+    page, kept = kept_app()
+    game = deal_from_link(page, "code=TP1-E-AAAAAAD-SR")
+    assert game is not None and kept.keeper is not None
+    for lang in LANGUAGES:
+        page.set_language(lang)
+        shown = plain(ui(page).status.value)
+        assert shown.startswith(keep_text("keep.link_dealt", lang, code="TP1-E-AAAAAAD-SR")), shown
+        assert len(shown) > len(keep_text("keep.link_dealt", lang, code="TP1-E-AAAAAAD-SR")) + 10  # how to play
+    page.session.draw()
+    assert "TP1-E-AAAAAAD-SR" not in plain(ui(page).status.value)

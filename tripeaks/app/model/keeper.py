@@ -118,6 +118,7 @@ __all__ = [
     "GameTaken",
     "read_document",
     "game_stamp",
+    "say_link_dealt",
     "say_link_refused",
     "RESUME_GAP",
     "KEEP_ACTIONS",
@@ -1042,6 +1043,7 @@ class Keeper:
         game = self.session.deal_code(code)
         if game is not None and game.code is not None:
             self._link = game.code
+            say_link_dealt(self.session, game)
         return game
 
     def _say_link_refused(self, resumed_at: int | None) -> None:
@@ -1141,6 +1143,17 @@ def _same_deal(saved: dict[str, Any], game: Game) -> bool:
 def _with_id(entry: GameEntry, game_id: str) -> GameEntry:
     """``entry`` with the id of its game (:meth:`GameEntry.make_id`)."""
     return replace(entry, id=GameEntry.make_id(game_id, entry.result, entry.actions))
+
+
+def say_link_dealt(session: PlaySession, game: Game) -> None:
+    """The status line says that ``game`` (just dealt) came from the page's link, naming its code, then
+    how to play it (the opening message it replaces), in the player's language (docs/play/index.md)."""
+    code, opening = str(game.code), session.message
+
+    def render(lang: str) -> str:
+        return " ".join((keep_text("keep.link_dealt", lang, code=code), *opening.sentences(lang)))
+
+    session.show_message(render)
 
 
 def say_link_refused(session: PlaySession, error: InvalidCodeError, resumed_at: int | None = None) -> None:
