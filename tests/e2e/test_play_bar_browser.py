@@ -74,7 +74,15 @@ def test_a_phone_has_undo_and_hint_on_screen_and_more_opens_the_rest(voila_serve
             for sel in _PLAY_BAR:
                 assert boxes[sel] is not None and _inside(boxes[sel], w, h), (where, sel, boxes[sel])
                 assert not boxes[sel]["cut"], (where, sel, "its label is cut")
-            assert len({round(boxes[s]["y"]) for s in _PLAY_BAR}) == 1, (where, "the play bar wraps")
+            if h < w:  # on its side: upright beside the board (held at the bottom edge, it covered the status line)
+                board = page.evaluate(_BOXES_JS, [".tp-board"])[".tp-board"]
+                assert len({round(boxes[s]["x"]) for s in _PLAY_BAR}) == 1, (where, "the play bar is not one column")
+                assert all(boxes[s]["x"] >= board["right"] for s in _PLAY_BAR), (
+                    where,
+                    "the play bar is over the board",
+                )
+            else:
+                assert len({round(boxes[s]["y"]) for s in _PLAY_BAR}) == 1, (where, "the play bar wraps")
             # It hides neither the stock nor the waste card.
             for pile in (".tp-stock", ".tp-waste .tp-face"):
                 assert _inside(boxes[pile], w, h), (where, pile, boxes[pile])
@@ -82,14 +90,16 @@ def test_a_phone_has_undo_and_hint_on_screen_and_more_opens_the_rest(voila_serve
                     assert not _overlap(boxes[sel], boxes[pile]), (where, sel, pile)
             # Restart and the settings are folded away ...
             assert all(boxes[s] is None for s in _FOLDED), (where, {s: boxes[s] for s in _FOLDED})
-        if h < w:  # on its side: a header of one line, so the status line shows above the bar
+        if h < w:  # on its side: a header of one line, and the status line under the board, clear of the bar
             tops = page.evaluate(
                 "() => [...document.querySelector('.tp-header').children].filter(c => c.offsetParent)"
                 ".map(c => Math.round(c.getBoundingClientRect().top))"
             )
             assert len(set(tops)) == 1, tops
             status = page.evaluate(_BOXES_JS, [".tp-status"])[".tp-status"]
-            assert status["y"] + 28 <= boxes[".tp-undo"]["y"], (status, boxes[".tp-undo"])
+            assert status["y"] + 28 <= h, status
+            for sel in _PLAY_BAR:
+                assert not _overlap(status, boxes[sel]), (status, sel, boxes[sel])
         # ... and "More" shows them, in view (the row takes its own place, lower), then hides them again.
         page.locator(".tp-more-toggle").tap()
         for sel in _FOLDED:
@@ -121,13 +131,13 @@ def test_a_phone_has_undo_and_hint_on_screen_and_more_opens_the_rest(voila_serve
         game.undo()
         app.wait_text(".tp-stock", ui_text("stock.label", LANGUAGES[-1], count=game.stock_count))
         app.wait_disabled(".tp-undo")
-        # At the page's end the bar is back in its place, after the status line.
+        # At the page's end the bar is back in its place, after the status line (on its side: beside the board).
         page.evaluate(_SCROLL_JS, True)
         settle(page)
         status, bar = page.evaluate(
             """() => ['.tp-status', '.tp-controls'].map(s => document.querySelector(s).getBoundingClientRect().top)"""
         )
-        assert bar > status, (status, bar)
+        assert (bar < status) if h < w else (bar > status), (status, bar)
         assert page_errors == []
     finally:
         page.context.close()
@@ -207,13 +217,14 @@ def test_a_phone_shows_the_whole_end_of_game_panel_and_the_reviews_answer(voila_
                 " return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el; }",
             )
             assert hit, (sel, "covered where it is drawn")
-        # The review's answer is brought into view, clear of the play bar at the bottom edge.
+        # The review's answer is brought into view, clear of the play bar (at the bottom edge, or beside the board).
         app.click(".tp-review-button")
         page.locator(".tp-review-sentence").wait_for(state="visible")
         page.wait_for_function(
             """() => { const s = document.querySelector('.tp-review-sentence').getBoundingClientRect();
                        const bar = document.querySelector('.tp-controls').getBoundingClientRect();
-                       return s.top >= 0 && s.bottom <= Math.min(innerHeight, bar.top) + 0.5; }""",
+                       const under = s.left < bar.right && bar.left < s.right && s.top < bar.bottom && bar.top < s.bottom;
+                       return s.top >= 0 && s.bottom <= innerHeight + 0.5 && !under; }""",
             timeout=10_000,
         )
         assert page.evaluate(_BOXES_JS, [".tp-review-again"])[".tp-review-again"]["cut"] is False

@@ -13,8 +13,10 @@ from typing import Any
 
 import pytest
 
+from tripeaks.i18n import LANGUAGE_NAMES, LANGUAGES
 from tripeaks.i18n.ui import ui_text
 
+from .browser import new_page
 from .test_app_browser import NOTEBOOK, open_with_code
 from .test_look_browser import settle
 from .tripeaks_page import TriPeaksPage
@@ -90,3 +92,49 @@ def test_a_question_opens_whole_in_view(voila_server, page, page_errors, size):
     app.click(".tp-confirm-no")
     page.locator(".tp-confirm").wait_for(state="hidden")
     assert page_errors == []
+
+
+# Whatever the status line shows in the window is not under anything (points down its left side, one
+# per 8 px, 4 px inside it), and the pile labels are not under a card (their centres hit them).
+_UNCOVERED_JS = """
+() => { const hit = (el, x, y) => { const e = document.elementFromPoint(x, y); return !!e && el.contains(e); };
+  const out = [];
+  const s = document.querySelector('.tp-status'), r = s.getBoundingClientRect();
+  if (r.top >= innerHeight - 20) out.push('the status line starts below the window');
+  for (let y = r.top + 4; y < Math.min(r.bottom, innerHeight) - 4; y += 8)
+    for (const x of [r.left + 14, (r.left + r.right) / 2])
+      if (!hit(s, x, y)) out.push(`status at ${Math.round(x)},${Math.round(y)}: ${document.elementFromPoint(x, y).className}`);
+  for (const l of document.querySelectorAll('.tp-pile-label')) { const b = l.getBoundingClientRect();
+    if (!hit(l, (b.left + b.right) / 2, (b.top + b.bottom) / 2)) out.push(`label ${l.innerText} covered`); }
+  return out; }
+"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_phone_on_its_side_nothing_to_read_is_covered(voila_server, _browser, page_errors, lang):
+    page = new_page(_browser, viewport={"width": 700, "height": 375}, has_touch=True, is_mobile=True)
+    page.on("pageerror", lambda exc: page_errors.append(str(exc)))
+    try:
+        app = TriPeaksPage(page)
+        game = open_with_code(app, voila_server(NOTEBOOK).url)
+        if lang != "en":
+            app.choose_language(LANGUAGE_NAMES[lang])
+            app.wait_text(".tp-undo", ui_text("controls.undo", lang))
+            app.click(".tp-more-toggle")  # fold again what choosing the language opened
+            page.locator(".tp-lang").first.wait_for(state="hidden")
+        # The opening message (two sentences), after a draw, after a refused card.
+        refused = next(p for p in range(28) if game.refusal(p) is not None)
+        for step in ("open", "draw", "refused"):
+            if step == "draw":
+                app.draw()
+                game.draw()
+                app.wait_text(".tp-moves", ui_text("header.moves", lang, moves=1))
+            elif step == "refused":
+                app.click_card(refused)
+                app.wait_class(".tp-status", "tp-status-error")
+            page.evaluate(_TO_TOP_JS)
+            settle(page)
+            assert page.evaluate(_UNCOVERED_JS) == [], (lang, step)
+        assert page_errors == []
+    finally:
+        page.context.close()
