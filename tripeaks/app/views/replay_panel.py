@@ -26,7 +26,8 @@ CSS classes: ``tp-panel tp-replay``; ``tp-replay-toggle``, ``tp-replay-body``,
 ``tp-replay-which``, ``tp-replay-record``, ``tp-replay-copy``, ``tp-replay-link`` (Copy link),
 ``tp-replay-download``, ``tp-replay-load``, ``tp-replay-upload``,
 ``tp-replay-steps``, ``tp-replay-nav`` (Previous, slider and Next, one line), ``tp-replay-prev``, ``tp-replay-slider``,
-``tp-replay-next``, ``tp-replay-step``, ``tp-replay-continue``,
+``tp-replay-next``, ``tp-replay-step``, ``tp-replay-moves`` (the record's moves near the step,
+``li.tp-replay-here`` the move that led to it), ``tp-replay-continue``,
 ``tp-replay-back``, ``tp-replay-message``; the review's ``tp-review`` (:mod:`tripeaks.app.views.review`).
 """
 
@@ -41,9 +42,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ...engine.cards import Card, InvalidCardError
 from ...engine.game import Game, Refusal
 from ...engine.record import RecordError, Replay
 from ...history.stats import GameEntry
+from ...i18n import card_name
 from ...i18n.keep import keep_text
 from ...i18n.ui import record_error_message
 from .. import static
@@ -163,10 +166,14 @@ class ReplayPanel(widgets.VBox):
         )
         self.steps.add_class("tp-replay-row")
         self.steps.add_class("tp-replay-steps")
+        self.moves = widgets.HTML(layout=widgets.Layout(display="none"))
+        """The record's moves around the step shown, in the player's language (:func:`move_text`)."""
+        self.moves.add_class("tp-replay-moves")
         self.message = widgets.HTML()
         self.message.add_class("tp-replay-message")
         self.body = widgets.VBox(
-            [self.which, self.record, share, self.steps, self.message], layout=widgets.Layout(display="none")
+            [self.which, self.record, share, self.steps, self.moves, self.message],
+            layout=widgets.Layout(display="none"),
         )
         self.body.add_class("tp-replay-body")
         style = widgets.HTML(f"<style>{CSS}</style>")
@@ -286,9 +293,12 @@ class ReplayPanel(widgets.VBox):
         self.steps.layout.display = None if replay is not None else "none"
         if self.review_view is not None:
             self.review_view.layout.display = None if replay is not None else "none"
+        self.moves.layout.display = None if replay is not None else "none"
         if replay is None:
+            self.moves.value = ""
             return
         step, lang = self.slider.value, self._session.lang
+        self.moves.value = _moves_html(replay.record.get("actions", []), step, lang)
         self.step_label.value = _esc(keep_text("replay.step", lang, step=step, steps=replay.steps))
         self.prev_button.disabled = step <= 0
         self.next_button.disabled = step >= replay.steps
@@ -463,4 +473,40 @@ def _entry_label(entry: GameEntry, lang: str) -> str:
         code=entry.code or keep_text("replay.custom", lang),
         result=keep_text(f"result.{entry.result.value}", lang),
         score=entry.score,
+    )
+
+
+MOVES_AROUND = 5
+"""The record's moves listed before and after the move of the step shown (a long record costs the same)."""
+
+
+def move_text(token: str, lang: str) -> str:
+    """A record's action token (docs/rules.md §6) as a player reads it in ``lang``: a card as the move log
+    names it (``"QH"`` → ``"D♥"`` in French), the draw, an undo and the timer's end in words.
+
+    >>> move_text("QH", "fr"), move_text("D", "pt"), move_text("10S", "en")
+    ('D♥', 'comprar', '10♠')
+    """
+    words = {"D": "replay.move_draw", "U": "replay.move_undo", "T": "replay.move_time_up"}
+    if token in words:
+        return keep_text(words[token], lang)
+    try:
+        return card_name(Card.parse(token), lang)
+    except InvalidCardError:
+        return token  # not in a record that replays: shown as it is
+
+
+def _moves_html(tokens: list[str], step: int, lang: str) -> str:
+    """The moves around ``step`` (the move that led to it marked), numbered as the record counts them."""
+    first, last = max(1, step - MOVES_AROUND), min(len(tokens), step + MOVES_AROUND)
+    items = []
+    for number in range(first, last + 1):
+        here = ' class="tp-replay-here" aria-current="step"' if number == step else ""
+        items.append(f"<li{here}>{number}.\u00a0{_esc(move_text(str(tokens[number - 1]), lang))}</li>")
+    more_before = '<li class="tp-replay-more">…</li>' if first > 1 else ""
+    more_after = '<li class="tp-replay-more">…</li>' if last < len(tokens) else ""
+    title = _esc(keep_text("replay.moves", lang))
+    return (
+        f'<span class="tp-replay-moves-title">{title}</span>'
+        f'<ol class="tp-replay-moves-list">{more_before}{"".join(items)}{more_after}</ol>'
     )
