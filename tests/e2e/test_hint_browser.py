@@ -9,6 +9,7 @@ hints of TP1-E-AAAAAAD (winnable under Easy, docs/rules.md §5) must win the gam
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import time
 from pathlib import Path
 from typing import Any
@@ -55,14 +56,21 @@ def wait_status_one_of(app: TriPeaksPage, texts: list[str]) -> str:
 
 
 def hint_sentences(h: Hint, game: Game, lang: str) -> list[str]:
-    """What the page may say for the hint ``h``: its sentence, and the one the app makes when its budget
-    left the other card of the same rank undecided (then only a reason read off the cards is given)."""
+    """What the page may say for the hint ``h``: its sentence, and those the app makes when its budget
+    left another card of the same rank undecided (then only a reason read off the cards is given)."""
     sentences = [hint_message(h, lang)]
     why = h.why
-    if why is not None and why.play is not None and why.twins:
-        kept = tuple(t for t in why.twins if twin_reason(why.play, play_facts(game, t.position), None) is t.reason)
-        undecided = dataclasses.replace(h, why=dataclasses.replace(why, twins=kept))
-        sentences.append(hint_message(undecided, lang))
+    if why is None or why.play is None:
+        return sentences
+    for undecided in itertools.product((False, True), repeat=len(why.twins)):  # any of them may be undecided
+        twins = []
+        for twin, left_open in zip(why.twins, undecided, strict=True):
+            reason = twin_reason(why.play, play_facts(game, twin.position), None) if left_open else twin.reason
+            if reason is not None:
+                twins.append(dataclasses.replace(twin, reason=reason))
+        sentence = hint_message(dataclasses.replace(h, why=dataclasses.replace(why, twins=tuple(twins))), lang)
+        if sentence not in sentences:
+            sentences.append(sentence)
     return sentences
 
 

@@ -25,7 +25,7 @@ from tripeaks.i18n import LANGUAGES, card_name
 from tripeaks.i18n.review import review_message, turning_reasons
 from tripeaks.i18n.solver import hint_message, hint_reasons, play_reason
 from tripeaks.solver import HintKind, TwinReason, Verdict, hint, review, solve
-from tripeaks.solver.explain import play_facts, turning_facts
+from tripeaks.solver.explain import play_facts, turning_facts, twin_reason
 
 
 def named_cards(sentence: str, lang: str) -> set[Card]:
@@ -153,6 +153,17 @@ def test_an_open_peaks_play_frees_the_cards_it_leaves_uncovered():
                 return
         game.apply(rng.choice(plays) if plays else "D")
     pytest.fail("no play freed a card in 30 moves")
+
+
+def test_an_undecided_other_card_gets_only_a_reason_read_off_the_cards():
+    game = built({18: "5C", 20: "6C", 19: "7C", 9: "8S", 10: "KH", 25: "7D"}, "4S", avoid=(4, 5, 6, 7, 8))
+    game.play(18)
+    game.play(20)
+    mine, other = play_facts(game, 19), play_facts(game, 25)  # 7♣ turns over two cards, 7♦ none
+    assert twin_reason(mine, other, None) is TwinReason.WAITS
+    assert twin_reason(other, mine, None) is None  # nothing true to say without the solver
+    assert twin_reason(other, mine, False) is TwinReason.ALSO
+    assert twin_reason(mine, other, True) is TwinReason.LOSES
 
 
 # ----------------------------------------------------------------- properties

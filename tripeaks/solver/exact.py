@@ -438,8 +438,8 @@ def hint(game: Game, *, time_limit: float | None = 0.1, max_nodes: int | None = 
 
     The hint carries its reasons (``why``): for a play, what it uncovers, the
     peak it clears and the cards that can follow it; for each other card of the
-    same rank that fits, why not that one (its own search, with the same
-    budget, says whether it would lose; an unknown answer claims nothing).  For
+    same rank that fits, why not that one (a search says whether it would lose;
+    those searches share one more ``time_limit``, and an unknown answer claims nothing).  For
     a draw, the cards that fit now, each of which loses the game.
     """
     top = game.waste_top
@@ -457,11 +457,13 @@ def hint(game: Game, *, time_limit: float | None = 0.1, max_nodes: int | None = 
     assert isinstance(first, int)
     mine = play_facts(game, first)
     twins = []
+    deadline = _deadline(time_limit)  # the other cards of the rank share one more budget
     for q in twin_positions(game, first):
         other = play_facts(game, q)
         after = game.copy()
         after.play(q)
-        verdict = solve(after, max_nodes=max_nodes, time_limit=time_limit).verdict
+        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        verdict = solve(after, max_nodes=max_nodes, time_limit=left).verdict
         loses = None if verdict is Verdict.UNKNOWN else verdict is Verdict.UNWINNABLE
         reason = twin_reason(mine, other, loses)
         if reason is not None:
