@@ -43,7 +43,9 @@ from datetime import datetime, timezone
 from typing import Any
 from urllib.parse import parse_qs
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from ...engine.codes import InvalidCodeError
 from ...history.class_export import GAME_COLUMNS, STUDENT_COLUMNS, CsvWords, csv_style, games_csv, students_csv
@@ -91,6 +93,12 @@ __all__ = [
 
 REFRESH_SECONDS = 3.0
 """How often the page looks for new games, moves or settings (it redraws only on a change)."""
+PING_SECONDS = 30.0
+"""How often the teacher's page, in a browser, tells its kernel it is still shown (:class:`PagePing`)."""
+PING_TIMEOUT_SECONDS = 180.0
+"""Without a word from a browser for this long, the page stops refreshing itself: a page whose
+browser died (a crash, a laptop shut) then leaves its kernel idle, and Voila's idle culler stops it
+(a background tab still pings about once a minute).  The next word resumes the refreshing."""
 FULL_REDRAW_SECONDS = 10.0
 """At most how often new games redraw the tables and plots (who is playing now is redrawn at each look)."""
 
@@ -231,6 +239,34 @@ _PRIVATE = "tp-col-private"  # a column the big screen hides when the teacher as
 _VIEW_KEY = "tripeaks-teacher-view"  # the browser's localStorage key of this page's settings
 
 
+class PagePing(anywidget.AnyWidget):
+    """Shows nothing; in a browser it sends ``{"kind": "ping"}`` at once and every ``every`` seconds
+    (:data:`PING_SECONDS`).  :attr:`pinged_at` is when the last one came (``time.monotonic``); the
+    kernel's start counts as one, so a page still loading is not taken for a dead one."""
+
+    _esm = traitlets.Unicode(static.text("teacher_ping.js")).tag(sync=True)
+    every = traitlets.Float(PING_SECONDS).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.layout.display = "none"
+        self.add_class("tp-class-ping")
+        self.pinged_at = time.monotonic()
+        self.on_ping: Callable[[], None] | None = None
+        self.on_msg(self._received)
+
+    def _received(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("kind") == "ping":
+            self.pinged_at = time.monotonic()
+            if self.on_ping is not None:
+                self.on_ping()
+
+    @property
+    def shown(self) -> bool:
+        """True while a browser said, within :data:`PING_TIMEOUT_SECONDS`, that it shows the page."""
+        return time.monotonic() - self.pinged_at < PING_TIMEOUT_SECONDS
+
+
 class ClassResults(widgets.VBox):
     """The teacher's view over the class database ``db`` (a path; ``None``: ``TRIPEAKS_CLASS_DB``).
 
@@ -240,7 +276,8 @@ class ClassResults(widgets.VBox):
     ``query`` the page's query string (default: Voila's, read only when a
     secret is set).  ``auto_refresh`` seconds between looks for a change
     (0: only the Refresh button; without a running kernel the page never polls,
-    :meth:`check_for_changes` does one look).  :meth:`refresh` reads the
+    :meth:`check_for_changes` does one look), while a browser shows the page (:attr:`ping`: no
+    word from one for :data:`PING_TIMEOUT_SECONDS`, the looks stop until the next).  :meth:`refresh` reads the
     database again, reopening it.  ``clock`` gives seconds (default
     ``time.time``): after :data:`FREE_TRIES` wrong secrets the page takes
     no secret, not even the right one, for :data:`LOCKOUT_SECONDS`, doubled at
@@ -509,7 +546,9 @@ class ClassResults(widgets.VBox):
                 part.add_class("tp-class-detail")
         self.page_bridge = PageBridge(lang=lang, root=".tp-class", live=".tp-class-message")
         """The page's language and title, and the plots' text for screen readers."""
-        super().__init__([style, top, self.lock_box, self.info, self.results, self.page_bridge])
+        self.ping = PagePing()
+        """Says whether a browser still shows the page: the page refreshes itself only then."""
+        super().__init__([style, top, self.lock_box, self.info, self.results, self.page_bridge, self.ping])
         self.add_class("tp-class")
         self.add_class("tp-themed")  # its labels and texts follow the page's light or dark theme
         self._retext()
@@ -719,9 +758,12 @@ class ClassResults(widgets.VBox):
         if call is None:  # no kernel (a script, a test): the Refresh button and check_for_changes
             return
 
+        self.ping.pinged_at = time.monotonic()  # the page is just made: as if a browser had said so
+
         def poll() -> None:
+            # No look while no browser shows the page (it died): the kernel stays idle for the culler.
             while not self._stop.wait(seconds):
-                if self.unlocked:
+                if self.unlocked and self.ping.shown:
                     call(lambda: self._guard(self.check_for_changes))
 
         threading.Thread(target=poll, name="tripeaks-teacher-refresh", daemon=True).start()
