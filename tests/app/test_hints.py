@@ -160,10 +160,10 @@ def test_hint_rings_the_stock_when_drawing_is_the_only_way():
     before = snapshot(app.game)
     tools.hint_button.click()
     assert ringed(app) == ([], True)
-    assert status(app) == "Draw a card from the stock: that is the move that keeps the game winnable now."
+    assert status(app) == "Draw a card from the stock: no card on the board fits A♣."  # why a draw
     assert snapshot(app.game) == before
     app.set_language("pt")
-    assert status(app) == "Compre uma carta do monte: agora é a jogada com a qual a partida ainda se pode ganhar."
+    assert status(app) == "Compre uma carta do monte: nenhuma carta dos picos serve no A♣."
     assert ringed(app) == ([], True)  # the ring survives the redraw of the board
     app.board.stock_button.click()  # the player follows the hint
     assert ringed(app) == ([], False) and app.game.moves == 1
@@ -175,17 +175,26 @@ def test_hint_rings_the_only_play_and_says_why_in_english_and_portuguese():
     app, tools = hinted_app(game)
     tools.hint_button.click()
     assert ringed(app) == ([18], False)
-    assert status(app) == "Play 3♣ on 2♣: the game stays winnable."
+    assert (
+        status(app) == "Play 3♣ on 2♣: the game stays winnable. This play frees no card, but after it you can play 4♣."
+    )
     app.set_language("pt")
-    assert status(app) == "Jogue o 3♣ sobre o 2♣: a partida continua a poder ser ganha."
+    assert status(app) == (
+        "Jogue o 3♣ sobre o 2♣: a partida continua a poder ser ganha."
+        " Esta jogada não liberta nenhuma carta, mas depois pode jogar o 4♣."
+    )
     assert ringed(app) == ([18], False)
 
 
 @pytest.mark.parametrize(
     "lang, sentence",
     [
-        ("en", "Play 4♣ on 3♥: the game stays winnable."),
-        ("pt", "Jogue o 4♣ sobre o 3♥: a partida continua a poder ser ganha."),
+        ("en", "Play 4♣ on 3♥: the game stays winnable. This play frees no card, but after it you can play 5♣."),
+        (
+            "pt",
+            "Jogue o 4♣ sobre o 3♥: a partida continua a poder ser ganha."
+            " Esta jogada não liberta nenhuma carta, mas depois pode jogar o 5♣.",
+        ),
     ],
 )
 def test_hint_avoids_the_trap(lang, sentence):
