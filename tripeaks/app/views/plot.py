@@ -1,12 +1,15 @@
 """The score panel: one matplotlib ``Figure`` (no pyplot) drawn into a ``widgets.Image``.
 
-What it shows (docs/rules.md §3–§4), x = the move counter, y = points:
+What it shows (docs/rules.md §3–§4), x = the standing moves (the k-th play or draw
+that no undo took back), y = points:
 
-* the **score line**: the standing moves (plays and draws no undo took
-  back), from the start (0, 500) to the score now at the move counter now,
-  so it always ends where the header says;  an undo keeps the move counter,
-  so after undos the line runs level to the current move;
-* **undone moves** as a faded branch leaving the line where they were made;
+* the **score line**: the standing moves, from the start (0, 500) to the
+  score now after the last of them, so it always ends at the score the
+  header shows;  an undo takes its move off the line, so after an Undo or a
+  Rewind the line goes back (the header's move counter keeps counting, the
+  plot does not: no level stretch for moves taken back);
+* **undone moves** as a faded branch where they stood (a Rewind leaves the
+  stretch it took back faded, ahead of the line);
 * a **star** at each peak clear that still stands (an undone clear loses it);
 * under run scoring (docs/rules.md §8, the score starts at 0): each standing
   play's **run points as a bar** under the score line (on a second axis at
@@ -75,7 +78,7 @@ _BACKGROUNDS_KEPT = 8
 class ScoreLines:
     """What the plot draws, in (move, score) points.
 
-    ``line``: the score line, from (0, the starting score) to (moves now, score now);
+    ``line``: the score line, from (0, the starting score) to (standing moves now, score now);
     ``undone``: the faded branches, one (from, to) segment per undone move,
     the latest :data:`UNDONE_DRAWN`; ``peaks``: a point per standing peak clear.
     Under run scoring (``runs`` true, docs/rules.md §8): ``run_points`` is
@@ -92,7 +95,7 @@ class ScoreLines:
 
     @property
     def end(self) -> Point:
-        """The last point of the score line: (the move counter, the score) as the header shows them."""
+        """The last point of the score line: (the standing moves, the score as the header shows it)."""
         return self.line[-1]
 
 
@@ -120,17 +123,16 @@ class ScoreTrace:
         if isinstance(event, UndoEvent):
             start, end, *_rest = self._standing.pop()
             self._undone.append((start, end))
-        elif isinstance(event, PlayEvent):
-            start = (event.moves - 1, event.score - event.points)
-            self._standing.append(
-                (start, (event.moves, event.score), bool(event.peaks_cleared), event.parts.run, bool(event.parts.clear))
-            )
-        elif isinstance(event, DrawEvent):
-            start = (event.moves - 1, event.score - event.points)
-            self._standing.append((start, (event.moves, event.score), False, 0, False))
+        elif isinstance(event, (PlayEvent, DrawEvent)):
+            k = len(self._standing) + 1  # its place among the standing moves: the x of its point
+            start, end = (k - 1, event.score - event.points), (k, event.score)
+            if isinstance(event, PlayEvent):
+                self._standing.append((start, end, bool(event.peaks_cleared), event.parts.run, bool(event.parts.clear)))
+            else:
+                self._standing.append((start, end, False, 0, False))
         else:  # the timer's end (docs/rules.md §8): no move, no point
             return
-        self._end = (event.moves, event.score)
+        self._end = (len(self._standing), event.score)  # an undo's penalty (§8) drops the line's end
 
     def lines(self) -> ScoreLines:
         """The lines to draw now."""
@@ -157,7 +159,7 @@ def score_lines(game: Game) -> ScoreLines:
 def _limits(lines: ScoreLines) -> tuple[int, ...]:
     """Axis limits in coarse steps, so that they rarely change (each change costs a full draw).
 
-    x: 0 to 30, 60, 120 … (doubling) past the move counter; y: 400 to 800
+    x: 0 to 30, 60, 120 … (doubling) past the last standing move (and the faded undone ones); y: 400 to 800
     (a score stays within 772, docs/rules.md §3), lower in steps of 100 when a
     score drawn comes within 20 points of the bottom.  Under run scoring
     (docs/rules.md §8): y from 0 to 100, 200, 400 … (doubling) with 20 points
@@ -165,7 +167,8 @@ def _limits(lines: ScoreLines) -> tuple[int, ...]:
     past the largest bar, so the bars keep to the lower third.
     """
     x_high = 30
-    while x_high < lines.end[0] + 2:
+    x_last = max([lines.end[0], *(m for seg in lines.undone for m, _ in seg)])  # a faded stretch ahead is shown
+    while x_high < x_last + 2:
         x_high *= 2
     scores = [s for _, s in lines.line] + [s for seg in lines.undone for _, s in seg]
     if lines.runs:
@@ -276,7 +279,8 @@ class ScorePlot:
         self.lines: ScoreLines | None = None
         """The lines drawn last (``None`` before the first draw)."""
         self.mark: Point | None = None
-        """The reviewed move marked on the plot, ``(moves, score)`` after it (docs/rules.md §9), or ``None``."""
+        """The reviewed move marked on the plot, ``(its place among the standing moves, score after it)``
+        (docs/rules.md §9), or ``None``."""
         self.image = widgets.Image(format="png", layout=widgets.Layout(width=f"{width_px}px"))
         self.image.add_class("tp-plot")
 
@@ -429,7 +433,10 @@ class PlotView(widgets.VBox):
     def _redraw(self) -> None:
         marked = self._review.marked_event(self._session.game) if self._review is not None else None
         event = marked[1] if marked is not None else None
-        self.plot.mark = (event.moves, event.score) if isinstance(event, (PlayEvent, DrawEvent)) else None
+        self.plot.mark = None
+        if isinstance(event, (PlayEvent, DrawEvent)):  # on the line where it stands (x = its place), if it does
+            place = next((i for i, e in enumerate(self._session.game.standing_actions, 1) if e == event), None)
+            self.plot.mark = (place, event.score) if place is not None else None
         self.plot.draw(self._trace.lines(), self._session.lang)
 
     def _on_event(self, event: SessionEvent) -> None:
