@@ -192,7 +192,7 @@ def test_a_motion_starts_at_a_position_or_the_stock():
 def test_every_shortcut_presses_its_button():
     app = build_app(CODE)
     session, bridge = app.session, app.page_bridge
-    assert set(bridge.shortcuts) == {"d", "u", "h", "n", "r", "?", "escape"}
+    assert set(bridge.shortcuts) == {"d", "u", "h", "n", "0", "r", "?", "escape"}
     game = session.game
     assert bridge.press("d") and game.moves == 1 and game.stock_count == 22
     assert bridge.press("u") and game.stock_count == 23
@@ -260,6 +260,7 @@ def test_the_help_panel_lists_every_shortcut_in_the_language(lang):
         assert ui_text(what, lang) in text
         shown = ui_text("keys.draw_key", lang) if key == "d" else key.upper()
         assert f"<kbd>{shown}</kbd>" in app.keyboard.keys_help.value
+    assert "<kbd>R</kbd>" not in app.keyboard.keys_help.value  # restart is listed as 0
     for what in ("keys.move", "keys.play", "keys.intro", "keys.toggle"):
         assert ui_text(what, lang) in text
     assert app.keyboard.keys_toggle.description == ui_text("keys.toggle", lang)
@@ -278,6 +279,24 @@ def test_the_draw_key_is_no_card_rank_letter_in_any_language(lang):
     game = app.session.game
     assert app.page_bridge.press(shown.group(1).lower()) and game.stock_count == 22  # the key shown draws
     assert app.page_bridge.press("d") and game.stock_count == 21  # D draws in every language
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_restart_key_is_no_card_rank_letter_in_any_language(lang):
+    """French and Portuguese write the king R (Roi, Rei): a restart listed as R read as the king.
+    The key listed is checked against every rank of every language, and it restarts; R still does."""
+    app = build_app(CODE, lang="en")
+    app.set_language(lang)
+    ranks = {rank_name(r, other).casefold() for r in range(1, 14) for other in LANGUAGES}
+    shown = re.search(
+        rf"<kbd>([^<]*)</kbd></th><td>{re.escape(ui_text('keys.restart', lang))}", app.keyboard.keys_help.value
+    )
+    assert shown is not None and shown.group(1).casefold() not in ranks, shown
+    for key in (shown.group(1).lower(), "r"):
+        app.session.draw()
+        assert app.page_bridge.press(key) and app.confirm.asking  # as Restart does: first the question
+        app.confirm.yes_button.click()
+        assert app.game.moves == 0
 
 
 def test_without_hints_there_is_no_h_shortcut_nor_its_line():

@@ -12,7 +12,7 @@
   U    undo                                           Undo
   H    a hint (when the app has hints)                Hint
   N    a new game                                     Deal (New game at the end)
-  R    restart the deal                               Restart
+  0    restart the deal (R too)                       Restart
   ?    show or hide the list of shortcuts             Keyboard shortcuts
   Esc  answer No to "Abandon this game?", else       No
        hide the list
@@ -20,6 +20,8 @@
 
   French and Portuguese write the queen D: there the list shows P (*piocher*) and C
   (*comprar*) for a draw, keys that draw too (D still draws in every language).
+  They write the king R: restart is listed as 0 (back to move 0) in every language,
+  a key that is no card's rank anywhere (R still restarts, as before).
   Tab and the arrow keys move between the cards that can be played (the
   board's tab stops), Enter or Space plays the card in focus.
 * a **Keyboard shortcuts** toggle (``tp-keys-toggle``) in the controls row
@@ -56,10 +58,14 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("u", "keys.undo"),
     ("h", "keys.hint"),
     ("n", "keys.new"),
-    ("r", "keys.restart"),
+    ("0", "keys.restart"),
     ("?", "keys.help"),
 )
 """The shortcut keys and the catalogue key of what each does, in the order the help panel lists them."""
+
+RESTART_ALIAS = {"r": "0"}
+"""Keys that do what another does without being listed: R restarts too (the list shows 0, since French and
+Portuguese write the king R)."""
 
 CSS = static.text("keyboard.css")
 """Style of the help panel (colours from the theme's ``--tp-*`` properties)."""
@@ -118,7 +124,7 @@ class AccessTools:
             "d": lambda: None if game().status in (Status.WON, Status.TIME_UP) else session.draw(),
             "u": lambda: game().can_undo and session.undo(),
             "n": lambda: session.request_deal_random() if game().is_over else deal_on(),
-            "r": lambda: game().moves and session.request_restart(),
+            "0": lambda: game().moves and session.request_restart(),
             "?": lambda: self.keys_toggle.set_trait("value", not self.keys_toggle.value),
             "escape": self._escape,
         }
@@ -137,7 +143,8 @@ class AccessTools:
         return ui_text("keys.draw_key", self.session.lang).strip().lower()
 
     def _key(self, key: str) -> None:
-        action = self.actions.get("d" if key == self.draw_key() else key)
+        key = "d" if key == self.draw_key() else RESTART_ALIAS.get(key, key)
+        action = self.actions.get(key)
         if action is not None:
             action()
 
@@ -172,7 +179,8 @@ class AccessTools:
         rows = [(_esc(ui_text("keys.move_keys", lang)), ui_text("keys.move", lang))]
         rows.append((_esc(ui_text("keys.play_keys", lang)), ui_text("keys.play", lang)))
         draw = self.draw_key()
-        self._bridge.shortcuts = [*self.actions, *([draw] if draw not in self.actions else [])]
+        extra = [k for k in (draw, *RESTART_ALIAS) if k not in self.actions]
+        self._bridge.shortcuts = [*self.actions, *extra]
         rows += [
             (f"<kbd>{_esc((draw if key == 'd' else key).upper())}</kbd>", ui_text(what, lang))
             for key, what in SHORTCUTS
