@@ -138,3 +138,27 @@ def test_on_a_phone_on_its_side_nothing_to_read_is_covered(voila_server, _browse
         assert page_errors == []
     finally:
         page.context.close()
+
+
+_PARTS = (".tp-header", ".tp-board", ".tp-controls", ".tp-status", ".tp-log", ".tp-plot")
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (2560, 1440)])
+def test_the_cards_grow_with_a_large_screen_and_all_stays_on_it(voila_server, page, page_errors, size):
+    w, h = size
+    page.set_viewport_size({"width": w, "height": h})
+    app = TriPeaksPage(page)
+    open_with_code(app, voila_server(NOTEBOOK).url)
+    page.evaluate(_TO_TOP_JS)
+    settle(page)
+    board = _box(page, ".tp-board")
+    card = _box(page, ".tp-pos-18")
+    # The board takes most of the width (it stayed 1165 px wide, its cards 106 px, from 1920 px up) ...
+    assert board["right"] - board["x"] >= 0.7 * w, board
+    assert card["right"] - card["x"] >= 0.065 * w, card
+    # ... and the header, the whole board, the controls, the status line, the log and the plot stay on
+    # the screen without a scroll.
+    for sel in _PARTS:
+        b = _box(page, sel)
+        assert b["x"] >= 0 and b["y"] >= 0 and b["right"] <= w + 0.5 and b["bottom"] <= h + 0.5, (sel, b)
+    assert page_errors == []
