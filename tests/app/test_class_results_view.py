@@ -44,8 +44,9 @@ def visible_text(markup: str) -> str:
 
 
 def table_rows(markup: str) -> list[list[str]]:
+    """The cells the page shows (not the big screen's stand-ins, ``tp-col-discreet``)."""
     return [
-        [html.unescape(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        [html.unescape(c) for css, c in re.findall(r"<td([^>]*)>(.*?)</td>", row) if "tp-col-discreet" not in css]
         for row in re.findall(r"<tr>(.*?)</tr>", markup)
         if "<td" in row
     ]

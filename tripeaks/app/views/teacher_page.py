@@ -59,6 +59,7 @@ from ...history.class_results import (
     ClassStore,
     InvalidClassListError,
     InvalidEntryError,
+    LeaderRow,
     Lesson,
     LiveState,
     Outcome,
@@ -236,6 +237,8 @@ _OUTCOME_KEYS = {
 }
 _BEFORE = "before"
 _PRIVATE = "tp-col-private"  # a column the big screen hides when the teacher asks (hints, undos, abandons)
+_OPEN = "tp-col-open"  # a column shown unless the big screen hides the abandons (the full Result)
+_DISCREET = "tp-col-discreet"  # its stand-in then (the Result without the abandons)
 _VIEW_KEY = "tripeaks-teacher-view"  # the browser's localStorage key of this page's settings
 
 
@@ -1214,6 +1217,7 @@ class ClassResults(widgets.VBox):
             "column.name",
             "column.games",
             "column.result",
+            "column.result",
             "column.best",
             "column.fewest",
             "column.wins",
@@ -1228,25 +1232,16 @@ class ClassResults(widgets.VBox):
         )
         cells = []
         for r in rows:
-            if r.won:
-                result = t("outcome.won")
-            else:  # "no" says how: the outcomes of the student's games
-                parts = [
-                    t(k)
-                    for k, n in (
-                        ("outcome.blocked", r.blocked),
-                        ("outcome.time_up", r.timed_out),
-                        ("outcome.abandoned", r.abandoned),
-                    )
-                    if n
-                ]
-                result = ", ".join(parts) or t("cell.none")
+            # "no" says how: the outcomes of the student's games.  With the abandons hidden on the big
+            # screen, the Result says nothing of them either: a student with only abandons shows "—".
+            result, discreet = self._result_cell(r, abandons=True), self._result_cell(r, abandons=False)
             cells.append(
                 [
                     (r.rank, True),
                     (r.name, False),
                     (r.games, True),
                     (result, False),
+                    (discreet, False),
                     self._best_cell(r.best_score),
                     self._best_cell(r.fewest_moves),
                     (r.wins, True),
@@ -1262,7 +1257,16 @@ class ClassResults(widgets.VBox):
             )
         private = ("column.abandoned", "column.hints", "column.undos")  # hidden on the big screen on request
         col_css = [_PRIVATE if k in private else "" for k in keys]
+        col_css[3:5] = [_OPEN, _DISCREET]  # the Result, in full or without the abandons
         self.leaderboard.value = self._scroll_table(keys, cells, "tp-class-leaders", col_css)
+
+    def _result_cell(self, r: LeaderRow, *, abandons: bool) -> str:
+        if r.won:
+            return self._t("outcome.won")
+        kinds = [("outcome.blocked", r.blocked), ("outcome.time_up", r.timed_out)]
+        if abandons:
+            kinds.append(("outcome.abandoned", r.abandoned))
+        return ", ".join(self._t(k) for k, n in kinds if n) or self._t("cell.none")
 
     def _scroll_table(
         self, keys: Sequence[str], cells: Sequence[Sequence[tuple[Any, bool]]], css: str, col_css: Sequence[str] = ()
