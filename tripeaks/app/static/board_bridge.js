@@ -45,9 +45,37 @@ function reducedMotion() {
   return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 }
 
+// A face-up card shows its index in two corners, like a real card: the rank and the suit, read from the
+// card's own text into data attributes that the style draws (board.css, never in its accessible name).
+const FACES = ".tp-card.tp-up, .tp-waste .tp-face";
+const SUITS = "\u2660\u2665\u2666\u2663";
+function index(face) {
+  const text = face.classList.contains("tp-empty") ? "" : face.textContent.trim();
+  const suit = text.slice(-1);
+  return text.length > 1 && SUITS.includes(suit) ? [text.slice(0, -1), suit] : null;
+}
+function markCorners(board) {
+  for (const face of board.querySelectorAll(FACES)) {
+    const found = index(face);
+    const rank = found ? found[0] : null, suit = found ? found[1] : null;
+    if (face.getAttribute("data-tp-rank") === rank && face.getAttribute("data-tp-suit") === suit) continue;
+    if (found) { face.setAttribute("data-tp-rank", rank); face.setAttribute("data-tp-suit", suit); }
+    else { face.removeAttribute("data-tp-rank"); face.removeAttribute("data-tp-suit"); }
+  }
+  for (const face of board.querySelectorAll(".tp-card.tp-down[data-tp-rank], .tp-card.tp-gone[data-tp-rank]")) {
+    face.removeAttribute("data-tp-rank"); face.removeAttribute("data-tp-suit");
+  }
+}
+
 function render({ model, el }) {
   el.classList.add("tp-bridge");
   let board = null, last = null, lastRect = null, observer = null, pending = false;
+  let faces = null, facesPending = false;
+  const cornersLater = () => {
+    if (facesPending) return;
+    facesPending = true;
+    requestAnimationFrame(() => { facesPending = false; if (board) markCorners(board); });
+  };
   const stops = () => Array.from(board.querySelectorAll(STOPS)).filter(usable);
 
   const remember = (b) => { last = b; lastRect = b ? b.getBoundingClientRect() : null; };
@@ -123,12 +151,16 @@ function render({ model, el }) {
     board.addEventListener("keydown", onKey);
     observer = new MutationObserver(later);
     observer.observe(board, { subtree: true, attributes: true, attributeFilter: ["class", "disabled", "tabindex"] });
+    markCorners(board);
+    faces = new MutationObserver(cornersLater);
+    faces.observe(board, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ["class"] });
   });
   model.on("change:motion", onMotion);
   return () => {
     stop();
     model.off("change:motion", onMotion);
     if (observer) observer.disconnect();
+    if (faces) faces.disconnect();
     if (board) {
       board.removeEventListener("focusin", onFocusIn);
       board.removeEventListener("focusout", later);
