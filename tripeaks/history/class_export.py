@@ -14,6 +14,11 @@ a spreadsheet program set up for Portuguese, French or Spanish opens a file
 as columns only when they are separated by ``;``, and reads ``61,5`` as a
 number; in English, ``,`` and ``61.5``.
 
+The games file gives when each game ended twice: ``played_at_local``, the local time of the
+computer that writes it (the teacher's, on a class server) as ``2026-05-09 11:00:00``, which
+spreadsheet programs read as a date and time, its UTC offset in the header (``{zone}`` in a header
+text, :func:`zone_text`); and ``played_at_utc``, the stored ISO 8601 UTC time, for programs.
+
 >>> neutralise("=HYPERLINK(1)"), neutralise("Ana")
 ("'=HYPERLINK(1)", 'Ana')
 """
@@ -24,12 +29,15 @@ import csv
 import io
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, tzinfo
 from typing import Any
 
 from .class_results import ClassRow, Lesson, Outcome, tally_by_student
 
 __all__ = [
     "neutralise",
+    "needs_apostrophe",
+    "zone_text",
     "games_csv",
     "students_csv",
     "csv_style",
@@ -103,6 +111,7 @@ GAME_COLUMNS = (
     "hints",
     "seconds",
     "from_record",
+    "played_at_local",
     "played_at_utc",
     "record",
 )
@@ -121,6 +130,30 @@ STUDENT_COLUMNS = (
     "seconds",
     "from_record",
 )
+
+
+def needs_apostrophe(value: Any) -> bool:
+    """True when ``value`` is text that a spreadsheet would run as a formula (:func:`neutralise` marks it)."""
+    return isinstance(value, str) and value.startswith(_FORMULA_START)
+
+
+def _local(iso: str, zone: tzinfo | None) -> datetime:
+    return datetime.fromisoformat(iso).astimezone(zone)
+
+
+def zone_text(rows: Sequence[ClassRow], zone: tzinfo | None = None) -> str:
+    """The UTC offsets of the local times of ``rows`` (``zone``; default this computer's), in the
+    order first met: ``UTC+01:00``, or ``UTC+00:00/UTC+01:00`` across a change of summer time."""
+    found: list[str] = []
+    for r in rows or ():
+        offset = _local(r.played_at, zone).strftime("%z") or "+0000"
+        text = f"UTC{offset[:3]}:{offset[3:5]}"
+        if text not in found:
+            found.append(text)
+    if not found:
+        offset = datetime.now().astimezone(zone).strftime("%z") or "+0000"
+        found.append(f"UTC{offset[:3]}:{offset[3:5]}")
+    return "/".join(found)
 
 
 def neutralise(value: Any) -> Any:
@@ -161,14 +194,18 @@ def games_csv(
     lessons: Sequence[Lesson] = (),
     style: CsvStyle = _POINT_DECIMAL,
     words: CsvWords = _MACHINE_WORDS,
+    zone: tzinfo | None = None,
 ) -> str:
     """One line per game (oldest first): the text of a ``.csv`` file, cells separated and
     decimals written as ``style`` says (default ``,`` and ``.``; :func:`csv_style` gives a language's),
     headers and results in ``words`` (default: the machine names).  ``from_record`` is 1 for a game
-    continued from a record, else 0 (the students file counts them)."""
+    continued from a record, else 0 (the students file counts them).  ``played_at_local`` is the
+    end in ``zone`` (default: this computer's local time), ``2026-05-09 11:00:00``; a header text
+    holding ``{zone}`` says its UTC offset (:func:`zone_text`)."""
     by_id = {lesson.id: lesson for lesson in lessons}
+    offsets = zone_text(rows, zone)
     return _write(
-        words.header(GAME_COLUMNS),
+        [h.replace("{zone}", offsets) for h in words.header(GAME_COLUMNS)],
         (
             (
                 _lesson_name(by_id, r.lesson),
@@ -183,6 +220,7 @@ def games_csv(
                 r.hints,
                 r.duration,
                 int(r.from_record),
+                _local(r.played_at, zone).strftime("%Y-%m-%d %H:%M:%S"),
                 r.played_at,
                 r.record,  # the game record (JSON, docs/rules.md §6): the moves, to replay or check
             )

@@ -48,7 +48,15 @@ import ipywidgets as widgets
 import traitlets
 
 from ...engine.codes import InvalidCodeError
-from ...history.class_export import GAME_COLUMNS, STUDENT_COLUMNS, CsvWords, csv_style, games_csv, students_csv
+from ...history.class_export import (
+    GAME_COLUMNS,
+    STUDENT_COLUMNS,
+    CsvWords,
+    csv_style,
+    games_csv,
+    needs_apostrophe,
+    students_csv,
+)
 from ...history.class_results import (
     ALL_LESSONS,
     ENV_CHALLENGE,
@@ -219,6 +227,7 @@ _CSV_HEADERS = {  # the text of each CSV column's header (the tables' where they
     "hints": "column.hints",
     "seconds": "csv.seconds",
     "from_record": "column.from_record",
+    "played_at_local": "csv.played_at_local",
     "played_at_utc": "csv.played_at_utc",
     "record": "csv.record",
     "games": "column.games",
@@ -1441,7 +1450,7 @@ class ClassResults(widgets.VBox):
     def _render_export(self) -> None:
         t = self._t
         if not self._games:
-            self.export.value = ""
+            self.export.value = self.export_note.value = ""
             self.export_games = self.export_students = ""
             return
         style = csv_style(self._lang)  # the separator a spreadsheet set up for the page's language expects
@@ -1453,10 +1462,16 @@ class ClassResults(widgets.VBox):
             f"<p>{_download(t('export.games'), f'tripeaks-games-{stamp}.csv', self.export_games)}</p>"
             f"<p>{_download(t('export.students'), f'tripeaks-students-{stamp}.csv', self.export_students)}</p>"
         )
+        # A name that a spreadsheet would run as a formula is written with a leading apostrophe: say why.
+        marked = any(needs_apostrophe(g.name) for g in self._games)
+        note = f'<p class="tp-class-note">{_esc(t("export.apostrophe"))}</p>' if marked else ""
+        if self.export_note.value != note:
+            self.export_note.value = note
 
     def _csv_words(self) -> CsvWords:
         t = self._t
-        columns = {c: t(_CSV_HEADERS[c]) for c in (*GAME_COLUMNS, *STUDENT_COLUMNS)}
+        # the zone of the local times is said in their header: games_csv puts it for "{zone}"
+        columns = {c: t(_CSV_HEADERS[c], zone="{zone}") for c in (*GAME_COLUMNS, *STUDENT_COLUMNS)}
         return CsvWords(columns, {result: t(key) for result, key in _OUTCOME_KEYS.items()})
 
     def _draw(self) -> None:
