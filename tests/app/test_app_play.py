@@ -308,7 +308,7 @@ def test_language_switch_changes_everything_at_once(layout):
         "Clássica",
         "Tradicional",
         "Tri Peaks",
-        "Tri Peaks Facile",
+        "Tri Peaks Fácil",
         "Personalizada",
     ]
     app.set_language("fr")

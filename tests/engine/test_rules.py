@@ -591,7 +591,7 @@ def test_flag_errors_have_their_own_sentence_in_every_language(code: str, part: 
 
 
 def test_preset_names_for_menus() -> None:
-    assert [preset_name(p, "en") for p in Preset] == ["Easy", "Classic", "Traditional", "Tri Peaks", "Tri Peaks Facile"]
+    assert [preset_name(p, "en") for p in Preset] == ["Easy", "Classic", "Traditional", "Tri Peaks", "Tri Peaks Easy"]
     assert preset_name(TRADITIONAL, "pt") == "Tradicional" and preset_name("classic", "fr") == "Classique"
     assert preset_name(RuleSet(jokers=1), "fr") == "Personnalisée" and preset_name(None, "en") == "Custom"
     with pytest.raises(ValueError):

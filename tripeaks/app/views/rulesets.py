@@ -1,7 +1,7 @@
 """Rule sets in the app (docs/rules.md §8): the preset menu with its Custom options, and the run indicator.
 
 :class:`RuleSetMenu` is the New game panel's choice of rule set: a menu of
-the presets (Easy, Classic, Traditional, Tri Peaks, Tri Peaks Facile) and
+the presets (Easy, Classic, Traditional, Tri Peaks, Tri Peaks Easy) and
 Custom, a one-line description of the chosen one, and — for Custom — one
 control per option of docs/rules.md §8 (wrap, draw, peaks, jokers, waste,
 scoring, undo, timer) with the code those options make.  It holds no rule
