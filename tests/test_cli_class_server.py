@@ -223,3 +223,43 @@ def test_the_server_is_told_never_to_move_to_another_port(tmp_path: Path) -> Non
     command, _env, lines = class_server_plan(_args(tmp_path / "r.sqlite", port=8871))
     assert "--port=8871" in command and "--Voila.port_retries=0" in command
     assert any(":8871/" in line for line in lines)
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "killpg"), reason="POSIX process groups")
+@pytest.mark.parametrize("after", [1.5, 6.0])
+def test_ctrl_c_soon_after_the_start_stops_without_a_traceback(tmp_path: Path, after: float) -> None:
+    """Ctrl-C a few seconds after `tripeaks class-server` started (Voila importing, its kernels
+    starting) printed a kernel's ZMQError or a KeyboardInterrupt traceback: the terminal sent it to
+    the whole group.  Here it goes to the group as a terminal sends it; the command stops cleanly,
+    leaving no process of the server behind."""
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    args = ["class-server", "--local", "--port", str(port), "--db", str(tmp_path / "class.sqlite"), "--kernels", "2"]
+    command = subprocess.Popen(
+        [sys.executable, "-m", "tripeaks", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # a terminal's foreground group of its own
+    )
+    try:
+        time.sleep(after)
+        os.killpg(command.pid, signal.SIGINT)  # Ctrl-C: the terminal signals the whole group
+        _out, err = command.communicate(timeout=60)
+        assert command.returncode == 0
+        assert "Traceback" not in err and "ZMQError" not in err and "KeyboardInterrupt" not in err, err[-2000:]
+    finally:
+        if command.poll() is None:
+            os.killpg(command.pid, signal.SIGKILL)
+            command.wait()
+    with socket.socket() as again:  # the port is free: no server left
+        again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        again.bind(("127.0.0.1", port))

@@ -43,6 +43,7 @@ written, a worker process that died).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import re
@@ -543,15 +544,19 @@ def _class_server(args: argparse.Namespace, out: list[str]) -> int:
 def run_server(command: list[str], env: dict[str, str], grace: float = 10.0) -> int:
     """Run the server ``command`` (Voila) until it stops, and stop it with this process.
 
-    Ctrl-C (which the terminal sends to both) lets the server shut down; a SIGTERM or SIGHUP sent
-    to this process alone (a closed terminal, ``kill``, a service manager) is passed on to it, so
-    the server, its kernels and its port never outlive the command.  After ``grace`` seconds a
-    server still running is killed.  Returns the server's exit status, 0 after Ctrl-C or a signal.
+    The server runs in a session of its own, so a terminal's Ctrl-C reaches this process only (a
+    Ctrl-C that reached Voila and its kernels while they were starting printed their tracebacks,
+    a ``ZMQError`` or a ``KeyboardInterrupt``): Ctrl-C, like a SIGTERM or SIGHUP (a closed
+    terminal, ``kill``, a service manager), is passed on as a SIGTERM, and the server shuts down
+    quietly, so the server, its kernels and its port never outlive the command.  After ``grace``
+    seconds a server still running is killed, with anything left of its process group.  Returns
+    the server's exit status, 0 after Ctrl-C or a signal.
     """
     import signal
     import subprocess
 
-    child = subprocess.Popen(command, env=env)
+    posix = os.name == "posix"
+    child = subprocess.Popen(command, env=env, start_new_session=posix)
     stopped = False
 
     def pass_on(signum: int, _frame: object) -> None:
@@ -567,8 +572,10 @@ def run_server(command: list[str], env: dict[str, str], grace: float = 10.0) -> 
             try:
                 code = child.wait()
                 break
-            except KeyboardInterrupt:  # the server got the Ctrl-C too: it is shutting down
+            except KeyboardInterrupt:  # Ctrl-C: the server (in its own session) is told to shut down
                 stopped = True
+                if child.poll() is None:
+                    child.send_signal(signal.SIGTERM if posix else signal.SIGINT)
                 try:
                     code = child.wait(timeout=grace)
                     break
@@ -580,6 +587,9 @@ def run_server(command: list[str], env: dict[str, str], grace: float = 10.0) -> 
         if child.poll() is None:
             child.kill()
             child.wait()
+        if posix:  # a kernel the server left behind (killed, it could not stop them) goes too
+            with contextlib.suppress(OSError):
+                os.killpg(child.pid, signal.SIGKILL)
     return 0 if stopped else code
 
 
