@@ -189,3 +189,14 @@ def test_a_good_link_says_in_the_status_line_that_the_game_came_from_it():
         assert len(shown) > len(keep_text("keep.link_dealt", lang, code="TP1-E-AAAAAAD-SR")) + 10  # how to play
     page.session.draw()
     assert "TP1-E-AAAAAAD-SR" not in plain(ui(page).status.value)
+
+
+def test_without_persistence_a_good_link_says_so_too():
+    page = TriPeaksApp(session=PlaySession(Game.from_code("TP1-E-AAAAAAB")))
+    compose(page, hints=False, keys=False, keep=False)
+    assert page.keep is None
+    assert deal_from_link(page, "code=TP1-C-AAAAAAF-OP") is not None
+    for lang in LANGUAGES:
+        page.set_language(lang)
+        shown = plain(ui(page).status.value)
+        assert shown.startswith(keep_text("keep.link_dealt", lang, code="TP1-C-AAAAAAF-OP")), shown

@@ -17,7 +17,7 @@ from ..engine.codes import GameCode, InvalidCodeError
 from ..engine.game import Game
 from ..i18n import check_language
 from ..i18n.ui import ui_text
-from .model.keeper import say_link_refused
+from .model.keeper import say_link_dealt, say_link_refused
 from .model.session import PlaySession
 from .persist import Persistence, link_code, voila_query
 from .play import TriPeaksApp
@@ -199,7 +199,10 @@ def deal_from_link(app: TriPeaksApp, query: str | None = None) -> Game | None:
     except InvalidCodeError as exc:
         error = exc
     else:
-        return app.session.deal_code(code)
+        game = app.session.deal_code(code)
+        if game is not None:
+            say_link_dealt(app.session, game)  # the status line names the link's game, as with persistence
+        return game
     app.session.deal_code(code)  # refused: the New game panel says why
     say_link_refused(app.session, error)
     return None
