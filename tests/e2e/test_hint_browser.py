@@ -95,7 +95,7 @@ def ask_hint(app: TriPeaksPage, game: Game, latencies: list[float]) -> Any:
     assert expected.why is not None
     if expected.kind == "play":  # the line says why: what the play turns over or clears, and what can follow it
         assert expected.why.play is not None
-        assert play_reason(expected.why.play, "en") in shown
+        assert play_reason(expected.why.play, "en", seen_only=True) in shown
     app.wait_class(".tp-stock" if expected.action == "D" else f".tp-pos-{expected.action}", "tp-highlight")
     assert app.page.evaluate(_RINGED_JS) == [expected.action]  # exactly one thing is ringed
     return expected.action
@@ -157,8 +157,9 @@ def test_hints_win_a_known_deal(voila_server, page, page_errors, artifacts_dir: 
 
 
 def test_the_hint_line_says_why_in_the_players_language(voila_server, page, page_errors):
-    """A first-time player asks for a hint in Portuguese: the line under the board names the
-    cards the play turns over and the cards that can follow it, as the board names them."""
+    """A first-time player asks for a hint in Portuguese: the line under the board says how many
+    face-down cards the play turns over (never which: they are hidden) and names the cards seen
+    now that can follow it, as the board names them."""
     game = Game.from_code(CODE)
     moves: list[Any] = []
     while True:  # the first hint of the deal whose play turns cards over
@@ -183,9 +184,12 @@ def test_the_hint_line_says_why_in_the_players_language(voila_server, page, page
     app.click(".tp-hint")
     shown = wait_status_one_of(app, hint_sentences(h, game, "pt"))
     assert h.why is not None and h.why.play is not None
-    reason = play_reason(h.why.play, "pt")
+    reason = play_reason(h.why.play, "pt", seen_only=True)
     assert reason in shown
-    for card in (*h.why.play.revealed, *h.why.play.follow):
-        assert card_name(card, "pt") in reason
+    assert "tapada" in reason  # "… faz virar para cima N carta(s) tapada(s) …"
+    for card in h.why.play.follow:
+        assert (card_name(card, "pt") in reason) == (card not in h.why.play.revealed)
+    for card in h.why.play.revealed:
+        assert card_name(card, "pt") not in shown
     app.wait_class(f".tp-pos-{h.action}", "tp-highlight")
     assert page_errors == []

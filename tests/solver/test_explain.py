@@ -114,6 +114,35 @@ def test_a_play_that_turns_over_two_cards_names_them_and_what_can_follow():
         "Ce coup retourne le 8♠ et le R♥\u00a0; ensuite, vous pourrez jouer le 8♠, le 8♦ ou le 6♥."
     )
     check_play(game, 19)
+    # A hint is read before the play: it counts the cards turned over and names only cards seen now.
+    h = hint(game, time_limit=None)
+    if h.action == 19:
+        assert hint_reasons(h, "en")[0] == "This play turns over 2 face-down cards; after it you can play 8♦ or 6♥."
+    hidden = play_reason(facts, "fr", seen_only=True)
+    assert hidden == "Ce coup retourne 2 cartes face cachée\u00a0; ensuite, vous pourrez jouer le 8♦ ou le 6♥."
+
+
+def seen_cards(game: Game) -> set[Card]:
+    """The cards a player sees: the face-up cards of the tableau and the waste's top."""
+    seen = {s.card for s in game.tableau if s is not None and s.face_up}
+    return seen | ({game.waste_top} if isinstance(game.waste_top, Card) else set())
+
+
+@settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rule_sets(timed=False), deal=st.integers(0, 10_000), moves=st.integers(0, 40), seed=st.integers(0, 99))
+def test_a_hint_never_names_a_card_the_player_cannot_see(rules, deal, moves, seed):
+    """Face-down cards stay secret: every hint, in every language, names only cards seen now,
+    and a play that turns cards over says how many."""
+    game = random_position(rules, deal, moves, random.Random(seed))
+    assume(game.status is Status.PLAYING)
+    h = hint(game, time_limit=0.5)
+    for lang in LANGUAGES:
+        assert named_cards(hint_message(h, lang), lang) <= seen_cards(game), (lang, hint_message(h, lang))
+    if h.kind is HintKind.PLAY and h.why is not None and h.why.play is not None and h.why.play.revealed:
+        english = hint_reasons(h, "en")[0]
+        count = len(h.why.play.revealed)
+        assert f"{count} face-down card{'s' if count > 1 else ''};" in english
+        assert "you will draw" not in english  # a card turned over may fit
 
 
 def test_a_play_that_frees_nothing_says_what_follows_or_that_a_draw_comes():

@@ -84,12 +84,20 @@ _TWIN_KEYS = {
 _TWIN_ORDER = tuple(_TWIN_KEYS)
 
 
-def play_reason(facts: PlayFacts, lang: str = "en") -> str:
+def play_reason(facts: PlayFacts, lang: str = "en", *, seen_only: bool = False) -> str:
     """One sentence in ``lang`` on what a play does (:class:`~tripeaks.solver.explain.PlayFacts`):
     the cards it turns over or frees, or the peak it clears and its bonus, then the cards
-    that can follow it (or that none can: a draw comes next); the last card says it wins."""
+    that can follow it (or that none can: a draw comes next); the last card says it wins.
+
+    With ``seen_only`` (a hint, asked before the play) no face-down card is named: the
+    sentence counts the cards the play turns over and names as followers only cards the
+    player sees now, without claiming a draw (a card turned over may fit)."""
     if facts.won:
         return solver_text("hint.why_won", lang, bonus=Signed(facts.bonus))
+    if seen_only and facts.revealed:
+        seen = [c for c in facts.follow if c not in facts.revealed]
+        key = "hint.why_hidden_next" if seen else "hint.why_hidden_stop"
+        return solver_text(key, lang, count=len(facts.revealed), next=card_list(seen, lang, either=True))
     if facts.revealed:
         kind, cards = "reveal", facts.revealed
     elif facts.freed:
@@ -122,7 +130,7 @@ def hint_reasons(h: Hint, lang: str = "en") -> list[str]:
     why = h.why
     if h.kind is not HintKind.PLAY or why is None or why.play is None:
         return []
-    sentences = [play_reason(why.play, lang)]
+    sentences = [play_reason(why.play, lang, seen_only=True)]  # asked before the play: hidden cards stay hidden
     twin = _twin_sentence(why.twins, lang)
     if twin is not None:
         sentences.append(twin)
