@@ -204,7 +204,11 @@ class StatsPanel(widgets.VBox):
             "stats.abandoned",
             "stats.from_record",
         )
-        titles = {"stats.from_record": f' title="{_esc(keep_text("stats.from_record_tip", lang))}"'}
+        titles = {
+            # A deal played again (Try again, Restart) is another game, as in most solitaire apps: said here.
+            "stats.played": f' title="{_esc(keep_text("stats.played_tip", lang))}"',
+            "stats.from_record": f' title="{_esc(keep_text("stats.from_record_tip", lang))}"',
+        }
         # One column per rule set, then all of them; a row per figure: narrow enough for the side
         # column beside the board, and a phone (a row per rule set needed ten columns).
         columns = [(rules_label(r, lang), s, "") for r, s in by_rules(history).items()]
