@@ -105,7 +105,7 @@ def test_a_bad_lesson_name_is_refused_with_a_message(db: Path) -> None:
     view = ClassResults(db, auto_refresh=0)
     view.lesson_name.value = "x" * 81
     view.lesson_start.click()
-    assert classroom_text("lesson.invalid", "en") in html.unescape(view.challenge_message.value)
+    assert classroom_text("lesson.invalid", "en") in html.unescape(view.lesson_message.value)
     assert view.lesson_confirm.layout.display == "none" and ClassStore(db).lessons() == []
 
 

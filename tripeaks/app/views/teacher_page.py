@@ -29,6 +29,7 @@ title (:class:`~tripeaks.app.views.bridge.PageBridge`).
 from __future__ import annotations
 
 import base64
+import functools
 import hmac
 import html
 import io
@@ -324,6 +325,7 @@ class ClassResults(widgets.VBox):
         """False while the page waits for the teacher's secret: nothing is read or changed."""
         self._message: Callable[[str], str] | None = None
         self._message_kind = ""
+        self._message_lesson = False
         self._picking = False
         self._pending_challenge: str | None = None
         self._pending_lesson: tuple[str, str | None] | None = None
@@ -420,6 +422,9 @@ class ClassResults(widgets.VBox):
         self.land.observe(lambda change: self._guard(self._land_changed, change["new"]), names="value")
         self.challenge_message = widgets.HTML()
         self.challenge_message.add_class("tp-class-message")  # a live region: read out when it changes
+        self.lesson_message = widgets.HTML()
+        """What became of the lesson asked for (started, cancelled, refused): by its buttons."""
+        self.lesson_message.add_class("tp-class-message")
         self.challenge_controls = widgets.HBox(
             [self.challenge_input, self.challenge_set, self.challenge_clear, self.challenge_keep, self.land]
         )
@@ -503,7 +508,7 @@ class ClassResults(widgets.VBox):
         self.big_title.add_class("tp-class-bigtitle")
         # each section's controls under its own heading: a new lesson's name and challenge in the
         # lesson's, the class challenge's code in the challenge's (they sat side by side under the latter)
-        manage = widgets.VBox([self.lesson_controls, self.lesson_confirm])
+        manage = widgets.VBox([self.lesson_controls, self.lesson_confirm, self.lesson_message])
         manage.add_class("tp-class-manage")
         self.challenge_controls.add_class("tp-class-manage")
         self.results = widgets.VBox(
@@ -790,15 +795,17 @@ class ClassResults(widgets.VBox):
     def _t(self, key: str, **values: Any) -> str:
         return classroom_text(key, self._lang, **values)
 
-    def _say(self, render: Callable[[str], str] | None, kind: str = "") -> None:
-        self._message, self._message_kind = render, kind
-        self.challenge_message.value = (
-            "" if render is None else f"<div class='tp-class-note tp-class-{kind}'>{_esc(render(self._lang))}</div>"
-        )
+    def _say(self, render: Callable[[str], str] | None, kind: str = "", *, lesson: bool = False) -> None:
+        """One message, where the teacher looks: by the lesson's buttons (``lesson``), else under
+        the class challenge's."""
+        self._message, self._message_kind, self._message_lesson = render, kind, lesson
+        value = "" if render is None else f"<div class='tp-class-note tp-class-{kind}'>{_esc(render(self._lang))}</div>"
+        self.lesson_message.value = value if lesson else ""
+        self.challenge_message.value = "" if lesson else value
 
     def _show_lock(self) -> None:
         self.lock_box.layout.display = "none" if self.unlocked else None
-        for w in (self.info, self.results, self.refresh_button, self.big_screen):
+        for w in (self.info, self.results, self.refresh_button, self.big_screen, self.discreet):
             w.layout.display = None if self.unlocked else "none"
 
     def _language_changed(self, lang: str) -> None:
@@ -806,7 +813,7 @@ class ClassResults(widgets.VBox):
         self._retext()
         if self.unlocked:
             self.refresh()  # the menus' labels too ("…, the challenge now")
-        self._say(self._message, self._message_kind)
+        self._say(self._message, self._message_kind, lesson=self._message_lesson)
 
     def _big_screen_changed(self) -> None:
         if self.big_screen.value:
@@ -880,7 +887,7 @@ class ClassResults(widgets.VBox):
         self.lesson_yes.description = t("lesson.yes")
         self.lesson_no.description = t("lesson.cancel")
         if self._pending_lesson is not None:
-            self.lesson_confirm_text.value = f"<p>{_esc(t('lesson.confirm', name=self._pending_lesson[0]))}</p>"
+            self.lesson_confirm_text.value = f"<p>{self._lesson_question(*self._pending_lesson)}</p>"
         self.challenge_heading.value = f"<h3>{_esc(t('challenge.heading'))}</h3>"
         self.challenge_set.description = t("challenge.set")
         self.challenge_clear.description = t("challenge.clear")
@@ -984,21 +991,34 @@ class ClassResults(widgets.VBox):
             return
         shown = name or datetime.now().strftime("%Y-%m-%d")
         self._pending_lesson = (shown, code)
-        text = _esc(self._t("lesson.confirm", name=shown))
+        self.lesson_confirm_text.value = f"<p>{self._lesson_question(shown, code)}</p>"
+        self.lesson_confirm.layout.display = None
+
+    def _lesson_question(self, name: str, code: str | None) -> str:
+        """ "Start the lesson … with the challenge …?" (HTML): the code given, else the challenge in
+        force, which the lesson keeps; a code the solver proves unwinnable says so."""
+        if code is None:
+            found = self.store.challenge() if self.store.available else None
+            challenge = found.code if found is not None else None
+        else:
+            challenge = code
+        if challenge is None:
+            text = _esc(self._t("lesson.confirm_none", name=name))
+        else:
+            text = _esc(self._t("lesson.confirm_challenge", name=name, code=challenge))
         if code is not None and _winnable(code) is False:  # as for a challenge set alone: the teacher decides
             text += f' <strong class="tp-class-warn">{_esc(self._t("lesson.unwinnable", code=code))}</strong>'
-        self.lesson_confirm_text.value = f"<p>{text}</p>"
-        self.lesson_confirm.layout.display = None
+        return text
 
     def _say_lesson_refused(self, exc: Exception) -> None:
         """A lesson's challenge that is not a code, or a name that cannot be one, in one sentence."""
         key = "challenge.invalid" if isinstance(exc, InvalidCodeError) else "lesson.invalid"
-        self._say(lambda lang: classroom_text(key, lang), "error")
+        self._say(lambda lang: classroom_text(key, lang), "error", lesson=True)
 
     def _cancel_lesson(self) -> None:
         self._pending_lesson = None
         self.lesson_confirm.layout.display = "none"
-        self._say(lambda lang: classroom_text("lesson.cancelled", lang))
+        self._say(lambda lang: classroom_text("lesson.cancelled", lang), lesson=True)
 
     def _start_lesson(self) -> None:
         if self._pending_lesson is None or not self.unlocked:  # a second click, or a stale one
@@ -1012,7 +1032,7 @@ class ClassResults(widgets.VBox):
             self._say_lesson_refused(exc)
             return
         if lesson is None:
-            self._say(lambda lang: classroom_text("lesson.unsaved", lang), "error")
+            self._say(lambda lang: classroom_text("lesson.unsaved", lang), "error", lesson=True)
             return
         self.lesson_name.value = ""
         self.lesson_challenge.value = ""
@@ -1022,7 +1042,7 @@ class ClassResults(widgets.VBox):
         finally:
             self._picking = False
         title = lesson.name
-        self._say(lambda lang: classroom_text("lesson.started", lang, name=title))
+        self._say(lambda lang: classroom_text("lesson.started", lang, name=title), lesson=True)
         self.refresh(code=lesson.challenge)
 
     # ------------------------------------------------------------------ drawing
@@ -1638,6 +1658,7 @@ def _short_name(name: str, limit: int = _LABEL_MAX) -> str:
     return name if len(name) <= limit else name[: limit - 1].rstrip() + _ELLIPSIS
 
 
+@functools.lru_cache(maxsize=64)
 def _winnable(code: str) -> bool | None:
     """Whether the deal of ``code`` can be won (``None``: not decided within 3 s)."""
     from ...solver import is_winnable
