@@ -162,3 +162,26 @@ def test_the_cards_grow_with_a_large_screen_and_all_stays_on_it(voila_server, pa
         b = _box(page, sel)
         assert b["x"] >= 0 and b["y"] >= 0 and b["right"] <= w + 0.5 and b["bottom"] <= h + 0.5, (sel, b)
     assert page_errors == []
+
+
+_BASE_ROW_JS = """
+() => Array.from({length: 10}, (_, i) => { const r = document.querySelector('.tp-pos-' + (18 + i)).getBoundingClientRect();
+  return {x: r.left, right: r.right, w: r.width, h: r.height}; })
+"""
+
+
+@pytest.mark.parametrize("width", [375, 360])
+def test_an_upright_phone_gives_the_width_to_the_cards(voila_server, page, page_errors, width):
+    page.set_viewport_size({"width": width, "height": 700})
+    app = TriPeaksPage(page)
+    open_with_code(app, voila_server(NOTEBOOK).url)
+    page.evaluate(_TO_TOP_JS)
+    settle(page)
+    row = page.evaluate(_BASE_ROW_JS)
+    # Ten cards across: each at least 9.4 % of the window wide (35.7 px at 375 px; they were 32.7 px) ...
+    assert min(c["w"] for c in row) >= 0.094 * width, row[0]
+    assert min(c["h"] for c in row) >= 44, row[0]
+    # ... on the screen, and apart: a tap lands on one card only.
+    assert row[0]["x"] >= 0 and row[-1]["right"] <= width, (row[0], row[-1])
+    assert all(b["x"] - a["right"] >= 0.4 for a, b in zip(row, row[1:])), row
+    assert page_errors == []
