@@ -115,11 +115,15 @@ def test_a_blocked_game_left_on_the_table_is_recorded_when_the_tab_closes(
             game = Game.from_code(code)
             app.play_to_the_end(game)
             assert game.status.value == "blocked"
-            assert ClassStore(db).games() == []  # an undo could still revive it
-            page.close(run_before_unload=True)  # Voila stops the page's kernel as the tab closes
             store = ClassStore(db)
             deadline = time.monotonic() + 30
-            while not store.games() and time.monotonic() < deadline:
+            while not store.games() and time.monotonic() < deadline:  # recorded the moment it is blocked
+                time.sleep(0.2)
+            [first] = store.games()
+            assert first.result is Outcome.BLOCKED
+            page.close(run_before_unload=True)  # Voila stops the page's kernel as the tab closes
+            deadline = time.monotonic() + 30  # recorded again as the kernel stops: the same row, its later time
+            while store.games()[0].played_at == first.played_at and time.monotonic() < deadline:
                 time.sleep(0.2)
         finally:
             page.context.close()
