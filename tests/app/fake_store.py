@@ -109,14 +109,16 @@ class FakeStore(BrowserStore):
         self._keep = -1
         self._last: str | None = None
 
-    def load(self, utc_offset: int = 0) -> None:
-        """The page's first message: what the key holds."""
+    def load(self, utc_offset: int = 0, languages: list[Any] | None = None) -> None:
+        """The page's first message: what the key holds (and, given ``languages``, the browser's
+        ``navigator.languages``)."""
         text = self.storage.get(STORAGE_KEY) if self.available else None
         self._doc = None
         self._last = text  # the kernel deals with what it read at load
         self._received(
             self,
-            {"kind": "loaded", "text": text, "available": self.available, "today": None, "utc_offset": utc_offset},
+            {"kind": "loaded", "text": text, "available": self.available, "today": None, "utc_offset": utc_offset}
+            | ({} if languages is None else {"languages": languages}),
             [],
         )
 

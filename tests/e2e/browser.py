@@ -33,10 +33,11 @@ def _only_loopback(route: Any) -> None:
 def new_page(browser: Any, **context: Any) -> Any:
     """A page in a fresh context (``VIEWPORT`` unless ``context`` says otherwise: any option of
     ``Browser.new_context``, e.g. a phone's ``has_touch``) where requests leaving 127.0.0.1 are aborted.
+    Its browser language is US English unless ``locale`` says otherwise (the app follows it).
 
     The network is closed here: a CDN request (e.g. MathJax) would only stall.
     Close it with ``page.context.close()``.
     """
-    context = browser.new_context(**{"viewport": VIEWPORT, **context})
+    context = browser.new_context(**{"viewport": VIEWPORT, "locale": "en-US", **context})
     context.route("**/*", _only_loopback)
     return context.new_page()

@@ -55,7 +55,7 @@ def current_cell() -> str | None:
 
 def build_app(
     code: str | GameCode | None = None,
-    lang: str = "en",
+    lang: str | None = None,
     game: Game | None = None,
     hints: bool = True,
     keep: bool = True,
@@ -63,7 +63,8 @@ def build_app(
 ) -> TriPeaksApp:
     """The app, ready to display: ``game`` if given, else the deal of ``code``, else a random Easy deal.
 
-    ``lang`` is "en", "pt" or "fr".  With ``hints`` (the default) the app has the
+    ``lang`` is one of :data:`tripeaks.i18n.LANGUAGES` ("en", "pt", "fr", "es"); without it the
+    app speaks the browser's language when it is one of them and no language is saved, else English.  With ``hints`` (the default) the app has the
     Hint button, the Winnable? indicator and the "deal only winnable games"
     option of :mod:`tripeaks.app.views.hints`.  Keyboard shortcuts, their help panel and the
     four-colour deck come from :mod:`tripeaks.app.views.keyboard`.  With ``keep`` (the default) it keeps
@@ -78,14 +79,17 @@ def build_app(
     naming the languages) for an unknown language.
     Built again in the same notebook cell, it closes the app that cell built before.
     """
-    check_language(lang)
+    if lang is not None:
+        check_language(lang)
     if game is None and code is not None:
         game = Game.from_code(code)
     if class_db is None:
         from ..history.class_results import ENV_DB
 
         class_db = os.environ.get(ENV_DB, "").strip() or None
-    app = compose(TriPeaksApp(session=PlaySession(game, lang)), hints=hints, keep=keep, class_db=class_db)
+    app = compose(TriPeaksApp(session=PlaySession(game, lang or "en")), hints=hints, keep=keep, class_db=class_db)
+    if lang is None and app.keep is not None:
+        app.keep.keeper.follow_browser = True
     cell = current_cell()
     if cell is not None:
         earlier = _BY_CELL.get(cell)

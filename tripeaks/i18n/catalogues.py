@@ -33,12 +33,13 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
+from babel.core import negotiate_locale
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
@@ -49,6 +50,7 @@ __all__ = [
     "LANGUAGES",
     "UnknownLanguageError",
     "check_language",
+    "browser_language",
     "Entry",
     "po_path",
     "read_catalog",
@@ -92,6 +94,16 @@ def check_language(lang: object) -> str:
     if not isinstance(lang, str) or lang not in LANGUAGES:
         raise UnknownLanguageError(lang)
     return lang
+
+
+def browser_language(preferred: Sequence[str]) -> str | None:
+    """The first of a browser's ``preferred`` language tags (``navigator.languages``, BCP 47, e.g.
+    ``["pt-BR", "en"]``) that the app speaks, as one of :data:`LANGUAGES` (``"pt"``); a region
+    falls back to its language.  ``None`` when none is spoken (the caller keeps its default).
+    Malformed tags are skipped; nothing is raised."""
+    tags = [t.strip().lower() for t in preferred if isinstance(t, str) and 0 < len(t.strip()) <= 35]
+    found = negotiate_locale(tags, list(LANGUAGES), sep="-")
+    return found.lower() if isinstance(found, str) and found.lower() in LANGUAGES else None
 
 
 _COUNT = re.compile(r"^count: \{([A-Za-z_][A-Za-z0-9_]*)\}$")

@@ -51,7 +51,15 @@ from babel import Locale
 from babel.dates import format_date
 from babel.numbers import format_decimal, format_percent
 
-from .catalogues import LANGUAGES, SOURCE_LANGUAGE, UnknownLanguageError, check_language, entries, header_locale
+from .catalogues import (
+    LANGUAGES,
+    SOURCE_LANGUAGE,
+    UnknownLanguageError,
+    browser_language,
+    check_language,
+    entries,
+    header_locale,
+)
 
 __all__ = [
     "LANGUAGES",
@@ -60,6 +68,7 @@ __all__ = [
     "PLURAL_CATEGORIES",
     "UnknownLanguageError",
     "check_language",
+    "browser_language",
     "Signed",
     "plural_categories",
     "plural_category",

@@ -69,7 +69,7 @@ import hashlib
 import json
 import logging
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, Union
 
@@ -82,7 +82,7 @@ from ...history.entry import LIMITS, Outcome, read_day
 from ...history.match import Match, MatchError
 from ...history.stats import UTC, GameEntry, HistoryError, merge_history, read_entries_apart
 from ...history.stats import import_history as read_history
-from ...i18n import check_language
+from ...i18n import browser_language, check_language
 from ...i18n.keep import keep_text
 from ...i18n.ui import code_error_message
 from .bus import EventBus
@@ -401,6 +401,8 @@ class Keeper:
         self._match: Match | None = None
         self._settings: dict[str, tuple[Callable[[], Any], Callable[[Any], None]]] = {}
         self._utc_offset = datetime.timedelta(0)
+        self.follow_browser = False
+        """Speak the browser's language when none is saved (:meth:`loaded`); ``build_app()`` without a ``lang`` sets it."""
         self._infos: dict[int, tuple[Game, _GameInfo]] = {}
         self._dealing: tuple[int, GameCode] | None = None  # the match deal asked for, until dealt or refused
         self._link: GameCode | None = None
@@ -470,9 +472,18 @@ class Keeper:
         self._settings[name] = (get, set_)
 
     # ------------------------------------------------------------------ the store's answer
-    def loaded(self, text: str | None, available: bool = True, today: str | None = None, utc_offset: int = 0) -> None:
+    def loaded(
+        self,
+        text: str | None,
+        available: bool = True,
+        today: str | None = None,
+        utc_offset: int = 0,
+        languages: Sequence[str] = (),
+    ) -> None:
         """The store read the key: ``text`` (``None``: nothing stored), whether it can keep
-        things, the player's ``today`` (ISO date) and UTC offset in minutes.
+        things, the player's ``today`` (ISO date) and UTC offset in minutes, and the browser's
+        preferred ``languages`` (BCP 47 tags).  With :attr:`follow_browser`, a page without a
+        saved language speaks the first of those the app speaks (a saved language wins).
 
         Only the first answer resumes anything; a later one (a page reloaded
         on the same kernel) adds the games it holds that this page lacks (another
@@ -496,6 +507,10 @@ class Keeper:
             return
         if isinstance(utc_offset, (int, float)) and -1440 < utc_offset < 1440:
             self._utc_offset = datetime.timedelta(minutes=utc_offset)
+        if self.follow_browser:
+            spoken = browser_language(languages)
+            if spoken is not None and spoken != self.session.lang:
+                self.session.set_language(spoken)  # a saved language, if any, is restored below and wins
         if not available:
             self._set_state(StoreState(loaded=True, available=False))
             return

@@ -252,6 +252,7 @@ function render({ model, el }) {
     error,
     today: localDate(now),
     utc_offset: -now.getTimezoneOffset(),
+    languages: [...(navigator.languages || [navigator.language])].filter((l) => typeof l === "string"),
   });
 }
 

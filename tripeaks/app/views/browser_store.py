@@ -6,7 +6,8 @@
 * when it is first shown in the page (with the app: every model of the app
   exists in the page by then, so no answer of the kernel is lost), it reads
   the key (:data:`~tripeaks.app.model.keeper.STORAGE_KEY`), checks that it may write, and
-  sends ``{"kind": "loaded", "text": …, "available": …, "utc_offset": …}``
+  sends ``{"kind": "loaded", "text": …, "available": …, "utc_offset": …, "languages": […]}``
+  (the browser's preferred languages, ``navigator.languages``)
   to the kernel, which hands it to the keeper (:meth:`Keeper.loaded`);
 * the kernel sends ``{"kind": "write", "replace": {...}, "merge": true}`` (the
   whole object; with ``merge`` the games another tab stored meanwhile stay, and
@@ -67,7 +68,7 @@ ESM = static.text("browser_store.js")
 class BrowserStore(anywidget.AnyWidget):
     """localStorage under ``key`` through custom messages (module doc).
 
-    ``on_loaded(text, available, today, utc_offset)`` is called for each
+    ``on_loaded(text, available, today, utc_offset, languages)`` is called for each
     ``loaded`` message of the page, ``on_failed(error)`` when a write was refused (the browser's error text),
     ``on_aside(key)`` when content was set aside (``None``: it could not be),
     ``on_found(key)`` when the page set aside unreadable text it found under the key before a write,
@@ -86,7 +87,7 @@ class BrowserStore(anywidget.AnyWidget):
         super().__init__(key=key, **kwargs)
         self.layout.display = "none"
         self.add_class("tp-store")
-        self.on_loaded: Callable[[str | None, bool, str | None, int], None] | None = None
+        self.on_loaded: Callable[[str | None, bool, str | None, int, tuple[str, ...]], None] | None = None
         self.on_failed: Callable[[str], None] | None = None
         self.on_copied: Callable[[bool], None] | None = None
         self.on_aside: Callable[[str | None], None] | None = None
@@ -102,11 +103,13 @@ class BrowserStore(anywidget.AnyWidget):
         if kind == "loaded" and self.on_loaded is not None:
             text = content.get("text")
             offset = content.get("utc_offset")
+            languages = content.get("languages")
             self.on_loaded(
                 text if isinstance(text, str) else None,
                 content.get("available") is not False,
                 content.get("today") if isinstance(content.get("today"), str) else None,
                 int(offset) if isinstance(offset, (int, float)) and not isinstance(offset, bool) else 0,
+                tuple(x for x in languages[:20] if isinstance(x, str)) if isinstance(languages, list) else (),
             )
         elif kind == "failed":
             log.warning("TriPeaks storage: the browser refused a write: %s", content.get("error"))
