@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tripeaks.app.model.keeper import STORAGE_KEY
 from tripeaks.i18n import LANGUAGE_NAMES
 from tripeaks.i18n.ui import ui_text
 
@@ -29,6 +30,11 @@ def test_a_first_visit_speaks_the_browsers_language(voila_server, _browser, loca
         if lang == "pt":  # the player's own pick wins on the next visit, in the same browser
             app.choose_language(LANGUAGE_NAMES["es"])
             app.wait_text(".tp-undo", ui_text("controls.undo", "es"))
+            pg.wait_for_function(  # the pick is stored (its own message, after the words) before the next visit
+                "(key) => { try { return JSON.parse(localStorage.getItem(key)).settings.lang === 'es'; }"
+                " catch (e) { return false; } }",
+                arg=STORAGE_KEY,
+            )
             app.open(server.url)
             app.wait_text(".tp-undo", ui_text("controls.undo", "es"))
         assert errors == []
