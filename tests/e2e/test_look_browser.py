@@ -419,12 +419,12 @@ def test_keyboard_play_tab_stops_arrows_focus_and_shortcuts(voila_server, page, 
         page.wait_for_selector(".tp-keys-panel", state="visible")
         page.wait_for_function(
             "(h) => { const r = document.querySelector('.tp-keys-panel').getBoundingClientRect();"
-            " return r.top >= 0 && r.bottom <= h; }",
+            " return r.top >= -1 && r.bottom <= h + 1; }",
             arg=h,
-        )  # scrolled into view (smoothly)
+        )  # scrolled into view (smoothly; a phone's sheet may sit a fraction of a pixel over the top edge)
         box = page.locator(".tp-keys-panel").bounding_box()
-        assert box and box["x"] >= 0 and box["y"] >= 0, (w, h, box)
-        assert box["x"] + box["width"] <= w and box["y"] + box["height"] <= h, (w, h, box)
+        assert box and box["x"] >= -1 and box["y"] >= -1, (w, h, box)
+        assert box["x"] + box["width"] <= w + 1 and box["y"] + box["height"] <= h + 1, (w, h, box)
         close = page.locator(".tp-keys-close")
         assert close.is_visible() and close.get_attribute("title") == ui_text("keys.close", "en")
         close.click()
