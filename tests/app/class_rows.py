@@ -1,13 +1,16 @@
-"""Rows of the class database for the teacher's page tests: a game of ``CODE`` by a named student;
-and the rows of the teacher's *Playing now* table as text."""
+"""Rows of the class database for the teacher's page tests: a game of ``CODE`` by a named student,
+a database holding one such game, and the rows of the teacher's *Playing now* table as text."""
 
 from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 from typing import Any
 
-from tripeaks.history.class_results import ClassRow
+import pytest
+
+from tripeaks.history.class_results import ENV_CHALLENGE, ENV_TEACHER_SECRET, ClassRow, ClassStore
 
 CODE = "TP1-E-AAAAAAB"
 RECORD = {"format": "tripeaks-record/1", "code": CODE, "actions": ["D"]}
@@ -30,3 +33,13 @@ def live_rows(view: Any) -> list[list[str]]:
         for r in re.findall(r"<tr[^>]*>(.*?)</tr>", view.live.value)
         if "<td" in r
     ]
+
+
+def one_game_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A class database in ``tmp_path`` holding Ana's won game, with no challenge or teacher's
+    secret from the environment."""
+    monkeypatch.delenv(ENV_CHALLENGE, raising=False)
+    monkeypatch.delenv(ENV_TEACHER_SECRET, raising=False)
+    path = tmp_path / "class.sqlite"
+    assert ClassStore(path).record_game(row("Ana"))
+    return path

@@ -17,24 +17,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from class_rows import CODE, live_rows, row
+from class_rows import CODE, live_rows, one_game_db, row
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tripeaks.app.views import teacher_page
 from tripeaks.app.views.teacher_page import IDLE_SECONDS, LIVE_WINDOW_SECONDS, ClassResults
-from tripeaks.history.class_results import ENV_CHALLENGE, ENV_TEACHER_SECRET, ClassStore
+from tripeaks.history.class_results import ENV_CHALLENGE, ClassStore
 from tripeaks.i18n.classroom import classroom_text
 from tripeaks.i18n.engine import LANGUAGES
 
 
 @pytest.fixture
 def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.delenv(ENV_CHALLENGE, raising=False)
-    monkeypatch.delenv(ENV_TEACHER_SECRET, raising=False)
-    path = tmp_path / "class.sqlite"
-    assert ClassStore(path).record_game(row("Ana"))
-    return path
+    return one_game_db(tmp_path, monkeypatch)
 
 
 def headers(markup: str) -> list[str]:

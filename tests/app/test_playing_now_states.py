@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from class_rows import CODE, live_rows, row
+from class_rows import CODE, live_rows, one_game_db, row
 from page import ui
 
 from tripeaks import Status
 from tripeaks.app import build_app
 from tripeaks.app.views import teacher_page
 from tripeaks.app.views.teacher_page import ClassResults
-from tripeaks.history.class_results import ENV_CHALLENGE, ENV_TEACHER_SECRET, ClassStore, LiveState
+from tripeaks.history.class_results import ClassStore, LiveState
 from tripeaks.i18n.classroom import classroom_text
 from tripeaks.i18n.engine import LANGUAGES
 
@@ -35,11 +35,7 @@ SECRET = "a-teacher-secret"
 
 @pytest.fixture
 def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.delenv(ENV_CHALLENGE, raising=False)
-    monkeypatch.delenv(ENV_TEACHER_SECRET, raising=False)
-    path = tmp_path / "class.sqlite"
-    assert ClassStore(path).record_game(row("Ana"))
-    return path
+    return one_game_db(tmp_path, monkeypatch)
 
 
 def status_of(view: ClassResults, name: str) -> str:

@@ -11,22 +11,18 @@ import re
 from pathlib import Path
 
 import pytest
-from class_rows import row
+from class_rows import one_game_db, row
 
 from tripeaks.app.views.teacher_page import ClassResults
 from tripeaks.history.class_export import csv_style, zone_text
-from tripeaks.history.class_results import ENV_CHALLENGE, ENV_TEACHER_SECRET, ClassStore
+from tripeaks.history.class_results import ClassStore
 from tripeaks.i18n.classroom import classroom_text
 from tripeaks.i18n.engine import LANGUAGES
 
 
 @pytest.fixture
 def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.delenv(ENV_CHALLENGE, raising=False)
-    monkeypatch.delenv(ENV_TEACHER_SECRET, raising=False)
-    path = tmp_path / "class.sqlite"
-    assert ClassStore(path).record_game(row("Ana"))
-    return path
+    return one_game_db(tmp_path, monkeypatch)
 
 
 def note(view: ClassResults) -> str:

@@ -8,20 +8,15 @@ import time
 from pathlib import Path
 
 import pytest
-from class_rows import row
+from class_rows import one_game_db
 
 from tripeaks.app.views import teacher_page
 from tripeaks.app.views.teacher_page import ClassResults, PagePing
-from tripeaks.history.class_results import ENV_CHALLENGE, ENV_TEACHER_SECRET, ClassStore
 
 
 @pytest.fixture
 def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.delenv(ENV_CHALLENGE, raising=False)
-    monkeypatch.delenv(ENV_TEACHER_SECRET, raising=False)
-    path = tmp_path / "class.sqlite"
-    assert ClassStore(path).record_game(row("Ana"))
-    return path
+    return one_game_db(tmp_path, monkeypatch)
 
 
 def test_the_page_stops_looking_once_its_browser_is_silent_and_a_ping_brings_it_back(
