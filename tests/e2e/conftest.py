@@ -52,7 +52,7 @@ from typing import Any
 
 import pytest
 
-from .browser import CHROMIUM, launch_chromium, new_page
+from .browser import CHROMIUM, close_pages, launch_chromium, new_page
 from .voila_server import REPO_ROOT, VoilaServer, per_worker
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -139,4 +139,4 @@ def page(_browser: Any, page_errors: list[str], artifacts_dir: Path, request: py
             pg.screenshot(path=str(artifacts_dir / f"{name}.png"), full_page=True)
         except Exception as exc:  # a failed screenshot must not hide the test's own result
             print(f"screenshot failed: {exc}")
-        pg.context.close()
+        close_pages(pg.context)

@@ -9,7 +9,7 @@ from tripeaks.app.model.keeper import STORAGE_KEY
 from tripeaks.i18n import LANGUAGE_NAMES
 from tripeaks.i18n.ui import ui_text
 
-from .browser import new_page
+from .browser import close_pages, new_page
 from .test_app_browser import NOTEBOOK
 from .tripeaks_page import TriPeaksPage
 
@@ -39,4 +39,4 @@ def test_a_first_visit_speaks_the_browsers_language(voila_server, _browser, loca
             app.wait_text(".tp-undo", ui_text("controls.undo", "es"))
         assert errors == []
     finally:
-        pg.context.close()
+        close_pages(pg.context)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import socket
+import time
 from pathlib import Path
 
 import nbformat
 import pytest
 
+from .browser import close_pages, new_page
 from .voila_server import VoilaServer, alive
 
 PROBE_SOURCE = """\
@@ -74,3 +76,23 @@ def test_stop_ends_server_and_its_kernels(tmp_path, page):
     assert not port_open(port)
     assert server.forced_kernels == [], "Voila should shut its kernels down itself on SIGTERM"
     server.stop()  # idempotent
+
+
+@pytest.mark.e2e
+def test_closing_the_pages_stops_their_kernels(tmp_path, _browser):
+    """A test's closed pages leave no kernel behind on a server that serves the whole session."""
+    with VoilaServer(write_probe_notebook(tmp_path), log_path=tmp_path / "voila.log") as server:
+        pages = [new_page(_browser) for _ in range(2)]
+        pages.append(pages[0].context.new_page())  # a second tab in the first context
+        for tab in pages:
+            tab.goto(server.url, wait_until="domcontentloaded")
+            tab.locator(".probe-button").wait_for(state="visible", timeout=60_000)
+        kernels = server.kernel_pids()
+        assert len(kernels) >= len(pages), "each page should have started its own kernel"
+        for context in {id(tab.context): tab.context for tab in pages}.values():
+            close_pages(context)
+        deadline = time.monotonic() + 30
+        while any(alive(k) for k in kernels) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert [k for k in kernels if alive(k)] == [], "a closed page's kernel is still running"
+        assert server.log().count("Kernel shutdown") >= len(pages)

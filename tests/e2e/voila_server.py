@@ -159,8 +159,16 @@ class VoilaServer:
             "--Voila.ip=127.0.0.1",
             "--Voila.port_retries=0",  # exactly this port, or fail and we pick another
             "--Voila.token=",  # no token: the page is on loopback only
+            # As config/voila.py does for a class: a closed page's shutdown beacon carries no XSRF
+            # token, and without this every page a test closed kept its kernel (about 150 MB) until
+            # the session ended; a session of browser tests then ran out of memory.
+            *(() if self._has_config() else ("--Voila.tornado_settings=disable_check_xsrf=True",)),
             *self.extra_args,
         ]
+
+    def _has_config(self) -> bool:
+        """True if the extra arguments load a config folder (which then decides the XSRF check)."""
+        return any(arg.startswith("--Voila.config_file_paths") for arg in self.extra_args)
 
     def start(self) -> VoilaServer:
         """Start Voila and wait until it answers HTTP; returns ``self``."""
