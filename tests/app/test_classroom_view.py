@@ -253,6 +253,34 @@ def test_the_first_game_s_clock_starts_when_the_page_shows_it(db, monkeypatch):
     assert [g.duration for g in stored(db)] == [12.0, 5.0]
 
 
+
+@pytest.mark.parametrize("wait", [30.0, 300.0, 1800.0])
+@pytest.mark.parametrize("how", ["code", "restart", "resumed"])
+def test_a_game_put_on_the_table_before_the_page_shows_counts_from_when_it_is_seen(db, monkeypatch, wait, how):
+    """The kind of fault: a waiting kernel's game replaced before its page shows (a challenge dealt
+    as the page loads, a link's code) counted the time the kernel waited as time played.  A game
+    resumed from a save counts on from its own seconds."""
+    now = [1000.0]
+    monkeypatch.setattr(classroom_view.time, "monotonic", lambda: now[0])
+    app, tools = class_app(db)  # built ahead of the page (a preheated kernel)
+    tools.save_name("Ana")
+    now[0] += 5
+    if how == "code":
+        app.session.deal_code("TP1-E-AAAAAAC")
+    elif how == "restart":
+        app.session.restart()
+    else:
+        app.session.set_game(app.game, "resumed", elapsed=40.0)
+    now[0] += wait  # the kernel waits for its page
+    tools.bar._view_count = 1  # the browser shows the app
+    now[0] += 12
+    app.board.stock_button.click()
+    leave(app, ui(app).restart_button)
+    assert tools.wait()
+    expected = 40.0 + 12 if how == "resumed" else 12.0
+    assert [g.duration for g in stored(db)] == [pytest.approx(expected, abs=0.1)]
+
+
 # ------------------------------------------------------------------ a database that cannot be used
 @pytest.mark.parametrize("problem", [Problem.NO_FOLDER, Problem.CORRUPT])
 def test_an_unusable_database_is_said_once_quietly_and_the_app_plays_on(tmp_path, problem):

@@ -49,6 +49,7 @@ class Stopwatch:
                 raise ValueError(f"a stopwatch's {name} must be a number of seconds ≥ 0, got {value!r}")
         self.limit = None if limit is None else float(limit)
         self._carried = self._capped(float(elapsed))
+        self._initial = self._carried
         self._since: float | None = None
 
     def _capped(self, seconds: float) -> float:
@@ -82,6 +83,12 @@ class Stopwatch:
     def restart(self, now: float) -> None:
         """Back to 0 at ``now``, still counting if it counted."""
         self._carried = 0.0
+        if self._since is not None:
+            self._since = now
+
+    def reset(self, now: float) -> None:
+        """Back to the seconds it was made with (0, or a resumed game's) at ``now``, still counting if it counted."""
+        self._carried = self._initial
         if self._since is not None:
             self._since = now
 
@@ -165,7 +172,7 @@ class GameClock:
         self._closed = False
         self._watch: Stopwatch | None = None
         self._running = False
-        self._first: Stopwatch | None = session.stopwatch  # the game on the table before the page shows it
+        self._before_shown = True  # a kernel kept waiting for a page: nothing it counted is time played
         self.epoch = 0
         """Counts the times the clock started, stopped, paused or was reset."""
         self.ticks = 0
@@ -216,12 +223,16 @@ class GameClock:
         self._follow()
 
     def page_shown(self) -> None:
-        """The page shows the app for the first time: the game dealt before (a kernel kept waiting
-        for a page), still without a move, starts its clock now.  Only the first call counts."""
-        first, self._first = self._first, None
+        """The page shows the app for the first time: the game on the table, put there before (a
+        kernel kept waiting for a page, a challenge or a link's code dealt as the page loaded), still
+        without a move, counts from now, from 0 or from a resumed game's seconds.  Only the first
+        call counts."""
+        if not self._before_shown:
+            return
+        self._before_shown = False
         session = self._session
-        if first is not None and first is session.stopwatch and not session.game.history:
-            first.restart(session.clock())
+        if not session.game.history:
+            session.stopwatch.reset(session.clock())
             self._follow(reset=True)
 
     def tick(self) -> None:
