@@ -253,7 +253,6 @@ def test_the_first_game_s_clock_starts_when_the_page_shows_it(db, monkeypatch):
     assert [g.duration for g in stored(db)] == [12.0, 5.0]
 
 
-
 @pytest.mark.parametrize("wait", [30.0, 300.0, 1800.0])
 @pytest.mark.parametrize("how", ["code", "restart", "resumed"])
 def test_a_game_put_on_the_table_before_the_page_shows_counts_from_when_it_is_seen(db, monkeypatch, wait, how):

@@ -722,3 +722,44 @@ def test_the_keeper_imports_no_widget_library():
     code = "import sys, tripeaks.app.model.keeper, tripeaks.history.stats, tripeaks.history.match, tripeaks.engine.record, tripeaks.history.daily; print('ipywidgets' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False"]
+
+
+@pytest.mark.parametrize("asked", [1, 2, 5])
+@pytest.mark.parametrize("moves_after", [0, 1])
+def test_a_reload_keeps_the_hints_asked_in_the_game(asked, moves_after):
+    """The kind of fault: what a game's record does not hold (here the hints asked) was forgotten
+    by a reload, so a student could ask hints, reload and finish with none recorded."""
+    from tripeaks.app.factory import build_app
+
+    storage: dict[str, str] = {}
+    first = build_app(CODE, keep=False)
+    kept = compose(first, store=FakeStore(storage)).keep
+    kept.store.load()
+    first.session.play(20)
+    for _ in range(asked):
+        first.hints.hint_button.click()
+    for _ in range(moves_after):
+        first.session.draw()
+    assert kept.store.saved()["game"]["hints"] == asked  # kept at once, before any other move
+    second = build_app(keep=False)
+    compose(second, store=FakeStore(storage)).keep.store.load()
+    assert second.game.to_record() == first.game.to_record()
+    assert second.hints.hints_given == second.session.hints == asked
+    second.hints.hint_button.click()
+    assert second.session.hints == asked + 1
+    finished = []
+    second.session.subscribe(lambda e: finished.append(e) if type(e).__name__ == "GameFinished" else None)
+    second.session.restart()
+    if second.session.pending is not None:
+        second.confirm.yes_button.click()
+    assert [e.hints for e in finished] == [asked + 1]
+    assert second.session.hints == 0  # the next attempt counts afresh
+
+
+@pytest.mark.parametrize("hints", [-1, 1.5, True, "2", 10**9])
+def test_a_saved_game_with_a_bad_hint_count_is_set_aside(hints):
+    from tripeaks.app.model.keeper import StorageError, _check_game
+
+    game = {"record": Game.from_code(CODE).to_record(), "elapsed": 0, "hints": hints}
+    with pytest.raises(StorageError, match="hints"):
+        _check_game(game)

@@ -126,6 +126,8 @@ def compose(
         app.add_panel(access.keys_panel, first=True)  # the top of the side column (a sheet on a phone)
     if keep and app.keep is None:
         app.keep = kept = Persistence(session, store, hints=app.hints is not None, clock=app.clock)
+        if app.hints is not None:
+            app.hints.on_hint = kept.keeper.save_game  # the count of hints survives a reload
         app.add_new_game_control(kept.daily_button)
         app.add_new_game_control(kept.match_controls)
         app.add_panel(kept.match_bar, after=app.header)
@@ -156,17 +158,6 @@ def compose(
             )
             _record_at_exit(classroom, app.keep.keeper)
             classroom.left_blocked = app.keep.keeper.left_blocked  # a game blocked is recorded at once, under its id
-        if app.hints is not None:  # the hints asked in a game are recorded with it
-            app.hints.hint_button.on_click(lambda _b: classroom.count_hint())
-            key_hint = app.keyboard.actions.get("h") if app.keyboard is not None else None
-            if app.keyboard is not None and key_hint is not None:
-
-                def counted_hint() -> object:
-                    if not session.game.is_over:
-                        classroom.count_hint()
-                    return key_hint()
-
-                app.keyboard.actions["h"] = counted_hint
     return app
 
 

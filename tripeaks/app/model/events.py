@@ -207,12 +207,15 @@ class GameFinished:
     move made on a replay step, docs/rules.md §6).  Such a game is finished only
     through moves made here: one left, blocked or out of time without a play or a
     draw made on it is not sent at all.
+
+    ``hints``: the hints asked in it (kept with a saved game across a reload); not part of equality.
     """
 
     game: Game
     status: Status
     duration: float = field(default=0.0, compare=False)
     from_record: bool = False
+    hints: int = field(default=0, compare=False)
 
     @property
     def abandoned(self) -> bool:

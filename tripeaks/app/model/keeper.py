@@ -19,7 +19,8 @@ One versioned key, :data:`STORAGE_KEY` (``"tripeaks-v1"``), holds one JSON objec
   that was saved (``running``, ``saved_at``, UTC), the date whose deal of the
   day it is (or ``null``) and the index of its deal in the match (or
   ``null``), and for a game continued from a record (docs/rules.md §6) the move
-  counter when it was (``continued_at``: only the moves after it count), and its stamp:
+  counter when it was (``continued_at``: only the moves after it count), the hints asked in it
+  (``hints``, left out when none: a reload keeps the count the class results record), and its stamp:
   the id of the page (tab) that wrote it and its revision (``tab``, ``rev``: every write of
   the game in play adds 1, :func:`game_stamp`); ``null``
   when no game was played yet.  One tab at a time has the game in play: a page writes it
@@ -228,12 +229,23 @@ def _check_game(game: Any) -> tuple[Game, dict[str, Any]]:
     rev = game.get("rev")
     if rev is not None and (isinstance(rev, bool) or not isinstance(rev, int) or not 0 <= rev < 2**53):
         raise StorageError("the saved game's 'rev' must be a whole number from 0 to 2^53 or null")
+    hints = game.get("hints")
+    if hints is not None and (
+        isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= LIMITS.actions
+    ):
+        raise StorageError("the saved game's 'hints' must be a whole number ≥ 0 or null")
     continued = game.get("continued_at")
     if continued is not None and (
         isinstance(continued, bool) or not isinstance(continued, int) or not 0 <= continued <= LIMITS.actions
     ):
         raise StorageError("the saved game's 'continued_at' must be a move number ≥ 0 or null")
     return played, game
+
+
+def _saved_hints(saved: dict[str, Any]) -> int:
+    """The hints asked in the saved game (checked by :func:`_check_game`; 0 when not said)."""
+    hints = saved.get("hints")
+    return hints if isinstance(hints, int) and not isinstance(hints, bool) and hints >= 0 else 0
 
 
 def read_document(text: str) -> Document:
@@ -410,7 +422,7 @@ class Keeper:
         self._resumed: Game | None = None  # the saved game resumed at load
         self._match_game: Game | None = None  # the match's deal in play, on the table or set aside
         self._full = True  # the next write replaces the whole object
-        self._clock_saved: tuple[Game, bool] | None = None  # the game and its clock's state last written
+        self._clock_saved: tuple[Game, bool, int] | None = None  # the game and its clock's state last written
         self._aside: tuple[bool, int, str] | None = None  # set aside, waiting for the store: whole?, parts, why
         self._keep = KEEP_ACTIONS  # the newest games whose actions are kept (fewer once the storage is full)
         self._tab = _new_id()  # this page's name in the stamp of the game in play it writes
@@ -648,6 +660,7 @@ class Keeper:
             GameSource.RESUMED,
             elapsed=self._saved_elapsed(saved),
             continued_at=continued if from_record else None,
+            hints=_saved_hints(saved),
         )
         if self._taken is not None:  # another tab wrote a newer game meanwhile: wait again
             return None
@@ -758,7 +771,13 @@ class Keeper:
             self._infos[id(game)] = (game, info)
             if info.match is not None:
                 self._match_game = game
-            session.set_game(game, GameSource.RESUMED, elapsed=elapsed, continued_at=continued if from_record else None)
+            session.set_game(
+                game,
+                GameSource.RESUMED,
+                elapsed=elapsed,
+                continued_at=continued if from_record else None,
+                hints=_saved_hints(saved),
+            )
             code = str(game.code) if game.code is not None else None
             moves = game.moves
             self._resumed = game
@@ -894,11 +913,12 @@ class Keeper:
             return None
         game = session.game
         info = self._info_for(game)
-        self._clock_saved = (game, session.stopwatch.running)
+        self._clock_saved = (game, session.stopwatch.running, session.hints)
         return {
             "record": game.to_record(),
             "elapsed": round(session.elapsed, 1),
             "running": session.stopwatch.running,
+            **({"hints": session.hints} if session.hints else {}),
             "saved_at": self.now().astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
             "daily": info.daily,
             "match": info.match,
@@ -928,7 +948,7 @@ class Keeper:
         starts, stops or pauses, e.g. when the page is hidden); nothing when that is already written."""
         session = self.session
         saved = self._clock_saved
-        if saved is not None and saved[0] is session.game and saved[1] == session.stopwatch.running:
+        if saved is not None and saved == (session.game, session.stopwatch.running, session.hints):
             return
         if session.counts and self._taken is None:
             self._write(game=self._game_json())

@@ -242,6 +242,7 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
         elapsed: float = 0.0,
         *,
         continued_at: int | None = None,
+        hints: int = 0,
     ) -> Game | None:
         """Put ``game`` on the table (a hand-built layout, a replayed record, a resumed game…).
         ``source`` is a :class:`GameSource` or its text (``ValueError`` for another one); ``elapsed``:
@@ -254,7 +255,8 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
         continued: nothing changes, :class:`MoveRefused` (``"record"``) is sent with its refusal
         and ``None`` returned.  ``continued_at`` (a resumed game that was continued from a
         record): the move counter when it was.  A step of a timed record whose ``elapsed`` (the
-        clock its game already used here) reaches the limit cannot be continued either (TIME_UP)."""
+        clock its game already used here) reaches the limit cannot be continued either (TIME_UP).
+        ``hints``: the hints already asked in it (a resumed game, :attr:`hints`)."""
         if source == ev.GameSource.RECORD:
             limit = time_limit(game)
             refusal = continue_refusal(game)
@@ -268,8 +270,10 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
         if source is ev.GameSource.REPLAY or (
             source is ev.GameSource.RESUMED and aside is not None and game is aside.game
         ):
-            return self.run(self._start, game, source, float(elapsed), continued_at)  # a record watched: even held
-        return self.run(self._unless_held, self._start, game, source, float(elapsed), continued_at)
+            return self.run(
+                self._start, game, source, float(elapsed), continued_at, hints
+            )  # a record watched: even held
+        return self.run(self._unless_held, self._start, game, source, float(elapsed), continued_at, hints)
 
     def show_message(self, render: Callable[[str], str], kind: ev.MessageKind | str = ev.MessageKind.INFO) -> None:
         """Show a message; ``render(lang)`` gives its text, so it follows language switches."""
@@ -428,14 +432,21 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
             self._message = message
         self._emit(ev.MoveRefused(action, refusal), *([ev.MessageChanged(message)] if message else []))
 
-    def _start(self, game: Game, source: ev.GameSource, elapsed: float = 0.0, continued_at: int | None = None) -> Game:
+    def _start(
+        self,
+        game: Game,
+        source: ev.GameSource,
+        elapsed: float = 0.0,
+        continued_at: int | None = None,
+        hints: int = 0,
+    ) -> Game:
         now = self._clock()
         previous, aside = self._tally, self._aside
         now = self._clock()
         previous.watch.stop(now)  # left, or set aside while a record is watched
         leaving: list[_Tally] = []
         moves = 0 if source is ev.GameSource.RESUMED else game.moves
-        tally = _Tally(game, source, elapsed, moves, continued_at)
+        tally = _Tally(game, source, elapsed, moves, continued_at, max(0, int(hints)))
         if source is ev.GameSource.REPLAY:
             if previous.counts:  # set aside while the record is watched (a played-on step left none)
                 self._aside = previous

@@ -55,9 +55,17 @@ class _Tally:
     """
 
     def __init__(
-        self, game: Game, source: GameSource, elapsed: float, moves: int = 0, continued_at: int | None = None
+        self,
+        game: Game,
+        source: GameSource,
+        elapsed: float,
+        moves: int = 0,
+        continued_at: int | None = None,
+        hints: int = 0,
     ) -> None:
         self.game = game
+        self.hints = hints
+        """Hints asked in this game (a resumed game's include those asked before the reload)."""
         self.counts = source is not GameSource.REPLAY
         self.from_record = continued_at is not None or source in (GameSource.RECORD, GameSource.REPLAY)
         self.moves_at_start = moves if continued_at is None else continued_at
@@ -90,7 +98,7 @@ class _Tally:
 
     def _finished(self, now: float) -> GameFinished:
         self.ended = True
-        return GameFinished(self.game, self.game.status, self.watch.elapsed(now), self.from_record)
+        return GameFinished(self.game, self.game.status, self.watch.elapsed(now), self.from_record, self.hints)
 
     def end(self, now: float) -> GameFinished | None:
         """The game was won or ran out of time (nothing can change it any more)."""
@@ -146,6 +154,15 @@ class TimedSession:
         """The clock of the game on the table (docs/rules.md §8): it runs while the game is being played
         (not won, blocked or out of time) and the page is not hidden; every duration is read from it."""
         return self._tally.watch
+
+    @property
+    def hints(self) -> int:
+        """Hints asked in the game on the table (:meth:`count_hint`); a resumed game keeps its count."""
+        return self._tally.hints
+
+    def count_hint(self) -> None:
+        """A hint was asked in the game on the table (recorded with it, kept across a reload)."""
+        self._tally.hints += 1
 
     @property
     def elapsed(self) -> float:

@@ -41,7 +41,7 @@ widgets) what a class needs when a class database is configured (``TRIPEAKS_CLAS
   at most every :data:`LIVE_SECONDS` seconds while the student plays, and at once when the
   game becomes blocked (or an undo revives it); a name given before any move says the
   student joined.
-* the **hints** asked in each game (:meth:`ClassroomTools.count_hint`), recorded with it.
+* the **hints** asked in each game (the session's ``hints``, kept across a reload), recorded with it.
 
 The database is used off the kernel's main thread (one worker thread per
 process), so a click never waits for the file: a write that finds it locked
@@ -192,7 +192,6 @@ class ClassroomTools:
         self._call = _main_thread()
         self._tasks = 0
         self._idle = threading.Condition()
-        self._hints = 0  # hints asked in the game on the table
         self._live_at = 0.0  # when the last move was reported (monotonic seconds)
         self._live_due = False  # a move not reported yet (made within LIVE_SECONDS of the last report)
         self._live_state = LiveState.PLAYING  # the state last reported (a change is told at once)
@@ -416,7 +415,6 @@ class ClassroomTools:
             self._live_due = False  # recorded: the student leaves who is playing now
             self._finished(event)
         elif isinstance(event, GameStarted):
-            self._hints = 0
             self._live_due = False
             self._read_challenge()
         elif isinstance(event, (MoveMade, MoveUndone)):  # an undo can revive a blocked game
@@ -425,10 +423,6 @@ class ClassroomTools:
                 self._record_blocked()
         elif isinstance(event, LanguageChanged):
             self.render()
-
-    def count_hint(self) -> None:
-        """The student asked for a hint in the game on the table (recorded with the game)."""
-        self._hints += 1
 
     def _moved(self) -> None:
         """Tell the teacher's page the move the student is at (at most every LIVE_SECONDS), and
@@ -504,7 +498,7 @@ class ClassroomTools:
         known = self._blocked[1] if self._blocked is not None and self._blocked[0] is game else None
         key = game_key(entry.id) or known or uuid.uuid4().hex[:16]
         self._blocked = (game, key)
-        self._write(_entries(self.name, [(entry, self._hints)], key), again=known is not None)
+        self._write(_entries(self.name, [(entry, self.session.hints)], key), again=known is not None)
 
     def _blocked_entry(self) -> GameEntry | None:
         if self.left_blocked is not None:
@@ -525,7 +519,7 @@ class ClassroomTools:
         blocked, self._blocked = self._blocked, None
         key = blocked[1] if blocked is not None and blocked[0] is event.game else None
         finished = event.entry(datetime.now(timezone.utc))
-        hints, self._hints = self._hints, 0
+        hints = event.hints
         if key is not None:  # the game recorded blocked: its row takes this result
             finished = replace(finished, id=key)
         if self.name is None:
@@ -543,7 +537,7 @@ class ClassroomTools:
         if entry is None or self._problem is not None or self.name is None or store is None or not store.available:
             return False
         known = self._blocked[1] if self._blocked is not None and self._blocked[0] is self.session.game else None
-        rows = _entries(self.name, [(entry, self._hints)], known)
+        rows = _entries(self.name, [(entry, self.session.hints)], known)
         try:
             return bool(rows) and store.record_game(rows[0])
         except Exception:  # noqa: BLE001 - the kernel is stopping: never an error on the way out

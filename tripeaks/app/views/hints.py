@@ -155,9 +155,8 @@ class HintTools:
         self._verdicts: OrderedDict[tuple[Any, ...], Verdict] = OrderedDict()
         self._hints: OrderedDict[tuple[Any, ...], Hint] = OrderedDict()
         self._tries: tuple[tuple[Any, ...], int] | None = None  # (fingerprint, presses) of an unknown answer
-        self.hints_given = 0
-        """Hints asked for the game on the table while it was being played (on this page: a game
-        resumed at load starts again at 0); the end-of-game summary shows it."""
+        self.on_hint: Callable[[], object] | None = None
+        """Called after each hint asked in a game being played (the app keeps the game then)."""
         self._pending: tuple[Game, tuple[Any, ...] | None] | None = None  # (dealt game, note) from our factory
         self._note: tuple[Any, ...] | None = None
         self._indicator: tuple[str, int] = ("off", 0)
@@ -210,8 +209,6 @@ class HintTools:
                 log.exception("TriPeaks hint tools could not follow the session")
 
     def _follow(self, event: GameStarted) -> None:
-        if event.source not in (GameSource.RESUMED, GameSource.REPLAY):  # a game set aside keeps its count
-            self.hints_given = 0
         pending, self._pending = self._pending, None
         if event.source is GameSource.RANDOM and pending is not None and pending[0] is event.game:
             self._note = pending[1]
@@ -219,6 +216,13 @@ class HintTools:
             self._note = ("code",) if self.session.option(Setting.ONLY_WINNABLE) else None
         elif event.source is not GameSource.RESTART:  # a restart keeps the note: same cards
             self._note = None
+
+    @property
+    def hints_given(self) -> int:
+        """Hints asked for the game on the table while it was being played (the session's
+        :attr:`~tripeaks.app.model.session.PlaySession.hints`: a game resumed after a reload keeps
+        its count); the end-of-game summary shows it and the class results record it."""
+        return self.session.hints
 
     # ------------------------------------------------------------------ hint
     def give_hint(self) -> None:
@@ -243,7 +247,9 @@ class HintTools:
             session.show_message(lambda lang: ui_text(over, lang))
             self.refresh()
             return
-        self.hints_given += 1
+        session.count_hint()
+        if self.on_hint is not None:
+            self.on_hint()  # kept at once: a reload does not forget it
         presses = self._tries[1] if self._tries is not None and self._tries[0] == fingerprint else 0
         budget = self.hint_budgets[min(presses, len(self.hint_budgets) - 1)]
         key = _position_key(game)
