@@ -173,6 +173,8 @@ def test_a_good_link_still_deals_its_code_over_a_saved_game():
     assert kept is not None
     assert str(deal_from_link(page, "code=TP1-E-AAAAAAD-SR").code) == "TP1-E-AAAAAAD-SR"
     kept.store.load()
+    assert page.session.pending is not None  # the saved game in progress is back: "Abandon this game?"
+    page.confirm.yes_button.click()
     assert str(page.game.code) == "TP1-E-AAAAAAD-SR" and page.game.moves == 0
 
 

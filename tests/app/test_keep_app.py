@@ -670,16 +670,45 @@ def test_a_reloaded_link_page_resumes_the_game_of_its_code():
     assert page.game.moves == 1 and str(page.game.code) == "TP1-E-AAAAAAD"
 
 
-def test_a_link_to_another_code_counts_the_saved_game_as_abandoned():
+@pytest.mark.parametrize("moves", [1, 3])
+@pytest.mark.parametrize("yes", [True, False])
+def test_a_link_to_another_code_asks_before_the_game_in_progress_is_abandoned(moves, yes):
+    """The kind of fault: a page opened from a link replaced the saved game in progress without
+    the question every other way of leaving it asks; Yes counts it as abandoned, No keeps it."""
     storage: dict[str, str] = {}
     app, _ = kept_app(storage)
-    app.session.draw()
+    for _ in range(moves):
+        app.session.draw()
     page = TriPeaksApp(session=PlaySession(Game.from_code(CODE)))
     kept = compose(page, hints=False, keys=False, store=FakeStore(storage)).keep
     deal_from_link(page, "code=TP1-E-AAAAAAD")
     kept.store.load()
-    assert str(page.game.code) == "TP1-E-AAAAAAD" and page.game.moves == 0
-    assert [(e.code, e.result) for e in kept.keeper.history] == [(CODE, Outcome.ABANDONED)]
+    assert str(page.game.code) == CODE and page.game.moves == moves  # the game in progress is back
+    assert page.session.pending is not None and page.confirm.asking and page.confirm.layout.display != "none"
+    assert list(kept.keeper.history) == []  # nothing counts before the answer
+    (page.confirm.yes_button if yes else page.confirm.no_button).click()
+    if yes:
+        assert str(page.game.code) == "TP1-E-AAAAAAD" and page.game.moves == 0
+        assert [(e.code, e.result) for e in kept.keeper.history] == [(CODE, Outcome.ABANDONED)]
+    else:
+        assert str(page.game.code) == CODE and page.game.moves == moves and list(kept.keeper.history) == []
+    assert page.session.pending is None
+
+
+def test_a_link_to_another_code_replaces_a_saved_game_without_a_move():
+    storage: dict[str, str] = {}
+    app, _ = kept_app(storage)
+    app.session.draw()
+    app.session.restart()
+    if app.session.pending is not None:
+        app.confirm.yes_button.click()
+    counted = len(kept_app(storage)[1].keeper.history)
+    page = TriPeaksApp(session=PlaySession(Game.from_code(CODE)))
+    kept = compose(page, hints=False, keys=False, store=FakeStore(storage)).keep
+    deal_from_link(page, "code=TP1-E-AAAAAAD")
+    kept.store.load()
+    assert str(page.game.code) == "TP1-E-AAAAAAD" and page.session.pending is None
+    assert len(kept.keeper.history) == counted
 
 
 def test_outside_voila_the_link_cell_does_nothing(monkeypatch):

@@ -135,6 +135,8 @@ def test_a_reload_ends_the_deal_in_play_once(end):
     if end != "blocked":
         again.keeper.follow_link(OTHER)
     again.store.load()
+    if page.session.pending is not None:  # "Abandon this game?" for the deal in progress: Yes
+        page.confirm.yes_button.click()
     match = again.keeper.match
     assert match.scores == (expected,) and match.playing is None
     again.keeper.next_deal()

@@ -749,14 +749,12 @@ class Keeper:
             )
             if self._add_entry(entry):
                 left.append(entry)
-        link = self._link
+        link, ask_link = self._link, None
         if game is not None and link is not None and game.code != link:
-            # The link deals another game: the unfinished one counts as abandoned.
-            if game.moves > start:
-                entry = _with_id(GameEntry.of(game, Outcome.ABANDONED, elapsed, self.now(), None, from_record), game_id)
-                if self._add_entry(entry):
-                    left.append(entry)
-            game = None
+            if game.moves > start:  # a game in progress: it comes back, and "Abandon this game?" is asked
+                ask_link = link
+            else:  # nothing played on it: the link's game stays
+                game = None
         if left:
             self._tell(LeftGamesCounted(tuple(left)))
         if game is not None:
@@ -789,6 +787,8 @@ class Keeper:
                 session.show_message(lambda lang: keep_text("keep.resumed", lang, code=code, moves=moves))
             else:
                 session.show_message(lambda lang: keep_text("keep.resumed_layout", lang, moves=moves))
+            if ask_link is not None:  # the link deals another game: Yes abandons this one, No keeps it
+                session.request_deal_code(ask_link)
         elif self._match is not None and self._match.playing is not None:
             # The deal in play was not resumed (it ended, or a link dealt another game): it ends now,
             # with its final score when the page left it ended, else abandoned (0 points).
@@ -1066,7 +1066,8 @@ class Keeper:
 
     def follow_link(self, code: str) -> Game | None:
         """A page link asked for ``code`` (``?code=…``): deal it now; at load, an unfinished saved
-        game of the same code is resumed instead, another one counts as abandoned."""
+        game of the same code is resumed instead; another one in progress is resumed too and the
+        player is asked "Abandon this game?" (Yes deals the link's game, No keeps the saved one)."""
         try:
             GameCode.parse(code)
         except InvalidCodeError as exc:
