@@ -467,3 +467,29 @@ print(*before, "tripeaks.solver" in sys.modules, tables, tools.last_hint.kind.va
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["False", "False", "1", "True", "True", "play"]
+
+
+def test_the_winnable_indicator_counts_as_a_hint_in_the_game_it_is_on_for():
+    """The kind of fault: a solver aid that the hints count (and a class's results) did not see."""
+    from tripeaks.app import build_app
+    from tripeaks.app.model.events import Setting
+
+    app = build_app("TP1-E-AAAAAAB", keep=False)
+    try:
+        s = app.session
+        assert s.hints == 0
+        s.set_option(Setting.WINNABLE, True)  # switched on in a game being played
+        assert s.hints == app.hints.hints_given == 1
+        s.set_option(Setting.WINNABLE, False)
+        assert s.hints == 1  # switched off: nothing more
+        s.set_option(Setting.WINNABLE, True)
+        assert s.hints == 2  # on again: the solver's answer is seen again
+        s.deal_code("TP1-E-AAAAAAD")
+        if s.pending is not None:
+            app.confirm.yes_button.click()
+        assert s.hints == 1  # dealt with the indicator on
+        s.set_option(Setting.WINNABLE, False)
+        s.deal_code("TP1-E-AAAAAAB")
+        assert s.hints == 0  # dealt with it off
+    finally:
+        app.close()

@@ -201,6 +201,8 @@ class HintTools:
             self.only_winnable.value = event.value
         if isinstance(event, SettingChanged) and event.setting is Setting.WINNABLE:
             self.winnable_toggle.value = event.value
+            if event.value:
+                self._aid_seen()
             self.refresh()  # the indicator asks the solver: under the action's guard
         elif isinstance(event, (*GAME_CHANGES, LanguageChanged)):
             try:
@@ -208,7 +210,19 @@ class HintTools:
             except Exception:  # noqa: BLE001 - the indicator is an extra: the move stands
                 log.exception("TriPeaks hint tools could not follow the session")
 
+    def _aid_seen(self) -> None:
+        """The Winnable? indicator is on for the game on the table: one hint for that game (the
+        solver's answer is an aid), each time it is switched on in a game being played, and for
+        each game dealt with it on; a resumed game already counted it."""
+        session = self.session
+        if session.counts and not session.game.is_over:
+            session.count_hint()
+            if self.on_hint is not None:
+                self.on_hint()
+
     def _follow(self, event: GameStarted) -> None:
+        if event.source not in (GameSource.RESUMED, GameSource.REPLAY) and self.session.option(Setting.WINNABLE):
+            self._aid_seen()
         pending, self._pending = self._pending, None
         if event.source is GameSource.RANDOM and pending is not None and pending[0] is event.game:
             self._note = pending[1]
