@@ -14,7 +14,9 @@ Only engine helpers live here (no widgets, no notebooks).  Two builders:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import weakref
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -135,3 +137,37 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return 1 if item.get_closest_marker("notebook") else 2
 
     items.sort(key=rank)  # a stable sort: the order within each group is kept
+
+
+@pytest.fixture(autouse=True)
+def _close_apps_made_by_the_test() -> Iterator[None]:
+    """Close the apps a test built and left open (``TriPeaksApp.close``): an open app's widgets stay
+    in ipywidgets' registry for the life of the process, so one pytest worker held every app the
+    suite built (about 3.5 MB each, gigabytes by the end of a run).  Apps built before the test (a
+    module's fixture) stay open."""
+    before = set(_OPEN_APPS)
+    yield
+    for app in [a for a in list(_OPEN_APPS) if a not in before]:
+        try:
+            app.close()
+        except Exception:  # noqa: BLE001 - a test that broke its app: the next test must still run
+            pass
+
+
+def _track_apps() -> None:
+    """Every TriPeaksApp built in this process goes into _OPEN_APPS (weakly: a closed one can go)."""
+    try:
+        from tripeaks.app.play import TriPeaksApp
+    except ImportError:  # the engine alone: no widgets
+        return
+    made = TriPeaksApp.__init__
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        made(self, *args, **kwargs)
+        _OPEN_APPS.add(self)
+
+    TriPeaksApp.__init__ = __init__  # type: ignore[method-assign]
+
+
+_OPEN_APPS: weakref.WeakSet[Any] = weakref.WeakSet()
+_track_apps()
