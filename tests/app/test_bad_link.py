@@ -103,7 +103,7 @@ def open_page(storage: dict[str, str], query: str, link_first: bool) -> tuple[Tr
     return page, kept
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     code=BROKEN_CODES,
     lang=st.sampled_from(LANGUAGES),

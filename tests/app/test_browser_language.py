@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from fake_store import kept_app
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tripeaks.app.factory import build_app
@@ -49,6 +49,7 @@ def follow(storage: dict[str, str] | None = None):
     return app, kept
 
 
+@settings(max_examples=12)  # an app each: the rule itself has its own property above, with many more
 @given(st.lists(TAGS, max_size=4))
 def test_a_first_visit_speaks_the_browsers_language(tags):
     app, kept = follow()

@@ -1,4 +1,4 @@
-"""The class server (config/voila.json): after 20 page loads and closes, the kernels go back to the pool size.
+"""The class server (config/voila.json): after 10 page loads and closes, the kernels go back to the pool size.
 
 Pages end three ways, in turn: the tab is closed (Voila's page sends a
 shutdown beacon), the page is reloaded (the same), or the browser context is
@@ -22,7 +22,7 @@ from .voila_server import REPO_ROOT, VoilaServer, per_worker
 
 CONFIG = REPO_ROOT / "config"
 POOL = PyFileConfigLoader("voila.py", str(CONFIG)).load_config().VoilaConfiguration.default_pool_size
-LOADS = 20
+LOADS = 10
 RETURN_LIMIT = 120.0  # seconds
 CULL_ARGS = (
     f"--Voila.config_file_paths={CONFIG}",
@@ -65,7 +65,7 @@ def _close_tab(page: Any, server: VoilaServer) -> None:
 @pytest.mark.slow
 # The 6 s cull timeout races a reloaded page's shutdown beacon on a loaded machine: one retry.
 @pytest.mark.flaky(reruns=1)
-def test_after_20_page_loads_and_closes_the_kernels_return_to_the_pool_size(_browser: Any, artifacts_dir: Path) -> None:
+def test_after_10_page_loads_and_closes_the_kernels_return_to_the_pool_size(_browser: Any, artifacts_dir: Path) -> None:
     log = artifacts_dir / per_worker("voila-class-server.log")
     log.unlink(missing_ok=True)
     with VoilaServer(REPO_ROOT / "notebooks" / "tripeaks.ipynb", log_path=log, extra_args=CULL_ARGS) as server:
