@@ -15,7 +15,7 @@ from page import ui
 from PIL import Image
 from widget_state import css_classes, plain
 
-from tripeaks import Game, GameCode, Refusal, RuleSet
+from tripeaks import Card, Game, GameCode, Refusal, RuleSet
 from tripeaks.app import TriPeaksApp, build_app
 from tripeaks.app.model.session import PlaySession, Setting, SettingChanged
 from tripeaks.app.views.hints import HintTools
@@ -23,7 +23,15 @@ from tripeaks.app.views.plot import ScorePlot, score_lines
 from tripeaks.app.views.rulesets import CUSTOM
 from tripeaks.engine.game import RefusalDetail
 from tripeaks.engine.rules import PRESETS, Preset
-from tripeaks.i18n import LANGUAGES, card_name, explain, refusal_detail_sentence, refusal_message, text
+from tripeaks.i18n import (
+    LANGUAGES,
+    card_name,
+    explain,
+    refusal_detail_sentence,
+    refusal_message,
+    text,
+    waste_fit_sentence,
+)
 from tripeaks.i18n.rulesets import Signed, rules_text
 from tripeaks.i18n.solver import hint_message
 from tripeaks.i18n.ui import preset_name, ui_text
@@ -121,7 +129,8 @@ def test_easy_and_classic_differ_on_an_ace_after_a_king(preset):
     else:
         # Refused, and the status line says why: K and A are apart under Classic (docs/rules.md §2).
         detail = refusal_detail_sentence(RefusalDetail.NO_WRAP, "en")
-        assert app.game.moves == moves and status(app) == f"{NOT_ADJACENT['en']} {detail}"
+        fits = waste_fit_sentence(Card.parse("KD"), (12,), "en")  # under Classic only a Q goes on a K
+        assert app.game.moves == moves and status(app) == f"{NOT_ADJACENT['en']} {detail} {fits}"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -159,7 +168,7 @@ def test_open_peaks_show_every_card_yet_refuse_a_covered_one(preset, lang):
     click(app, 0)  # face up, but still under 3 and 4
     assert status(app) == BLOCKED[lang] and game.moves == 0
     click(app, 21)  # Q♠ on 7♥: exposed, wrong rank
-    assert status(app) == NOT_ADJACENT[lang]
+    assert status(app) == f"{NOT_ADJACENT[lang]} {waste_fit_sentence(Card.parse('7H'), (6, 8), lang)}"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

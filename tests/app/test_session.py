@@ -9,7 +9,7 @@ import pytest
 from page import ui
 from widget_state import plain
 
-from tripeaks import Game, GameCode, Refusal, Status, WrapRule
+from tripeaks import Card, Game, GameCode, Refusal, Status, WrapRule
 from tripeaks.app import build_app
 from tripeaks.app.model.session import (
     CodeRejected,
@@ -30,7 +30,7 @@ from tripeaks.app.model.session import (
     SettingChanged,
     StateRestored,
 )
-from tripeaks.i18n import explain, refusal_message, status_message
+from tripeaks.i18n import explain, refusal_message, status_message, waste_fit_sentence
 from tripeaks.i18n.ui import ui_text
 
 CODE = "TP1-E-AAAAAAB"  # docs/rules.md §5: 7♥ on the waste; 8♦ at position 20 is the one play
@@ -89,7 +89,8 @@ def test_a_refused_card_sends_the_refusal_and_says_why(lang):
     before = session.game.state_key()
     assert session.play(19) is None  # J♠ on 7♥
     assert seen.events[0] == MoveRefused(19, Refusal.NOT_ADJACENT)
-    assert session.message.sentences(lang) == (refusal_message(Refusal.NOT_ADJACENT, lang),)
+    fits = waste_fit_sentence(Card.parse("7H"), (6, 8), lang)  # which ranks would fit, after the rule's words
+    assert session.message.sentences(lang) == (refusal_message(Refusal.NOT_ADJACENT, lang), fits)
     assert session.message.kind is MessageKind.ERROR and session.game.state_key() == before
 
 

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from tripeaks import Game, GameCode, InvalidCodeError, Refusal, Status
-from tripeaks.i18n import LANGUAGE_NAMES, card_name, explain, refusal_message
+from tripeaks.i18n import LANGUAGE_NAMES, card_name, explain, refusal_message, waste_fit_sentence
 from tripeaks.i18n.ui import code_error_message, rule_name, ui_text
 
 from .tripeaks_page import TriPeaksPage, expected_cards
@@ -109,7 +109,11 @@ def test_play_a_known_deal(voila_server, page, page_errors, artifacts_dir):
     # A face-up card that does not fit the waste.
     wrong = first_with(game, Refusal.NOT_ADJACENT)
     app.click_card(wrong)
-    app.wait_text(".tp-status", refusal_message(Refusal.NOT_ADJACENT, "en"))
+    app.wait_contains(".tp-status", refusal_message(Refusal.NOT_ADJACENT, "en"))  # the rule's words, then
+    top = game.waste_top
+    ranks = tuple(r for r in range(1, 14) if game.rules.adjacent(top.rank, r))
+    app.wait_contains(".tp-status", waste_fit_sentence(top, ranks, "en"))  # which ranks would fit
+    assert waste_fit_sentence(top, ranks, "en") in app.text(".tp-refusal-note")  # at the board too
     check_header(app, game, "en")
 
     # Draw from the stock.

@@ -41,7 +41,7 @@ def test_every_card_reachable_and_plot_readable_in_a_narrow_window(voila_server,
     # Position 18 (the bottom-left card) answers a click: with CODE it is refused as not adjacent.
     assert game.refusal(18) is Refusal.NOT_ADJACENT
     app.click_card(18)
-    app.wait_text(".tp-status", refusal_message(Refusal.NOT_ADJACENT, "en"))
+    app.wait_contains(".tp-status", refusal_message(Refusal.NOT_ADJACENT, "en"))
     # And a legal play still works in the narrow layout.
     legal = game.playable()[0]
     app.click_card(legal)
@@ -86,7 +86,7 @@ def test_a_tapped_card_or_stock_does_not_stay_lifted_on_a_touch_screen(voila_ser
         ]:
             page.locator(sel).tap()
             if answer:
-                app.wait_text(".tp-status", answer)
+                app.wait_contains(".tp-status", answer)
             else:
                 game.draw()
                 check_header(app, game, "en")

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tripeaks import Game, GameCode, Refusal, RefusalDetail, WrapRule
+from tripeaks import Card, Game, GameCode, Refusal, RefusalDetail, WrapRule
 from tripeaks.app.model.session import PlaySession
 from tripeaks.course.lessons import walk_board
-from tripeaks.i18n import LANGUAGES, refusal_detail_sentence, refusal_message
+from tripeaks.i18n import LANGUAGES, refusal_detail_sentence, refusal_message, waste_fit_sentence
 
 RULES = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 
@@ -62,10 +62,36 @@ def test_the_rules_reference_quotes_the_detail_sentence_in_every_language():
 def test_the_app_status_line_says_why_a_king_cannot_go_on_an_ace_under_classic(lang):
     session = PlaySession(walk_board(WrapRule.CLASSIC), lang)
     assert session.play(21) is None
+    top = session.game.waste_top
+    assert isinstance(top, Card) and top.rank == 1
+    only_two = waste_fit_sentence(top, (2,), lang)  # under Classic only a 2 goes on an A
     assert session.message.sentences(lang) == (
         refusal_message(Refusal.NOT_ADJACENT, lang),
         refusal_detail_sentence(RefusalDetail.NO_WRAP, lang),
+        only_two,
     )
-    assert session.play(18) is None  # 3♠ on A♣: the plain sentence only
-    assert session.message.sentences(lang) == (refusal_message(Refusal.NOT_ADJACENT, lang),)
+    assert session.play(18) is None  # 3♠ on A♣: no closer reason, which ranks fit
+    assert session.message.sentences(lang) == (refusal_message(Refusal.NOT_ADJACENT, lang), only_two)
     assert session.game.moves == 0
+
+
+@settings(max_examples=200)
+@given(
+    st.integers(1, 13),
+    st.integers(0, 3),
+    st.sampled_from([WrapRule.EASY, WrapRule.CLASSIC]),
+    st.sampled_from(LANGUAGES),
+)
+def test_the_ranks_named_after_a_refusal_are_exactly_those_that_fit(rank, suit, wrap, lang):
+    """Whatever the waste card and the rule, the sentence names the ranks one apart under it (docs/rules.md §2)."""
+    from tripeaks.i18n import rank_name
+    from tripeaks.i18n.session import _fits
+
+    top = Card(rank, suit)
+    ranks = tuple(r for r in range(1, 14) if abs(r - rank) == 1 or (wrap is WrapRule.EASY and abs(r - rank) == 12))
+    assert len(ranks) == (2 if wrap is WrapRule.EASY or rank not in (1, 13) else 1)
+    game = Game.from_code(f"TP1-{wrap.value}-AAAAAAB")
+    fake = type("G", (), {"waste_top": top, "rules": game.rules})()
+    assert _fits(fake) == (top, ranks)  # type: ignore[arg-type]
+    sentence = waste_fit_sentence(top, ranks, lang)
+    assert all(rank_name(r, lang) in sentence for r in ranks)

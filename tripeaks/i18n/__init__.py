@@ -54,6 +54,7 @@ __all__ = [
     "refusal_message",
     "refusal_sentence",
     "refusal_detail_sentence",
+    "waste_fit_sentence",
     "status_message",
     "explain",
 ]
@@ -106,6 +107,18 @@ def refusal_detail_sentence(detail: RefusalDetail, lang: str = DEFAULT_LANGUAGE)
     """The closer reason for a refused card (from :meth:`Game.refusal_detail`) as a sentence, e.g.
     ``"Under Classic, K and A do not follow each other."`` (docs/rules.md §2)."""
     return text("refusal_detail." + detail.value, lang)
+
+
+def waste_fit_sentence(top: Card, ranks: tuple[int, ...], lang: str = DEFAULT_LANGUAGE) -> str:
+    """Which ranks fit on the waste card ``top`` (one or two ranks, 1–13, lowest first), as the
+    sentence after a card refused for its rank: ``"The waste card is 5♣: a card ranked 4 or 6
+    fits."`` (docs/rules.md §2).  Raises ``ValueError`` for another number of ranks."""
+    if len(ranks) == 2:
+        low, high = (rank_name(r, lang) for r in ranks)
+        return text("refusal_fit.two", lang, top=card_name(top, lang), low=low, high=high)
+    if len(ranks) == 1:
+        return text("refusal_fit.one", lang, top=card_name(top, lang), rank=rank_name(ranks[0], lang))
+    raise ValueError(f"one or two ranks fit on a card, got {ranks!r}")
 
 
 def status_message(status: Status, lang: str = DEFAULT_LANGUAGE, score: int | None = None) -> str:

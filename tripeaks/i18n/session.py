@@ -11,9 +11,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..engine._enums import TextEnum
+from ..engine.cards import Card
 from ..engine.game import Action, Event, Game, Refusal, RefusalDetail, Status
 from ..engine.rules import DrawRule, ScoringRule, UndoRule
-from . import explain, refusal_detail_sentence, refusal_message, status_message
+from . import explain, refusal_detail_sentence, refusal_message, status_message, waste_fit_sentence
 from .rulesets import rules_text
 from .ui import ui_text
 
@@ -104,14 +105,19 @@ def event_message(event: Event) -> Message:
     return Message(MessageKind.INFO, lambda lang: (explain(event, lang),))
 
 
-def refused_message(refusal: Refusal, game: Game, detail: RefusalDetail | None = None) -> Message:
+def refused_message(
+    refusal: Refusal, game: Game, detail: RefusalDetail | None = None, fits: tuple[Card, tuple[int, ...]] | None = None
+) -> Message:
     """An ERROR message saying why ``refusal`` (docs/rules.md §2, §4), with the sentence of ``detail``
-    (e.g. a K on an A under Classic); a blocked ``game`` keeps saying that it is over."""
+    (e.g. a K on an A under Classic) and, with ``fits`` (the waste card and the ranks that fit on
+    it), which ranks would fit; a blocked ``game`` keeps saying that it is over."""
 
     def sentences(lang: str) -> tuple[str, ...]:
         out = [refusal_message(refusal, lang)]
         if detail is not None:
             out.append(refusal_detail_sentence(detail, lang))
+        if fits is not None:
+            out.append(waste_fit_sentence(fits[0], fits[1], lang))
         if game.status is Status.BLOCKED:  # keep saying that the game is over
             out += _blocked_sentences(lang)
         return tuple(out)
@@ -137,7 +143,16 @@ def refusal_status(refusal: Refusal, game: Game, action: Action, error_help: boo
     if refusal in _QUIET_REFUSALS or (refusal in CARD_REFUSALS and not error_help):
         return None
     detail = game.refusal_detail(action) if isinstance(action, int) else None
-    return refused_message(refusal, game, detail)
+    return refused_message(refusal, game, detail, _fits(game) if refusal is Refusal.NOT_ADJACENT else None)
+
+
+def _fits(game: Game) -> tuple[Card, tuple[int, ...]] | None:
+    """The waste card and the ranks that fit on it under ``game``'s rules (docs/rules.md §2)."""
+    top = game.waste_top
+    if not isinstance(top, Card):  # a joker takes any card; an empty waste takes any exposed card
+        return None
+    ranks = tuple(r for r in range(1, 14) if game.rules.adjacent(top.rank, r))
+    return (top, ranks) if ranks else None
 
 
 def state_message(game: Game, otherwise: Message) -> Message:
