@@ -225,10 +225,57 @@ def test_the_server_is_told_never_to_move_to_another_port(tmp_path: Path) -> Non
     assert any(":8871/" in line for line in lines)
 
 
+def _class_server_command(tmp_path: Path) -> tuple[list[str], int]:
+    import socket
+    import sys
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    args = ["class-server", "--local", "--port", str(port), "--db", str(tmp_path / "class.sqlite"), "--kernels", "2"]
+    return [sys.executable, "-m", "tripeaks", *args], port
+
+
+def _ctrl_c(command: list[str], port: int, *, after: float) -> tuple[int, str]:
+    """Start ``command`` as a terminal's foreground group, send that group a Ctrl-C ``after`` seconds
+    from its printing the links, and return its exit status and stderr once it ended; the port must
+    then be free (no server left)."""
+    import os
+    import signal
+    import socket
+    import subprocess
+    import time
+
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # a terminal's foreground group of its own
+    )
+    try:
+        assert process.stdout is not None
+        for line in process.stdout:  # the links are printed just before the server starts
+            if "http://" in line:
+                break
+        time.sleep(after)
+        os.killpg(process.pid, signal.SIGINT)  # Ctrl-C: the terminal signals the whole group
+        _out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    with socket.socket() as again:  # the port is free: no server left
+        again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        again.bind(("127.0.0.1", port))
+    return process.returncode, err
+
+
 @pytest.mark.skipif(not hasattr(__import__("os"), "killpg"), reason="POSIX process groups")
 @pytest.mark.parametrize(
     "after",
     [
+        0.0,
         1.5,
         pytest.param(
             6.0,
@@ -241,38 +288,12 @@ def test_the_server_is_told_never_to_move_to_another_port(tmp_path: Path) -> Non
     ],
 )
 def test_ctrl_c_soon_after_the_start_stops_without_a_traceback(tmp_path: Path, after: float) -> None:
-    """Ctrl-C a few seconds after `tripeaks class-server` started (Voila importing, its kernels
-    starting) printed a kernel's ZMQError or a KeyboardInterrupt traceback: the terminal sent it to
-    the whole group.  Here it goes to the group as a terminal sends it; the command stops cleanly,
-    leaving no process of the server behind."""
-    import os
-    import signal
-    import socket
-    import subprocess
-    import sys
-    import time
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    args = ["class-server", "--local", "--port", str(port), "--db", str(tmp_path / "class.sqlite"), "--kernels", "2"]
-    command = subprocess.Popen(
-        [sys.executable, "-m", "tripeaks", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,  # a terminal's foreground group of its own
-    )
-    try:
-        time.sleep(after)
-        os.killpg(command.pid, signal.SIGINT)  # Ctrl-C: the terminal signals the whole group
-        _out, err = command.communicate(timeout=60)
-        assert command.returncode == 0
-        assert "Traceback" not in err and "ZMQError" not in err and "KeyboardInterrupt" not in err, err[-2000:]
-    finally:
-        if command.poll() is None:
-            os.killpg(command.pid, signal.SIGKILL)
-            command.wait()
-    with socket.socket() as again:  # the port is free: no server left
-        again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        again.bind(("127.0.0.1", port))
+    """Ctrl-C a few seconds after `tripeaks class-server` started its server (Voila importing, its
+    kernels starting) printed a kernel's ZMQError or a KeyboardInterrupt traceback: the terminal sent
+    it to the whole group.  Here it goes to the group as a terminal sends it, counted from the moment
+    the links are printed (whatever the machine's load); the command stops cleanly, as asked (0),
+    leaving no server behind."""
+    command, port = _class_server_command(tmp_path)
+    status, err = _ctrl_c(command, port, after=after)
+    assert status == 0
+    assert "Traceback" not in err and "ZMQError" not in err and "KeyboardInterrupt" not in err, err[-2000:]

@@ -2,7 +2,13 @@
 
 import sys
 
-from .cli import main
-
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        from .cli import main
+
+        status = main()
+    except (
+        KeyboardInterrupt
+    ):  # Ctrl-C before the command could say so itself (still loading): quietly, as shells expect
+        sys.exit(130)
+    sys.exit(status)

@@ -534,63 +534,68 @@ def _class_server(args: argparse.Namespace, out: list[str]) -> int:
     if not args.dry_run and _port_in_use("127.0.0.1" if args.local else "0.0.0.0", args.port):
         # Voila would move to another port, and the links printed would send students and the secret elsewhere
         raise _EnvironmentProblem(solver_text("class.port_busy", args.lang, port=str(args.port)))
-    print("\n".join(lines), flush=True)
     if args.dry_run:
+        print("\n".join(lines), flush=True)
         out.append(" ".join(command))
         return 0
-    return run_server(command, {**os.environ, **env})
+    return run_server(command, {**os.environ, **env}, announce=lines)
 
 
-def run_server(command: list[str], env: dict[str, str], grace: float = 10.0) -> int:
+def run_server(command: list[str], env: dict[str, str], grace: float = 10.0, announce: Sequence[str] = ()) -> int:
     """Run the server ``command`` (Voila) until it stops, and stop it with this process.
 
     The server runs in a session of its own, so a terminal's Ctrl-C reaches this process only (a
     Ctrl-C that reached Voila and its kernels while they were starting printed their tracebacks,
     a ``ZMQError`` or a ``KeyboardInterrupt``): Ctrl-C, like a SIGTERM or SIGHUP (a closed
     terminal, ``kill``, a service manager), is passed on as a SIGTERM, and the server shuts down
-    quietly, so the server, its kernels and its port never outlive the command.  After ``grace``
-    seconds a server still running is killed, with anything left of its process group.  Returns
-    the server's exit status, 0 after Ctrl-C or a signal.
+    quietly, so the server, its kernels and its port never outlive the command.  The signals are
+    taken over before the lines ``announce`` (the links) are printed and the server starts, so one
+    that comes at any moment after them (even while the server is being started) stops it.  After
+    ``grace`` seconds a server still running is killed, with anything left of its process group.
+    Returns the server's exit status, 0 after Ctrl-C or a signal.
     """
     import signal
     import subprocess
 
     posix = os.name == "posix"
-    child = subprocess.Popen(command, env=env, start_new_session=posix)
-    stopped = False
+    child: subprocess.Popen[bytes] | None = None
+    asked: list[float] = []  # when a stop was asked (monotonic seconds), if it was
 
-    def pass_on(signum: int, _frame: object) -> None:
-        nonlocal stopped
-        stopped = True
-        if child.poll() is None:
-            child.send_signal(signal.SIGTERM)
+    def pass_on(_signum: int, _frame: object) -> None:
+        if not asked:
+            asked.append(time.monotonic())
+        if child is not None and child.poll() is None:
+            child.send_signal(signal.SIGTERM if posix else signal.SIGINT)
 
-    caught = [sig for sig in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if sig is not None]
+    names = ("SIGINT", "SIGTERM", "SIGHUP")
+    caught = [getattr(signal, name) for name in names if hasattr(signal, name)]
     previous = {sig: signal.signal(sig, pass_on) for sig in caught}
     try:
+        if announce:
+            print("\n".join(announce), flush=True)
+        if asked:
+            return 0
+        child = subprocess.Popen(command, env=env, start_new_session=posix)
+        if asked:  # asked while it was being started
+            pass_on(signal.SIGTERM, None)
         while True:
             try:
-                code = child.wait()
+                code = child.wait(timeout=0.25)
                 break
-            except KeyboardInterrupt:  # Ctrl-C: the server (in its own session) is told to shut down
-                stopped = True
-                if child.poll() is None:
-                    child.send_signal(signal.SIGTERM if posix else signal.SIGINT)
-                try:
-                    code = child.wait(timeout=grace)
-                    break
-                except (subprocess.TimeoutExpired, KeyboardInterrupt):
+            except subprocess.TimeoutExpired:
+                if asked and time.monotonic() - asked[0] > grace:
                     child.kill()
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-        if posix:  # a kernel the server left behind (killed, it could not stop them) goes too
-            with contextlib.suppress(OSError):
-                os.killpg(child.pid, signal.SIGKILL)
-    return 0 if stopped else code
+        if child is not None:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+            if posix:  # a kernel the server left behind (killed, it could not stop them) goes too
+                with contextlib.suppress(OSError):
+                    os.killpg(child.pid, signal.SIGKILL)
+    return 0 if asked else code
 
 
 @dataclass(frozen=True)
