@@ -493,3 +493,26 @@ def test_the_winnable_indicator_counts_as_a_hint_in_the_game_it_is_on_for():
         assert s.hints == 0  # dealt with it off
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("presses", [1, 2, 4])
+@pytest.mark.parametrize("positions", [1, 3])
+def test_a_hint_counts_once_for_a_position_however_often_it_is_asked(presses, positions):
+    """The kind of fault: pressing Hint again at the same moment (a second look, a longer search)
+    counted as another hint, so a student who pressed twice ranked as one who needed two."""
+    from tripeaks.app import build_app
+
+    app = build_app("TP1-E-AAAAAAB", keep=False)
+    try:
+        for i in range(positions):
+            if i:
+                app.session.draw()  # a new position: a new hint
+            for _ in range(presses):
+                app.hints.hint_button.click()
+        assert app.session.hints == app.hints.hints_given == positions
+        app.session.draw()
+        app.controls.undo_button.click()  # back to the same cards, at a later moment: a hint there counts again
+        app.hints.hint_button.click()
+        assert app.session.hints == positions + 1
+    finally:
+        app.close()

@@ -14,7 +14,8 @@ widgets) three things, through its :class:`~tripeaks.app.model.session.PlaySessi
   so; when the budget runs out it says that it does not know (pressing Hint
   again on the same position searches longer, up to the last budget).  A hint
   never changes the game and costs no points (docs/rules.md §3 charges only moves).
-  The button is disabled once the game is over.
+  It counts once for a position, however many times Hint is pressed there
+  (:attr:`HintTools.hints_given`).  The button is disabled once the game is over.
 * a **Rewind to the last winnable position** button (``tp-rewind``), offered
   when a hint finds the game lost (or blocked) and undo is possible: one
   click asks :func:`tripeaks.solver.rewind` how many undos bring back a
@@ -155,6 +156,7 @@ class HintTools:
         self._verdicts: OrderedDict[tuple[Any, ...], Verdict] = OrderedDict()
         self._hints: OrderedDict[tuple[Any, ...], Hint] = OrderedDict()
         self._tries: tuple[tuple[Any, ...], int] | None = None  # (fingerprint, presses) of an unknown answer
+        self._counted: tuple[Any, ...] | None = None  # the moment (fingerprint) whose hint was counted last
         self.on_hint: Callable[[], object] | None = None
         """Called after each hint asked in a game being played (the app keeps the game then)."""
         self._pending: tuple[Game, tuple[Any, ...] | None] | None = None  # (dealt game, note) from our factory
@@ -261,9 +263,11 @@ class HintTools:
             session.show_message(lambda lang: ui_text(over, lang))
             self.refresh()
             return
-        session.count_hint()
-        if self.on_hint is not None:
-            self.on_hint()  # kept at once: a reload does not forget it
+        if self._counted != fingerprint:  # asked again at the same moment (a longer search, a second press): once
+            self._counted = fingerprint
+            session.count_hint()
+            if self.on_hint is not None:
+                self.on_hint()  # kept at once: a reload does not forget it
         presses = self._tries[1] if self._tries is not None and self._tries[0] == fingerprint else 0
         budget = self.hint_budgets[min(presses, len(self.hint_budgets) - 1)]
         key = _position_key(game)
