@@ -53,6 +53,8 @@ def test_a_stray_click_on_a_watched_step_plays_nothing_and_says_what_to_press(re
     panel.slider.value = data.draw(st.integers(0, steps))
     shown = app.game
     before = (shown.state_key(), shown.moves, len(shown.history))
+    # Undo and Redo would be refused: they look it (they looked enabled on a step with moves)
+    assert ui(app).undo_button.disabled and ui(app).redo_button.disabled
     for click in clicks:
         if click == "D":
             app.board.stock_button.click()
@@ -71,6 +73,7 @@ def test_a_stray_click_on_a_watched_step_plays_nothing_and_says_what_to_press(re
     assert kept.keeper.history == ()
     panel.back_button.click()
     assert app.game is mine and app.session.counts and not panel.watching
+    assert not ui(app).undo_button.disabled  # the player's own draw can be undone again
 
 
 def test_a_click_on_a_card_while_watching_is_refused_with_the_line_and_continue_takes_over():

@@ -121,6 +121,12 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
         return self._tally.counts
 
     @property
+    def watching(self) -> bool:
+        """True while a replay step is only watched (:attr:`watch_only` set, the game not :attr:`counts`):
+        a play, a draw, an undo or a redo is refused then."""
+        return self.watch_only is not None and not self._tally.counts
+
+    @property
     def set_aside(self) -> Game | None:
         """The game set aside while a record is watched (it comes back with ``set_game(game, "resumed")``;
         a move made on a replay step leaves it for good), else ``None``."""
@@ -344,7 +350,7 @@ class PlaySession(TimedSession, ReplaceRequests, SessionSettings):
     def _refused_watching(self, action: Action) -> bool:
         """A replay step is only watched while :attr:`watch_only` is set: the move is refused, saying so."""
         render = self.watch_only
-        if render is None or self._tally.counts:
+        if render is None or not self.watching:
             return False
         message = ev.Message(ev.MessageKind.ERROR, lambda lang: (render(lang),))
         self._message = message

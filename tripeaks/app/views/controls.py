@@ -115,14 +115,15 @@ class ControlsView(widgets.HBox):
             self.render()
 
     def render(self) -> None:
-        """Labels in the session's language; Undo, Redo and Restart enabled when they can act."""
+        """Labels in the session's language; Undo, Redo and Restart enabled when they can act
+        (Undo and Redo never while a replay step is only watched: they would be refused)."""
         session = self._session
         g, lang = session.game, session.lang
         self.undo_button.description = ui_text("controls.undo", lang)
-        self.undo_button.disabled = not g.can_undo
+        self.undo_button.disabled = not g.can_undo or session.watching
         self.redo_button.description = ui_text("controls.redo", lang)
         self.redo_button.tooltip = ui_text("controls.redo_tip", lang)
-        self.redo_button.disabled = not g.can_redo
+        self.redo_button.disabled = not g.can_redo or session.watching
         self.restart_button.description = ui_text("controls.restart", lang)
         self.restart_button.tooltip = ui_text("controls.restart_tip", lang)
         self.restart_button.disabled = not g.moves
