@@ -236,9 +236,11 @@ def test_hints_are_recorded_and_a_game_waits_for_a_name_that_the_browser_remembe
     assert tools is not None and tools.wait()
     assert app.hints is not None
     app.hints.hint_button.click()
-    app.hints.hint_button.click()  # two hints before the first move, one after: three in this game
+    app.hints.hint_button.click()  # pressed twice at one position: one hint
     app.board.stock_button.click()
     app.hints.hint_button.click()
+    app.board.stock_button.click()
+    app.hints.hint_button.click()  # one at each of two later positions: three in this game
     ui(app).restart_button.click()
     if app.session.pending is not None:
         app.confirm.yes_button.click()

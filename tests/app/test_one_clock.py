@@ -26,7 +26,7 @@ from tripeaks.app.model.clock import Stopwatch
 from tripeaks.app.model.keeper import RESUME_GAP, STORAGE_KEY
 from tripeaks.app.model.session import GameFinished, PlaySession
 from tripeaks.app.play import TriPeaksApp
-from tripeaks.app.views.timer import format_duration
+from tripeaks.app.views.timer import format_duration, format_elapsed
 from tripeaks.history.class_results import APPLICATION_ID, ClassStore
 from tripeaks.history.entry import UTC, Outcome
 from tripeaks.i18n.rulesets import rules_text
@@ -143,7 +143,7 @@ def test_the_summary_the_history_and_the_class_row_give_one_duration_and_one_out
     assert app.session.elapsed == pytest.approx(played)
     if outcome is not Outcome.ABANDONED:  # the summary shows at the end (a blocked game's before it leaves)
         assert app.game.status is Status[outcome.name]
-        assert summary_time(app) == format_duration(app.end_view.entry().duration)
+        assert summary_time(app) == format_elapsed(app.end_view.entry().duration)
         assert app.end_view.entry().result is outcome
     shown = app.end_view.entry()
     time.now += 30.0  # looking at the end (or at the game about to be left) is not playing, except abandoned

@@ -17,13 +17,15 @@ import time
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from page import ui
 from widget_state import css_classes, plain
 
 from tripeaks import DECK, Card, Game, Status
 from tripeaks.app import TriPeaksApp
 from tripeaks.app.model.session import GameFinished, GameOver, MoveRefused, TimeRanOut
-from tripeaks.app.views.timer import GameClock, format_duration
+from tripeaks.app.views.timer import GameClock, format_duration, format_elapsed
 from tripeaks.engine.game import Refusal
 from tripeaks.i18n import LANGUAGES, explain, status_message
 from tripeaks.i18n.rulesets import rules_text
@@ -110,6 +112,30 @@ def test_format_duration_rounds_up_to_the_second():
         "1:00:00",
         "1:01:01",
     ]
+
+
+def test_format_elapsed_shows_the_whole_seconds_of_the_time_the_csv_gives():
+    assert [format_elapsed(s) for s in (0, 0.2, 59.01, 59.99, 298.6, 298.96, 3599.5, 3661.04)] == [
+        "0:00",
+        "0:00",
+        "0:59",
+        "1:00",
+        "4:58",
+        "4:59",
+        "59:59",
+        "1:01:01",
+    ]
+
+
+@given(st.floats(min_value=0, max_value=36_000, allow_nan=False))
+def test_a_time_played_reads_as_the_csvs_seconds_never_a_second_more(seconds):
+    """The kind of fault: the end of a game said 4:59 where the teacher's page said 4:58 (one rounded
+    up, the other to the nearest second): one text for a time played, read back as the CSV's figure."""
+    parts = [int(p) for p in format_elapsed(seconds).split(":")]
+    total = sum(p * 60**i for i, p in enumerate(reversed(parts)))
+    csv = round(seconds, 1)  # what the class results' CSV writes
+    assert total <= csv + 1e-6 < total + 1
+    assert all(0 <= p < 60 for p in parts[1:])
 
 
 def test_a_game_without_a_timer_shows_no_countdown_and_never_ticks():

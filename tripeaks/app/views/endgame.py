@@ -56,7 +56,7 @@ from ...i18n.ui import ui_text
 from .. import static
 from ..model.clock import GameClock
 from ..model.session import GAME_CHANGES, GameOver, GameStarted, LanguageChanged, PlaySession, SessionEvent
-from .timer import format_duration
+from .timer import format_elapsed
 
 __all__ = ["BreakdownRow", "ScoreBreakdown", "score_breakdown", "EndOfGameView", "CSS"]
 
@@ -291,7 +291,7 @@ class EndOfGameView(widgets.VBox):
             ("end.draws", format_number(draws, lang)),
             ("end.undos", format_number(entry.undos, lang)),
             *((("end.hints", format_number(self.hints_used(), lang)),) if self.hints_used is not None else ()),
-            ("end.time", format_duration(entry.duration)),
+            ("end.time", format_elapsed(entry.duration)),
         )
         rows = "".join(
             f'<tr class="tp-sum-{key[4:]}"><th scope="row">{_esc(rules_text(key, lang))}</th>'

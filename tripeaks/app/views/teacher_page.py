@@ -87,6 +87,7 @@ from .. import static
 from .bridge import PageBridge
 from .browser_store import BrowserStore
 from .theme import theme_widget
+from .timer import format_elapsed
 
 __all__ = [
     "ClassResults",
@@ -190,11 +191,6 @@ def _when_local(iso: str) -> str:
 def _now() -> datetime:
     """Now (UTC); the ages of the last moves are counted from it (tests move it on)."""
     return datetime.now(timezone.utc)
-
-
-def _minutes(seconds: float) -> str:
-    whole = int(round(seconds))
-    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def _download(label: str, filename: str, text: str) -> str:
@@ -1280,7 +1276,7 @@ class ClassResults(widgets.VBox):
                     self._mean_cell(r.mean_score),
                     (r.hints, True),
                     (r.undos, True),
-                    (_minutes(r.seconds), True),
+                    (format_elapsed(r.seconds), True),
                     (r.from_record, True),
                 ]
             )
@@ -1382,7 +1378,7 @@ class ClassResults(widgets.VBox):
                 (g.moves, True),
                 (g.hints, True),
                 (g.undos, True),
-                (_minutes(g.duration), True),
+                (format_elapsed(g.duration), True),
                 (t("cell.yes") if g.from_record else t("cell.no"), False),
             ]
             for g in reversed(mine)

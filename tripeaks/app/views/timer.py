@@ -37,7 +37,17 @@ from .. import static
 from ..model.clock import GameClock, Scheduler, kernel_loop
 from ..model.session import GAME_CHANGES, LanguageChanged, PlaySession, SessionEvent
 
-__all__ = ["GameClock", "TimerView", "Countdown", "Scheduler", "format_duration", "kernel_loop", "LOW_TIME", "CSS"]
+__all__ = [
+    "GameClock",
+    "TimerView",
+    "Countdown",
+    "Scheduler",
+    "format_duration",
+    "format_elapsed",
+    "kernel_loop",
+    "LOW_TIME",
+    "CSS",
+]
 
 LOW_TIME = 30.0
 """Seconds left from which the countdown shows as running low (``tp-timer-low``)."""
@@ -47,8 +57,20 @@ CSS = static.text("timer.css")
 
 
 def format_duration(seconds: float) -> str:
-    """``seconds`` (≥ 0, rounded up to a whole second) as ``m:ss``, or ``h:mm:ss`` from an hour on."""
-    total = max(0, math.ceil(seconds - 1e-9))
+    """``seconds`` left (≥ 0, rounded up to a whole second: a countdown shows 0:00 only when the
+    time is up) as ``m:ss``, or ``h:mm:ss`` from an hour on."""
+    return _clock_text(max(0, math.ceil(seconds - 1e-9)))
+
+
+def format_elapsed(seconds: float) -> str:
+    """``seconds`` played (≥ 0) as ``m:ss``, or ``h:mm:ss`` from an hour on: the whole seconds of the
+    time to a tenth, as the class results' CSV gives it (298.6 s is 4:58, as a stopwatch shows it;
+    298.96 s is 299.0 in the CSV, so 4:59).  The end of a game and the teacher's page both show a
+    game's time with it, so they never differ by a second."""
+    return _clock_text(max(0, math.floor(round(seconds, 1) + 1e-9)))
+
+
+def _clock_text(total: int) -> str:
     hours, rest = divmod(total, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
